@@ -1,0 +1,52 @@
+"""mjlearn: teach and analyse American Mah Jongg in Jupyter.
+
+>>> import mjlearn as mj
+>>> card = mj.load_card("basic1")
+>>> card.count_hands()
+308
+>>> line = mj.parse_line("FF 222 444 r666 888")
+>>> [str(h) for h in line.hands()[:2]]
+['FF 222B 444B 666C 888C', 'FF 222B 444B 666D 888D']
+>>> str(mj.Hand("J FF 888C 666C 444B 222B"))
+'FF 222B 444B 666C 888C J'
+"""
+
+from .card import Card, CardCheck, Category, Line, check_card, parse_card, parse_line
+from .errors import (
+    CardNotFoundError,
+    ExpansionLimitError,
+    HandError,
+    MJCLError,
+    MjlearnError,
+    NotationError,
+)
+from .hands import ConcreteHand, Hand
+from .resources import card_path, list_cards, load_card
+from .tiles import TILE_SET, Suit, Tile, parse_tiles
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "Card",
+    "CardCheck",
+    "CardNotFoundError",
+    "Category",
+    "ConcreteHand",
+    "ExpansionLimitError",
+    "Hand",
+    "HandError",
+    "Line",
+    "MJCLError",
+    "MjlearnError",
+    "NotationError",
+    "Suit",
+    "TILE_SET",
+    "Tile",
+    "card_path",
+    "check_card",
+    "list_cards",
+    "load_card",
+    "parse_card",
+    "parse_line",
+    "parse_tiles",
+]

@@ -1,0 +1,274 @@
+"""The card model: a :class:`Card` of :class:`Category` s of :class:`Line` s.
+
+Build one from MJCL text with :func:`parse_card` (or a single line with
+:func:`parse_line`); every line is expanded as it is read, so a card that
+parses is a card whose every line yields hands::
+
+    >>> import mjlearn as mj
+    >>> card = mj.parse_card('''Practice +10
+    ... "2468"
+    ... FF 222 444 666 888
+    ... 222 4444 r666 8888 X30
+    ... ''')
+    >>> card.name, card.bonus, card.count_hands()
+    ('Practice', 10, 9)
+    >>> [len(line.hands()) for line in card.lines]
+    [3, 6]
+    >>> mj.parse_card(card.to_mjcl()) == card
+    True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from .errors import MJCLError
+from .hands import ConcreteHand
+from .mjcl import LineSpec, expand_line, format_line, parse_card_source, parse_line_spec
+
+if TYPE_CHECKING:  # pragma: no cover
+    import pandas
+
+__all__ = ["Card", "Category", "Line", "CardCheck", "parse_card", "parse_line", "check_card"]
+
+
+class Line:
+    """One line of a card: its MJCL, value, mark and the hands it stands for.
+
+    >>> line = parse_line("FF 1111 NEWS DDDD L X25 (Any Like Nos)")
+    >>> line.value, line.concealed, line.notes, len(line.hands())
+    (25, False, ('Any Like Nos',), 27)
+    >>> str(line.hands()[0])
+    'FF 1111B NEWS GGGG'
+    """
+
+    __slots__ = ("spec", "category", "number", "line_no", "_hands")
+
+    def __init__(self, spec: LineSpec, category: str = "", number: int = 1, line_no: int = 1, source: str = ""):
+        self.spec = spec
+        self.category = category
+        self.number = number
+        self.line_no = line_no
+        self._hands: tuple[ConcreteHand, ...] = tuple(expand_line(spec, line_no, source))
+
+    # -- what the line says -------------------------------------------------
+    @property
+    def value(self) -> int:
+        return self.spec.value
+
+    @property
+    def concealed(self) -> bool:
+        return self.spec.concealed
+
+    @property
+    def notes(self) -> tuple[str, ...]:
+        return self.spec.notes
+
+    @property
+    def patterns(self):
+        return self.spec.patterns
+
+    @property
+    def expanders(self):
+        return self.spec.expanders
+
+    @property
+    def mjcl(self) -> str:
+        """The line in canonical MJCL."""
+        return format_line(self.spec)
+
+    def to_mjcl(self) -> str:
+        return self.mjcl
+
+    # -- hands ----------------------------------------------------------------
+    def hands(self) -> list[ConcreteHand]:
+        """The distinct concrete hands of the line (a new list each call)."""
+        return list(self._hands)
+
+    def count_hands(self) -> int:
+        return len(self._hands)
+
+    def __len__(self) -> int:
+        return len(self._hands)
+
+    # -- identity -------------------------------------------------------------
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Line):
+            return (self.spec, self.category, self.number) == (other.spec, other.category, other.number)
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash((self.spec, self.category, self.number))
+
+    def __repr__(self) -> str:
+        where = f"{self.category} #{self.number}: " if self.category else ""
+        return f"<Line {where}{self.mjcl} ({len(self._hands)} hands)>"
+
+
+@dataclass(eq=True)
+class Category:
+    """A section of the card, such as "2468", with its lines in card order."""
+
+    name: str
+    lines: list[Line] = field(default_factory=list)
+    page_break: bool = False
+    """Whether a printed card starts a new page here (``^`` in MJCL)."""
+
+    def count_hands(self) -> int:
+        return sum(line.count_hands() for line in self.lines)
+
+    def to_mjcl(self) -> str:
+        head = f'"{"^" if self.page_break else ""}{self.name}"'
+        return "\n".join([head, *(line.mjcl for line in self.lines)])
+
+    def __repr__(self) -> str:
+        return f"<Category {self.name!r}: {len(self.lines)} lines, {self.count_hands()} hands>"
+
+
+@dataclass(eq=True)
+class Card:
+    """A card of winning hands.
+
+    ``bonus`` is the Big Card bonus (``+N`` after the name): a hand that is not
+    concealed and wins with no exposures scores that much more.
+    """
+
+    name: str
+    categories: list[Category] = field(default_factory=list)
+    bonus: int = 0
+
+    @property
+    def lines(self) -> list[Line]:
+        """Every line, in card order."""
+        return [line for category in self.categories for line in category.lines]
+
+    def category(self, name: str) -> Category:
+        """The category called ``name`` (``KeyError`` if there is none)."""
+        for category in self.categories:
+            if category.name == name:
+                return category
+        raise KeyError(f"no category {name!r}; the card has {', '.join(c.name for c in self.categories)}")
+
+    def line(self, category: str, number: int) -> Line:
+        """Line ``number`` (1-based) of ``category``."""
+        lines = self.category(category).lines
+        if not 1 <= number <= len(lines):
+            raise KeyError(f"category {category!r} has lines 1-{len(lines)}, not {number}")
+        return lines[number - 1]
+
+    def count_hands(self) -> int:
+        """All concrete hands of the card (the sum over its lines)."""
+        return sum(category.count_hands() for category in self.categories)
+
+    def iter_hands(self) -> Iterator[tuple[Line, ConcreteHand]]:
+        """Every ``(line, hand)`` of the card, in card order."""
+        for line in self.lines:
+            for hand in line.hands():
+                yield line, hand
+
+    def stats(self) -> "pandas.DataFrame":
+        """One row per line: category, line (1-based in its category), mjcl, hands, value, concealed, notes."""
+        import pandas as pd
+
+        rows = [
+            {
+                "category": line.category,
+                "line": line.number,
+                "mjcl": line.mjcl,
+                "hands": line.count_hands(),
+                "value": line.value,
+                "concealed": line.concealed,
+                "notes": "; ".join(line.notes),
+            }
+            for line in self.lines
+        ]
+        columns = ["category", "line", "mjcl", "hands", "value", "concealed", "notes"]
+        return pd.DataFrame(rows, columns=columns)
+
+    def category_stats(self) -> "pandas.DataFrame":
+        """One row per category: its name, number of lines and of hands."""
+        import pandas as pd
+
+        rows = [{"category": c.name, "lines": len(c.lines), "hands": c.count_hands()} for c in self.categories]
+        return pd.DataFrame(rows, columns=["category", "lines", "hands"])
+
+    def to_mjcl(self) -> str:
+        """The card in canonical MJCL; parsing it gives back an equal card (comments are not kept)."""
+        head = f"{self.name} +{self.bonus}" if self.bonus else self.name
+        return "\n\n".join([head, *(c.to_mjcl() for c in self.categories)]) + "\n"
+
+    def __repr__(self) -> str:
+        return (
+            f"<Card {self.name!r}: {len(self.categories)} categories, {len(self.lines)} lines,"
+            f" {self.count_hands()} hands>"
+        )
+
+
+@dataclass
+class CardCheck:
+    """What :func:`check_card` found: the card built from the lines that are right, and every error."""
+
+    card: Card | None
+    errors: list[MJCLError]
+
+    @property
+    def ok(self) -> bool:
+        return not self.errors
+
+
+def check_card(text: str) -> CardCheck:
+    """Read a card, collecting every error instead of stopping at the first.
+
+    Lines with errors are left out of ``.card`` (which is ``None`` only when
+    the text has no card name), so an editor can still show the rest.
+
+    >>> result = check_card('Demo\\n"Winds"\\nNNNN EEEE WWWW SS\\nFF NNN EEE WWW SS')
+    >>> [e.line for e in result.errors], result.card.count_hands()
+    ([4], 1)
+    """
+    source = parse_card_source(text)
+    errors = list(source.errors)
+    if not source.name:
+        return CardCheck(None, errors)
+    card = Card(source.name, bonus=source.bonus)
+    for category_source in source.categories:
+        category = Category(category_source.name, page_break=category_source.page_break)
+        for line_source in category_source.lines:
+            try:
+                line = Line(
+                    line_source.spec,
+                    category.name,
+                    len(category.lines) + 1,
+                    line_source.line_no,
+                    line_source.text,
+                )
+            except MJCLError as error:
+                errors.append(error)
+                continue
+            category.lines.append(line)
+        card.categories.append(category)
+    errors.sort(key=lambda e: (e.line, e.column))
+    return CardCheck(card, errors)
+
+
+def parse_card(text: str) -> Card:
+    """Read a card written in MJCL; raise the first :class:`MJCLError` (``.errors`` has them all)."""
+    result = check_card(text)
+    if result.errors:
+        first = result.errors[0]
+        first.errors = list(result.errors)
+        raise first
+    assert result.card is not None
+    return result.card
+
+
+def parse_line(text: str) -> Line:
+    """Read and expand one MJCL hand line.
+
+    >>> len(parse_line("FF 2222 4444 r6666 | FF 6666 8888 r2222").hands())
+    12
+    """
+    spec = parse_line_spec(text)
+    return Line(spec, source=text)

@@ -1,0 +1,109 @@
+"""The ``mjlearn`` command (also ``python -m mjlearn``).
+
+``mjlearn check CARD...`` reads cards and prints every error with a caret
+under its column; it exits 1 if any card has an error. ``mjlearn stats CARD``
+prints how many hands each line, category and the whole card hold.
+``mjlearn list`` names the bundled cards. A CARD is a bundled card's name or
+a path to a ``.mjcl`` file.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+from typing import TextIO
+
+from .card import Card, check_card
+from .errors import CardNotFoundError
+from .resources import card_path, list_cards
+
+__all__ = ["main"]
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="mjlearn", description="Read, check and count Mah Jongg cards written in MJCL.")
+    commands = parser.add_subparsers(dest="command", required=True)
+    check = commands.add_parser("check", help="check cards and print every error")
+    check.add_argument("cards", nargs="+", metavar="CARD", help="bundled card name or .mjcl file")
+    stats = commands.add_parser("stats", help="count the hands of each line, category and the card")
+    stats.add_argument("card", metavar="CARD", help="bundled card name or .mjcl file")
+    commands.add_parser("list", help="name the bundled cards")
+    args = parser.parse_args(argv)
+
+    out = sys.stdout
+    if args.command == "list":
+        for name in list_cards():
+            print(name, file=out)
+        return 0
+    if args.command == "check":
+        return _check(args.cards, out)
+    return _stats(args.card, out)
+
+
+def _read(name: str) -> tuple[str, str]:
+    path = card_path(name)
+    return str(path), path.read_text(encoding="utf-8")
+
+
+def _check(names: Sequence[str], out: TextIO) -> int:
+    status = 0
+    for name in names:
+        try:
+            label, text = _read(name)
+        except (CardNotFoundError, OSError, UnicodeDecodeError) as error:
+            print(f"{name}: {error}", file=out)
+            status = 1
+            continue
+        result = check_card(text)
+        if result.errors:
+            status = 1
+            for error in result.errors:
+                print(f"{label}:{error}", file=out)
+            print(f"{label}: {len(result.errors)} error{'s' if len(result.errors) != 1 else ''}", file=out)
+        else:
+            card = result.card
+            assert card is not None
+            print(
+                f"{label}: OK, {card.name!r}: {len(card.categories)} categories, {len(card.lines)} lines,"
+                f" {card.count_hands()} hands",
+                file=out,
+            )
+    return status
+
+
+def _stats(name: str, out: TextIO) -> int:
+    try:
+        label, text = _read(name)
+    except (CardNotFoundError, OSError, UnicodeDecodeError) as error:
+        print(f"{name}: {error}", file=out)
+        return 1
+    result = check_card(text)
+    if result.errors:
+        for error in result.errors:
+            print(f"{label}:{error}", file=out)
+        return 1
+    assert result.card is not None
+    print(format_stats(result.card), file=out)
+    return 0
+
+
+def format_stats(card: Card) -> str:
+    """The per-line, per-category and card counts as text (what ``mjlearn stats`` prints)."""
+    width = max((len(line.mjcl) for line in card.lines), default=10)
+    bonus = f" (Big Card bonus +{card.bonus})" if card.bonus else ""
+    rows = [
+        f"{card.name}{bonus}: {card.count_hands()} hands in {len(card.categories)} categories,"
+        f" {len(card.lines)} lines"
+    ]
+    for category in card.categories:
+        rows.append("")
+        page = "  [new page]" if category.page_break else ""
+        rows.append(f"{category.name}: {category.count_hands()} hands{page}")
+        for line in category.lines:
+            rows.append(f"  {line.number:>2}  {line.mjcl:<{width}}  {line.count_hands():>6}")
+    return "\n".join(rows)
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

@@ -1,0 +1,104 @@
+"""Exception classes of mjlearn.
+
+Every error mjlearn raises on bad input is a subclass of :class:`MjlearnError`
+and of :class:`ValueError`, so ``except ValueError`` keeps working for callers
+that do not care which part of the input was wrong.
+"""
+
+from __future__ import annotations
+
+__all__ = [
+    "MjlearnError",
+    "NotationError",
+    "HandError",
+    "MJCLError",
+    "ExpansionLimitError",
+    "CardNotFoundError",
+]
+
+
+class MjlearnError(ValueError):
+    """Base class of the errors mjlearn raises for bad input."""
+
+
+class NotationError(MjlearnError):
+    """Text in the concrete tile notation could not be read.
+
+    ``.text`` is the whole input and ``.position`` the 0-based index of the
+    first character that could not be read.
+    """
+
+    def __init__(self, message: str, text: str = "", position: int | None = None):
+        self.message = message
+        self.text = text
+        self.position = position
+        if position is not None and text:
+            message = f"{message}\n  {text}\n  {' ' * position}^"
+        super().__init__(message)
+
+
+class HandError(MjlearnError):
+    """A collection of tiles that no Mah Jongg set can hold.
+
+    For example a fifth natural 3 bam, a ninth joker or more than 14 tiles.
+    """
+
+
+class MJCLError(MjlearnError):
+    """An error in Mah Jongg Card Language text.
+
+    ``.line`` and ``.column`` are 1-based positions in the text that was parsed,
+    ``.message`` says what is wrong and what was expected, and ``.source_line``
+    is the offending line. ``str(error)`` shows all of it with a caret under the
+    column::
+
+        line 2, column 4: unknown code 'M'; expanders are T I A P K Q Z L U V * > Y H # ~ !
+          FF M
+             ^
+
+    When a whole card holds several errors, the one raised is the first and
+    ``.errors`` lists every one of them (itself included).
+    """
+
+    def __init__(self, message: str, line: int = 1, column: int = 1, source_line: str = ""):
+        self.message = message
+        self.line = line
+        self.column = column
+        self.source_line = source_line
+        self.errors: list[MJCLError] = [self]
+        super().__init__(self._render())
+
+    def _render(self) -> str:
+        head = f"line {self.line}, column {self.column}: {self.message}"
+        if not self.source_line:
+            return head
+        # Keep tabs so the caret lines up under the same character.
+        pad = "".join("\t" if ch == "\t" else " " for ch in self.source_line[: self.column - 1])
+        return f"{head}\n  {self.source_line}\n  {pad}^"
+
+    def moved(self, line: int, column_offset: int, source_line: str) -> "MJCLError":
+        """The same error placed at ``line`` of a larger text.
+
+        ``column_offset`` is added to the column (for a line parsed after
+        stripping leading characters).
+        """
+        err = type(self).__new__(type(self))
+        MJCLError.__init__(err, self.message, line, self.column + column_offset, source_line)
+        return err
+
+    def __reduce__(self):  # keep errors picklable despite the custom __init__
+        return (_rebuild_mjcl_error, (type(self), self.message, self.line, self.column, self.source_line))
+
+
+def _rebuild_mjcl_error(cls, message, line, column, source_line):
+    err = cls.__new__(cls)
+    MJCLError.__init__(err, message, line, column, source_line)
+    return err
+
+
+class ExpansionLimitError(MJCLError):
+    """A line would expand into more patterns or hands than mjlearn allows."""
+
+
+class CardNotFoundError(MjlearnError, LookupError):
+    """No bundled card has that name and no file has that path."""

@@ -1,0 +1,396 @@
+"""Expanding an MJCL line into its distinct concrete hands.
+
+The rules are those of ``mjcl-semantics.md`` (and ``docs/mjcl.md``):
+expanders run left to right, each on every pattern the previous ones made;
+then the colours of suited sets map to distinct suits in every injective way
+and any-suit sets take each suit; hands are de-duplicated by their groups of
+3+ (tile, size) and the tiles of their singles and pairs.
+
+Before any step generates patterns or hands, the number it would generate is
+counted; a line that would pass :data:`EXPANSION_LIMIT` stops at once with an
+:class:`~mjlearn.errors.ExpansionLimitError`.
+
+>>> from mjlearn.mjcl import parse_line_spec
+>>> len(expand_line(parse_line_spec("FF 1111 NEWS DDDD L")))
+27
+"""
+
+from __future__ import annotations
+
+from itertools import permutations, product
+from math import factorial, perm
+from typing import Callable
+
+from ..errors import ExpansionLimitError, MJCLError
+from ..hands import ConcreteHand
+from ..tiles import Tile
+from .syntax import DIGITS, GROUP_SIZE_CODES, SUITED_CHARS, Expander, LineSpec, Pattern
+
+__all__ = ["expand_line", "count_patterns", "EXPANSION_LIMIT"]
+
+EXPANSION_LIMIT = 200_000
+"""Most patterns, or hands, that one line may generate before de-duplication."""
+
+# Internal pattern: a tuple of sets; a set is (mode, tag, groups) with mode
+# "c" (colour, tag = colour letter), "f" (fixed suit, tag = suit 0-2) or
+# "a" (any suit, tag None), and groups a tuple of (char, size).
+_Group = tuple[str, int]
+_Set = tuple[str, object, tuple[_Group, ...]]
+_Pat = tuple[_Set, ...]
+
+_ODD = (1, 3, 5, 7, 9)
+_EVEN = (2, 4, 6, 8)
+_ALL = tuple(range(1, 10))
+_HONOUR_TILE = {"G": Tile.GREEN, "R": Tile.RED, "0": Tile.WHITE, "F": Tile.FLOWER,
+                "N": Tile.NORTH, "E": Tile.EAST, "W": Tile.WEST, "S": Tile.SOUTH}
+_OPPOSITE_WINDS = {"N": "E", "E": "N", "S": "W", "W": "S"}
+_SIZE_NAMES = {1: "single", 2: "pair", 3: "pung", 4: "kong", 5: "quint", 0: "group"}
+
+
+class _Expansion:
+    """State while one line expands: where errors point, and the value restriction."""
+
+    def __init__(self, line_no: int, source: str):
+        self.line_no = line_no
+        self.source = source
+        self.restrict: frozenset[int] | None = None
+
+    def fail(self, message: str, column: int, cls: type[MJCLError] = MJCLError) -> MJCLError:
+        return cls(message, self.line_no, max(1, column), self.source)
+
+    def values(self, base: tuple[int, ...]) -> tuple[int, ...]:
+        if self.restrict is None:
+            return base
+        return tuple(v for v in base if v in self.restrict)
+
+
+def expand_line(spec: LineSpec, line_no: int = 1, source: str = "") -> list[ConcreteHand]:
+    """The distinct concrete hands of a line, in the order they are first made."""
+    state = _Expansion(line_no, source or spec.text())
+    patterns = expand_patterns(spec, state)
+    total = sum(_suit_ways(p) for p in patterns)
+    if total > EXPANSION_LIMIT:
+        raise state.fail(
+            f"this line would make {total:,} hands ({_plural(len(patterns), 'pattern')} in every suit);"
+            f" the limit is {EXPANSION_LIMIT:,}",
+            spec.patterns[0].column,
+            ExpansionLimitError,
+        )
+    hands: dict[object, ConcreteHand] = {}
+    for pattern in patterns:
+        for layout in _suit_layouts(pattern):
+            hand = ConcreteHand(layout)
+            if hand.key not in hands:
+                hands[hand.key] = hand
+    result = list(hands.values())
+    for hand in result:
+        _check_possible(hand, state, spec)
+    return result
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n:,} {word}" if n == 1 else f"{n:,} {word}s"
+
+
+def count_patterns(spec: LineSpec) -> int:
+    """How many distinct patterns the expanders make (before suits are assigned)."""
+    return len(expand_patterns(spec, _Expansion(1, spec.text())))
+
+
+def expand_patterns(spec: LineSpec, state: _Expansion) -> list[_Pat]:
+    patterns = list(dict.fromkeys(_internal(p) for p in spec.patterns))
+    for expander in spec.expanders:
+        code = expander.code
+        if code == "T":
+            continue
+        if code == "!":
+            state.restrict = frozenset(int(d) for d in expander.arg)
+            continue
+        apply = _APPLY[code]
+        made = sum(apply(expander, p, state, True) for p in patterns)
+        if made > EXPANSION_LIMIT:
+            raise state.fail(
+                f"'{expander.text()}' would make {made:,} patterns; the limit is {EXPANSION_LIMIT:,}",
+                expander.column,
+                ExpansionLimitError,
+            )
+        _check_applies(expander, patterns, state)
+        patterns = list(dict.fromkeys(q for p in patterns for q in apply(expander, p, state, False)))
+        if not patterns:
+            raise state.fail(
+                f"'{expander.text()}' leaves no hand (the values allowed by '!' do not fit)", expander.column
+            )
+        for pattern in patterns:
+            size = sum(s for _, _, groups in pattern for _, s in groups)
+            if size != 14:
+                raise state.fail(f"'{expander.text()}' makes a pattern of {size} tiles; a hand needs 14",
+                                  expander.column)
+    return patterns
+
+
+def _internal(pattern: Pattern) -> _Pat:
+    sets = []
+    for s in pattern.sets:
+        groups = tuple((g.char, g.size) for g in s.groups)
+        if s.any_suit:
+            sets.append(("a", None, groups))
+        elif s.suit:
+            sets.append(("f", "mcd".index(s.suit), groups))
+        else:
+            sets.append(("c", s.colour, groups))
+    return tuple(sets)
+
+
+def _remap(pattern: _Pat, change: Callable[[int, str, int], str]) -> _Pat:
+    """A copy of ``pattern`` whose group characters are ``change(set_index, char, size)``."""
+    return tuple(
+        (mode, tag, tuple((change(i, c, n), n) for c, n in groups))
+        for i, (mode, tag, groups) in enumerate(pattern)
+    )
+
+
+def _digits(pattern: _Pat) -> list[int]:
+    return sorted({int(c) for _, _, groups in pattern for c, _ in groups if c in DIGITS})
+
+
+def _size_matches(code: str, size: int) -> bool:
+    wanted = GROUP_SIZE_CODES[code]
+    return wanted == 0 or wanted == size
+
+
+# -- expanders -------------------------------------------------------------
+# Each takes (expander, pattern, state, count_only) and returns either the
+# number of patterns it would make from ``pattern`` or the patterns.
+
+
+def _like(e: Expander, p: _Pat, state: _Expansion, count_only: bool):
+    if count_only:
+        return len(e.arg)
+    first = e.arg[0]
+    return [
+        _remap(p, lambda i, c, n, new=new: new if c == first and _size_matches(e.code, n) else c)
+        for new in e.arg
+    ]
+
+
+def _like_numbers(e: Expander, p: _Pat, state: _Expansion, count_only: bool):
+    values = state.values(_EVEN if e.arg == "e" else _ODD if e.arg == "o" else _ALL)
+    if count_only:
+        return len(values)
+    digit = "2" if e.arg == "e" else "1"
+    return [_remap(p, lambda i, c, n, v=str(v): v if c == digit else c) for v in values]
+
+
+def _unlike(e: Expander, p: _Pat, state: _Expansion, count_only: bool):
+    size_code, d1, d2, parity = e.arg[0], e.arg[1], e.arg[2], e.arg[3:]
+    values = state.values(_EVEN if parity == "e" else _ODD if parity == "o" else _ALL)
+    if count_only:
+        return len(values) * (len(values) - 1)
+
+    def change(i, c, n, a, b):
+        if _size_matches(size_code, n):
+            if c == d1:
+                return a
+            if c == d2:
+                return b
+        return c
+
+    return [
+        _remap(p, lambda i, c, n, a=str(a), b=str(b): change(i, c, n, a, b))
+        for a in values
+        for b in values
+        if a != b
+    ]
+
+
+def _run_shifts(e: Expander, p: _Pat, state: _Expansion) -> list[int]:
+    digits = _digits(p)
+    step = 2 if e.arg in ("o", "e") else 1
+    shifts = []
+    for k in range(0, 10 - max(digits, default=9), step):
+        if state.restrict is None or all(d + k in state.restrict for d in digits):
+            shifts.append(k)
+    return shifts
+
+
+def _run(e: Expander, p: _Pat, state: _Expansion, count_only: bool):
+    shifts = _run_shifts(e, p, state)
+    if count_only:
+        return len(shifts)
+    return [_remap(p, lambda i, c, n, k=k: str(int(c) + k) if c in DIGITS else c) for k in shifts]
+
+
+def _any_suit(e: Expander, p: _Pat, state: _Expansion, count_only: bool):
+    if count_only:
+        return 1
+    chosen = {int(d) for d in e.arg}
+    return [tuple(("a", None, groups) if i in chosen else (mode, tag, groups)
+                  for i, (mode, tag, groups) in enumerate(p))]
+
+
+def _set_values(e: Expander, p: _Pat, state: _Expansion, count_only: bool):
+    if count_only:
+        return len(e.arg)  # the pattern itself plus one per value after the set number
+    index, values = int(e.arg[0]), e.arg[1:]
+    return [p] + [_remap(p, lambda i, c, n, v=v: v if i == index else c) for v in values]
+
+
+def _numbered_pairs(p: _Pat) -> list[tuple[int, int]]:
+    return [(i, j) for i, (_, _, groups) in enumerate(p) for j, (c, n) in enumerate(groups)
+            if n == 2 and c in DIGITS]
+
+
+def _pair_values(e: Expander, p: _Pat, state: _Expansion, count_only: bool):
+    base = _EVEN if e.arg == "e" else _ODD if e.arg == "o" else tuple(sorted({int(d) for d in e.arg}))
+    values = state.values(base)
+    if count_only:
+        return len(values)
+    later = set(_numbered_pairs(p)[1:])
+    result = []
+    for v in values:
+        result.append(tuple(
+            (mode, tag, tuple((str(v) if (i, j) in later else c, n) for j, (c, n) in enumerate(groups)))
+            for i, (mode, tag, groups) in enumerate(p)
+        ))
+    return result
+
+
+def _pair_rotation(e: Expander, p: _Pat, state: _Expansion, count_only: bool):
+    listed = [int(d) for d in e.arg]
+    if count_only:
+        return len(listed)
+    last = max(listed)
+    result = []
+    for chosen in listed:
+        pair_digit = p[chosen][2][0][0]
+        sets = []
+        for i, (mode, tag, groups) in enumerate(p):
+            if i in listed:
+                groups = ((groups[0][0], 2 if i == chosen else 1),)
+            elif i > last:
+                groups = tuple((pair_digit if n == 4 and c in DIGITS else c, n) for c, n in groups)
+            sets.append((mode, tag, groups))
+        result.append(tuple(sets))
+    return result
+
+
+def _permute_digits(e: Expander, p: _Pat, state: _Expansion, count_only: bool):
+    digits = [str(d) for d in _digits(p)]
+    if count_only:
+        return factorial(len(digits))
+    result = []
+    for order in permutations(digits):
+        mapping = dict(zip(digits, order))
+        result.append(_remap(p, lambda i, c, n, m=mapping: m.get(c, c)))
+    return result
+
+
+def _opposite_winds(e: Expander, p: _Pat, state: _Expansion, count_only: bool):
+    if count_only:
+        return 2
+    return [p, _remap(p, lambda i, c, n: _OPPOSITE_WINDS.get(c, c))]
+
+
+_APPLY = {
+    "I": _like, "A": _like, "P": _like, "K": _like, "Q": _like, "Z": _like,
+    "L": _like_numbers,
+    "U": _unlike,
+    "V": _run,
+    "*": _any_suit,
+    ">": _set_values,
+    "Y": _pair_values,
+    "H": _pair_rotation,
+    "#": _permute_digits,
+    "~": _opposite_winds,
+}
+
+
+def _check_applies(e: Expander, patterns: list[_Pat], state: _Expansion) -> None:
+    """Refuse an expander that has nothing to act on in some pattern."""
+    code = e.code
+    for p in patterns:
+        groups = [(c, n) for _, _, gs in p for c, n in gs]
+        if code in "IAPKQZ":
+            if not any(c == e.arg[0] and _size_matches(code, n) for c, n in groups):
+                kind = _SIZE_NAMES[GROUP_SIZE_CODES[code]]
+                raise state.fail(f"{code} finds no {kind} of '{e.arg[0]}' to replace", e.column)
+        elif code == "L":
+            digit = "2" if e.arg == "e" else "1"
+            if not any(c == digit for c, _ in groups):
+                raise state.fail(f"'{e.text()}' needs the digit {digit} in the pattern", e.column)
+        elif code == "U":
+            for digit in e.arg[1:3]:
+                if not any(c == digit and _size_matches(e.arg[0], n) for c, n in groups):
+                    kind = _SIZE_NAMES[GROUP_SIZE_CODES[e.arg[0]]]
+                    raise state.fail(f"'{e.text()}' finds no {kind} of {digit} to change", e.column)
+        elif code == "V":
+            if not _digits(p):
+                raise state.fail("V needs numbers 1-9 in the pattern to run", e.column)
+        elif code == "Y":
+            if len(_numbered_pairs(p)) < 2:
+                raise state.fail("Y needs at least two pairs of numbers (the first keeps its number)", e.column)
+        elif code == "#":
+            if not _digits(p):
+                raise state.fail("# needs numbers 1-9 in the pattern to permute", e.column)
+        elif code == "~":
+            if not any(c in _OPPOSITE_WINDS for c, _ in groups):
+                raise state.fail("~ needs winds in the pattern to swap", e.column)
+
+
+# -- suits -------------------------------------------------------------------
+def _suited(groups: tuple[_Group, ...]) -> bool:
+    return any(c in SUITED_CHARS for c, _ in groups)
+
+
+def _colours(pattern: _Pat) -> list[str]:
+    seen: list[str] = []
+    for mode, tag, groups in pattern:
+        if mode == "c" and tag not in seen and _suited(groups):
+            seen.append(tag)  # type: ignore[arg-type]
+    return seen
+
+
+def _suit_ways(pattern: _Pat) -> int:
+    any_sets = sum(1 for mode, _, groups in pattern if mode == "a" and _suited(groups))
+    return perm(3, len(_colours(pattern))) * 3**any_sets
+
+
+def _tile(char: str, suit: int | None) -> int:
+    if char in DIGITS:
+        return suit * 9 + int(char) - 1  # type: ignore[operator]
+    if char == "D":
+        return Tile.GREEN + suit  # type: ignore[operator]
+    return _HONOUR_TILE[char]
+
+
+def _suit_layouts(pattern: _Pat):
+    colours = _colours(pattern)
+    any_sets = [i for i, (mode, _, groups) in enumerate(pattern) if mode == "a" and _suited(groups)]
+    for colour_suits in permutations(range(3), len(colours)):
+        by_colour = dict(zip(colours, colour_suits))
+        for any_suits in product(range(3), repeat=len(any_sets)):
+            by_set = dict(zip(any_sets, any_suits))
+            layout = []
+            for i, (mode, tag, groups) in enumerate(pattern):
+                if mode == "f":
+                    suit = tag
+                elif mode == "a":
+                    suit = by_set.get(i)
+                else:
+                    suit = by_colour.get(tag)
+                layout.append(tuple((_tile(c, suit), n) for c, n in groups))  # type: ignore[arg-type]
+            yield tuple(layout)
+
+
+def _check_possible(hand: ConcreteHand, state: _Expansion, spec: LineSpec) -> None:
+    """A hand must not need more naturals (or jokers) than the 152-tile set holds."""
+    column = spec.patterns[0].column
+    for kind, n in enumerate(hand.natural_counts()):
+        tile = Tile(kind)
+        if n > tile.copies:
+            raise state.fail(
+                f"hand '{hand}' needs {n} natural {tile.notation} in singles and pairs; a set holds {tile.copies}",
+                column,
+            )
+    if hand.jokers_required() > 8:
+        raise state.fail(f"hand '{hand}' needs {hand.jokers_required()} jokers; a set holds 8", column)
