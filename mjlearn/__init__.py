@@ -7,8 +7,8 @@
 >>> line = mj.parse_line("FF 222 444 r666 888")
 >>> [str(h) for h in line.hands()[:2]]
 ['FF 222B 444B 666C 888C', 'FF 222B 444B 666D 888D']
->>> str(mj.Hand("J FF 888C 666C 444B 222B"))
-'FF 222B 444B 666C 888C J'
+>>> str(mj.Hand("J FF 88C 666C 444B 222B"))
+'FF 222B 444B 666C 88C J'
 """
 
 from .card import Card, CardCheck, Category, Line, check_card, parse_card, parse_line

@@ -4,9 +4,9 @@
 at most 14 tiles with no more of a kind than the 152-tile set holds::
 
     >>> from mjlearn import Hand
-    >>> h = Hand("FF 222B 444B 666C 888C J")
+    >>> h = Hand("J 88C FF 222B 444B 666C")
     >>> len(h), h.jokers, str(h)
-    (14, 1, 'FF 222B 444B 666C 888C J')
+    (14, 1, 'FF 222B 444B 666C 88C J')
     >>> Hand("22222B")
     Traceback (most recent call last):
     ...
@@ -22,7 +22,7 @@ from collections.abc import Iterable, Iterator
 from typing import Union
 
 from .errors import HandError
-from .tiles import NUM_KINDS, Tile, format_tile_counts, parse_tiles
+from .tiles import COPIES, NUM_KINDS, Tile, format_tile_counts, parse_tiles
 
 __all__ = ["Hand", "ConcreteHand", "MAX_HAND_TILES", "HandLike"]
 
@@ -230,7 +230,7 @@ class ConcreteHand:
 
     def jokers_required(self) -> int:
         """Jokers needed at the least, because the set runs out of naturals."""
-        return sum(max(0, n - Tile(k).copies) for k, n in enumerate(self.counts))
+        return sum(max(0, n - COPIES[k]) for k, n in enumerate(self.counts))
 
     def to_hand(self) -> Hand:
         """The hand as tiles, naturals wherever the set has enough, else jokers.
@@ -242,7 +242,7 @@ class ConcreteHand:
         counts = list(self.counts)
         jokers = 0
         for kind, n in enumerate(counts):
-            extra = n - Tile(kind).copies
+            extra = n - COPIES[kind]
             if extra > 0:
                 counts[kind] -= extra
                 jokers += extra

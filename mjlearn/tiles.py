@@ -29,6 +29,7 @@ __all__ = [
     "Suit",
     "Tile",
     "NUM_KINDS",
+    "COPIES",
     "TILE_SET",
     "TILE_SET_SIZE",
     "parse_tiles",
@@ -196,6 +197,9 @@ _LONG_NAMES = [f"{n} {s}" for s in ("Bam", "Crak", "Dot") for n in range(1, 10)]
     "Joker",
 ]
 _HONOUR_BY_LETTER = {letter: Tile(27 + i) for i, letter in enumerate(_HONOUR_LETTERS)}
+
+COPIES: tuple[int, ...] = tuple(t.copies for t in Tile)
+"""How many of each kind the set holds, indexed by tile (fast lookup)."""
 
 TILE_SET: tuple[Tile, ...] = tuple(t for t in Tile for _ in range(t.copies))
 """Every tile of the 152-tile set, sorted by kind."""

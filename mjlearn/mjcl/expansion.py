@@ -23,7 +23,7 @@ from typing import Callable
 
 from ..errors import ExpansionLimitError, MJCLError
 from ..hands import ConcreteHand
-from ..tiles import Tile
+from ..tiles import COPIES, Tile
 from .syntax import DIGITS, GROUP_SIZE_CODES, SUITED_CHARS, Expander, LineSpec, Pattern
 
 __all__ = ["expand_line", "count_patterns", "EXPANSION_LIMIT"]
@@ -364,33 +364,47 @@ def _tile(char: str, suit: int | None) -> int:
 
 
 def _suit_layouts(pattern: _Pat):
+    """Every layout of concrete groups the suit assignment makes from ``pattern``.
+
+    Each set's groups are worked out once per suit; an assignment then only
+    picks, per set, the version for its suit.
+    """
     colours = _colours(pattern)
     any_sets = [i for i, (mode, _, groups) in enumerate(pattern) if mode == "a" and _suited(groups)]
+    # per set: ("fixed", None, groups) or ("colour", colour, per-suit groups) or ("any", index, per-suit groups)
+    table = []
+    for i, (mode, tag, groups) in enumerate(pattern):
+        if not _suited(groups) or mode == "f":
+            suit = tag if mode == "f" else None
+            table.append(("fixed", None, tuple((_tile(c, suit), n) for c, n in groups)))  # type: ignore[arg-type]
+        else:
+            per_suit = tuple(tuple((_tile(c, s), n) for c, n in groups) for s in range(3))
+            table.append(("colour", tag, per_suit) if mode == "c" else ("any", i, per_suit))
     for colour_suits in permutations(range(3), len(colours)):
         by_colour = dict(zip(colours, colour_suits))
         for any_suits in product(range(3), repeat=len(any_sets)):
             by_set = dict(zip(any_sets, any_suits))
-            layout = []
-            for i, (mode, tag, groups) in enumerate(pattern):
-                if mode == "f":
-                    suit = tag
-                elif mode == "a":
-                    suit = by_set.get(i)
-                else:
-                    suit = by_colour.get(tag)
-                layout.append(tuple((_tile(c, suit), n) for c, n in groups))  # type: ignore[arg-type]
-            yield tuple(layout)
+            yield tuple(
+                groups if kind == "fixed" else groups[by_colour[key] if kind == "colour" else by_set[key]]
+                for kind, key, groups in table
+            )
 
 
 def _check_possible(hand: ConcreteHand, state: _Expansion, spec: LineSpec) -> None:
     """A hand must not need more naturals (or jokers) than the 152-tile set holds."""
-    column = spec.patterns[0].column
-    for kind, n in enumerate(hand.natural_counts()):
-        tile = Tile(kind)
-        if n > tile.copies:
+    big, small = hand.key
+    totals: dict[int, int] = {}
+    for tile in small:
+        totals[tile] = totals.get(tile, 0) + 1
+    for tile, n in totals.items():
+        if n > COPIES[tile]:
             raise state.fail(
-                f"hand '{hand}' needs {n} natural {tile.notation} in singles and pairs; a set holds {tile.copies}",
-                column,
+                f"hand '{hand}' needs {n} natural {Tile(tile).notation} in singles and pairs;"
+                f" a set holds {COPIES[tile]}",
+                spec.patterns[0].column,
             )
-    if hand.jokers_required() > 8:
-        raise state.fail(f"hand '{hand}' needs {hand.jokers_required()} jokers; a set holds 8", column)
+    for tile, size in big:
+        totals[tile] = totals.get(tile, 0) + size
+    jokers = sum(n - COPIES[tile] for tile, n in totals.items() if n > COPIES[tile])
+    if jokers > 8:
+        raise state.fail(f"hand '{hand}' needs {jokers} jokers; a set holds 8", spec.patterns[0].column)

@@ -1,0 +1,29 @@
+"""The examples in the package's docstrings run as doctests."""
+
+import doctest
+import importlib
+import pkgutil
+
+import pytest
+
+import mjlearn
+
+MODULES = sorted(
+    name for _, name, _ in pkgutil.walk_packages(mjlearn.__path__, "mjlearn.") if not name.endswith("__main__")
+)
+
+
+@pytest.mark.parametrize("name", MODULES)
+def test_docstring_examples(name):
+    module = importlib.import_module(name)
+    result = doctest.testmod(module, optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE)
+    assert result.failed == 0
+
+
+def test_import_mjlearn_stays_light():
+    import subprocess
+    import sys
+
+    code = "import sys, mjlearn; print(','.join(m for m in ('pandas', 'numpy', 'IPython', 'PIL') if m in sys.modules))"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout.strip()
+    assert out == ""

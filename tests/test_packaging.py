@@ -1,0 +1,71 @@
+"""Set-up: the README's two commands, .ci/run, and bundled files in editable and wheel installs."""
+
+import re
+import subprocess
+import sys
+import zipfile
+from pathlib import Path
+
+import mjlearn as mj
+from mjlearn.resources import data_dir
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def readme_commands():
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    section = text.split("## Two commands", 1)[1].split("\n## ", 1)[0]
+    return [block.strip() for block in re.findall(r"```bash\n(.*?)```", section, re.S)]
+
+
+def test_readme_has_exactly_two_commands_first_lab_then_tests():
+    first, second = readme_commands()
+    assert "\n" not in first and "\n" not in second
+    assert first.startswith("python3 -m venv .venv") and "jupyter lab notebooks/" in first
+    assert second.startswith("python3 -m venv .venv") and "pytest" in second
+
+
+def test_ci_runs_the_readme_test_command():
+    script = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
+    commands = [line for line in script.splitlines() if line.strip() and not line.startswith(("#", "set ", "cd "))]
+    assert commands == [readme_commands()[1]]
+
+
+def test_editable_install_finds_the_repository_cards():
+    assert data_dir("cards") in (ROOT / "cards", Path(mj.__file__).parent / "data" / "cards")
+    bundled = sorted(p.stem for p in (ROOT / "cards").glob("*.mjcl"))
+    assert mj.list_cards() == bundled
+    assert len(bundled) >= 3
+
+
+def test_wheel_carries_cards_and_loads_them_in_a_fresh_environment(tmp_path):
+    dist = tmp_path / "dist"
+    subprocess.run(
+        [sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation", "-q", "-w", str(dist), str(ROOT)],
+        check=True,
+        timeout=300,
+    )
+    (wheel,) = dist.glob("mjlearn-*.whl")
+    names = zipfile.ZipFile(wheel).namelist()
+    for card in (ROOT / "cards").glob("*.mjcl"):
+        assert f"mjlearn/data/cards/{card.name}" in names
+    assert "mjlearn/data/assets/tiles/README.md" in names
+
+    venv = tmp_path / "venv"
+    subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True, timeout=300)
+    python = venv / "bin" / "python"
+    # --no-deps: loading a card needs only the standard library, and the test stays offline
+    subprocess.run([str(python), "-m", "pip", "install", "-q", "--no-deps", "--no-index", str(wheel)], check=True,
+                   timeout=300)
+    code = (
+        "import mjlearn as mj; from mjlearn.resources import data_dir; "
+        "print(data_dir('cards')); print(','.join(mj.list_cards())); print(mj.load_card('basic1').count_hands())"
+    )
+    out = subprocess.run([str(python), "-c", code], cwd=tmp_path, capture_output=True, text=True, check=True,
+                         timeout=120).stdout.splitlines()
+    assert out[0].startswith(str(venv)) and out[0].endswith("mjlearn/data/cards")
+    assert out[1].split(",") == mj.list_cards()
+    assert out[2] == "308"
+    cli = subprocess.run([str(venv / "bin" / "mjlearn"), "check", *mj.list_cards()], cwd=tmp_path,
+                         capture_output=True, text=True, timeout=120)
+    assert cli.returncode == 0, cli.stdout
