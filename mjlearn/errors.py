@@ -76,16 +76,6 @@ class MJCLError(MjlearnError):
         pad = "".join("\t" if ch == "\t" else " " for ch in self.source_line[: self.column - 1])
         return f"{head}\n  {self.source_line}\n  {pad}^"
 
-    def moved(self, line: int, column_offset: int, source_line: str) -> "MJCLError":
-        """The same error placed at ``line`` of a larger text.
-
-        ``column_offset`` is added to the column (for a line parsed after
-        stripping leading characters).
-        """
-        err = type(self).__new__(type(self))
-        MJCLError.__init__(err, self.message, line, self.column + column_offset, source_line)
-        return err
-
     def __reduce__(self):  # keep errors picklable despite the custom __init__
         return (_rebuild_mjcl_error, (type(self), self.message, self.line, self.column, self.source_line))
 

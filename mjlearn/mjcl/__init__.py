@@ -4,7 +4,7 @@ This package knows only the language; :mod:`mjlearn.card` builds the card model
 (:class:`~mjlearn.card.Card`, :class:`~mjlearn.card.Line`) on top of it.
 """
 
-from .expansion import EXPANSION_LIMIT, count_patterns, expand_line
+from .expansion import EXPANSION_LIMIT, expand_line
 from .parser import CardSource, CategorySource, LineSource, parse_card_source, parse_line_spec
 from .syntax import Decoration, Expander, Group, LineSpec, Pattern, SetSpec, format_line
 
@@ -19,7 +19,6 @@ __all__ = [
     "LineSpec",
     "Pattern",
     "SetSpec",
-    "count_patterns",
     "expand_line",
     "format_line",
     "parse_card_source",

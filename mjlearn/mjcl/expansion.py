@@ -26,7 +26,7 @@ from ..hands import ConcreteHand
 from ..tiles import COPIES, Tile
 from .syntax import DIGITS, GROUP_SIZE_CODES, SUITED_CHARS, Expander, LineSpec, Pattern
 
-__all__ = ["expand_line", "count_patterns", "EXPANSION_LIMIT"]
+__all__ = ["expand_line", "EXPANSION_LIMIT"]
 
 EXPANSION_LIMIT = 200_000
 """Most patterns, or hands, that one line may generate before de-duplication."""
@@ -78,23 +78,18 @@ def expand_line(spec: LineSpec, line_no: int = 1, source: str = "") -> list[Conc
         )
     hands: dict[object, ConcreteHand] = {}
     for pattern in patterns:
+        check = not _always_possible(pattern)
         for layout in _suit_layouts(pattern):
             hand = ConcreteHand(layout)
             if hand.key not in hands:
                 hands[hand.key] = hand
-    result = list(hands.values())
-    for hand in result:
-        _check_possible(hand, state, spec)
-    return result
+                if check:
+                    _check_possible(hand, state, spec)
+    return list(hands.values())
 
 
 def _plural(n: int, word: str) -> str:
     return f"{n:,} {word}" if n == 1 else f"{n:,} {word}s"
-
-
-def count_patterns(spec: LineSpec) -> int:
-    """How many distinct patterns the expanders make (before suits are assigned)."""
-    return len(expand_patterns(spec, _Expansion(1, spec.text())))
 
 
 def expand_patterns(spec: LineSpec, state: _Expansion) -> list[_Pat]:
@@ -370,24 +365,42 @@ def _suit_layouts(pattern: _Pat):
     picks, per set, the version for its suit.
     """
     colours = _colours(pattern)
-    any_sets = [i for i, (mode, _, groups) in enumerate(pattern) if mode == "a" and _suited(groups)]
-    # per set: ("fixed", None, groups) or ("colour", colour, per-suit groups) or ("any", index, per-suit groups)
+    # per set: ("fixed", groups) or ("colour", colour, per-suit groups) or ("any", per-suit groups)
     table = []
-    for i, (mode, tag, groups) in enumerate(pattern):
+    for mode, tag, groups in pattern:
         if not _suited(groups) or mode == "f":
             suit = tag if mode == "f" else None
-            table.append(("fixed", None, tuple((_tile(c, suit), n) for c, n in groups)))  # type: ignore[arg-type]
+            table.append(("fixed", None, (tuple((_tile(c, suit), n) for c, n in groups),)))  # type: ignore[arg-type]
         else:
             per_suit = tuple(tuple((_tile(c, s), n) for c, n in groups) for s in range(3))
-            table.append(("colour", tag, per_suit) if mode == "c" else ("any", i, per_suit))
+            table.append(("colour", tag, per_suit) if mode == "c" else ("any", None, per_suit))
     for colour_suits in permutations(range(3), len(colours)):
         by_colour = dict(zip(colours, colour_suits))
-        for any_suits in product(range(3), repeat=len(any_sets)):
-            by_set = dict(zip(any_sets, any_suits))
-            yield tuple(
-                groups if kind == "fixed" else groups[by_colour[key] if kind == "colour" else by_set[key]]
-                for kind, key, groups in table
-            )
+        options = [
+            (groups[by_colour[key]],) if kind == "colour" else groups  # fixed: one option; any: three
+            for kind, key, groups in table
+        ]
+        yield from product(*options)
+
+
+def _always_possible(pattern: _Pat) -> bool:
+    """Whether no suit assignment of ``pattern`` can need more tiles than the set holds.
+
+    Worst case: every digit d is one tile whatever its suit, and all dragons
+    are one tile. If even then no tile passes its supply, no hand can.
+    """
+    small: dict[str, int] = {}
+    total: dict[str, int] = {}
+    for _, _, groups in pattern:
+        for c, n in groups:
+            kind = "D" if c in "DGR0" else c
+            total[kind] = total.get(kind, 0) + n
+            if n < 3:
+                small[kind] = small.get(kind, 0) + n
+    copies = {kind: 8 if kind == "F" else 4 for kind in total}
+    return all(n <= copies[k] for k, n in small.items()) and sum(
+        max(0, n - copies[k]) for k, n in total.items()
+    ) <= 8
 
 
 def _check_possible(hand: ConcreteHand, state: _Expansion, spec: LineSpec) -> None:

@@ -122,6 +122,7 @@ class _LineParser:
                 raise self.fail(f"{count} tiles; a hand needs {HAND_TILES}", pattern.column)
         spec = LineSpec(tuple(patterns), tuple(expanders), concealed, value, tuple(notes))
         self._check_set_numbers(spec)
+        self._check_restrictions(spec)
         return spec
 
     # -- notes ------------------------------------------------------------
@@ -257,17 +258,25 @@ class _LineParser:
 
     # -- expanders --------------------------------------------------------
     def _expanders(self, token: str, column: int) -> list[Expander]:
-        code, arg = token[0], token[1:]
+        """The expanders of one token. Codes may run together (``*4L``): an
+        argument ends where the next expander code starts (``U``'s first
+        character, a group size letter, always belongs to it)."""
+        code = token[0]
         if code not in EXPANDER_CODES:
             raise self._unknown_code(token, column)
+        start = 2 if code == "U" else 1
+        end = next((i for i in range(start, len(token)) if token[i] in EXPANDER_CODES), len(token))
+        arg, rest = token[1:end], token[end:]
         if code in "T#~":
-            result = [Expander(code, "", column)]
             if arg:
-                result.extend(self._expanders(arg, column + 1))
-            return result
-        checker = getattr(self, "_check_" + _CHECK_NAMES[code])
-        checker(code, arg, column + 1)
-        return [Expander(code, arg, column)]
+                raise self.fail(f"'{arg[0]}' does not fit {code}: {code} takes nothing after it", column + 1)
+        else:
+            checker = getattr(self, "_check_" + _CHECK_NAMES[code])
+            checker(code, arg, column + 1)
+        result = [Expander(code, arg, column)]
+        if rest:
+            result.extend(self._expanders(rest, column + end))
+        return result
 
     def _bad_arg(self, code: str, arg: str, offset: int, expected: str, column: int) -> MJCLError:
         if offset >= len(arg):
@@ -341,6 +350,16 @@ class _LineParser:
             raise self._bad_arg(code, arg, 0, "digits 1-9, as in !369", column)
 
     # -- checks that need the patterns -------------------------------------
+    def _check_restrictions(self, spec: LineSpec) -> None:
+        """A ``!`` must come before an L, U, V or Y code, the codes it restricts."""
+        for i, expander in enumerate(spec.expanders):
+            if expander.code == "!" and not any(e.code in "LUVY" for e in spec.expanders[i + 1 :]):
+                raise self.fail(
+                    f"'{expander.text()}' restricts the L, U, V and Y codes after it, and none follows;"
+                    " put it before them",
+                    expander.column,
+                )
+
     def _check_set_numbers(self, spec: LineSpec) -> None:
         for expander in spec.expanders:
             if expander.code not in "*>H":
@@ -440,7 +459,7 @@ def parse_card_source(text: str) -> CardSource:
         raise MJCLError(f"a card must be text, not {type(text).__name__}", 1, 1, "")
     card = CardSource()
     have_name = False
-    lines = text.splitlines()
+    lines = text.removeprefix("\ufeff").splitlines()
     for line_no, raw in enumerate(lines, 1):
         stripped = raw.strip()
         if not stripped or stripped.startswith("//"):

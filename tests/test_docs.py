@@ -1,0 +1,35 @@
+"""docs/mjcl.md: every example with a count is checked against the engine."""
+
+import re
+from pathlib import Path
+
+import pytest
+
+import mjlearn as mj
+from mjlearn.mjcl.syntax import EXPANDER_CODES
+
+DOC = Path(__file__).resolve().parents[1] / "docs" / "mjcl.md"
+# A table row whose first cell is an MJCL line in backticks and whose last cell is a count.
+ROW = re.compile(r"^\|\s*`([^`]+)`\s*\|.*\|\s*(\d+)\s*\|\s*$")
+
+
+def examples():
+    rows = []
+    for number, text in enumerate(DOC.read_text(encoding="utf-8").splitlines(), 1):
+        match = ROW.match(text)
+        if match:
+            rows.append(pytest.param(match.group(1), int(match.group(2)), id=f"line{number}"))
+    return rows
+
+
+EXAMPLES = examples()
+
+
+def test_there_are_examples_for_every_expander_code():
+    used = {e.code for param in EXAMPLES for e in mj.parse_line(param.values[0]).spec.expanders}
+    assert sorted(set(EXPANDER_CODES) - used) == []
+
+
+@pytest.mark.parametrize("line, count", EXAMPLES)
+def test_documented_count(line, count):
+    assert len(mj.parse_line(line).hands()) == count
