@@ -222,7 +222,8 @@ def check_card(text: str) -> CardCheck:
     """Read a card, collecting every error instead of stopping at the first.
 
     Lines with errors are left out of ``.card`` (which is ``None`` only when
-    the text has no card name), so an editor can still show the rest.
+    the text holds neither a card name nor a category), so an editor can
+    still show the rest.
 
     >>> result = check_card('Demo\\n"Winds"\\nNNNN EEEE WWWW SS\\nFF NNN EEE WWW SS')
     >>> [e.line for e in result.errors], result.card.count_hands()
@@ -230,7 +231,7 @@ def check_card(text: str) -> CardCheck:
     """
     source = parse_card_source(text)
     errors = list(source.errors)
-    if not source.name:
+    if not source.name and not source.categories:
         return CardCheck(None, errors)
     card = Card(source.name, bonus=source.bonus)
     for category_source in source.categories:

@@ -77,7 +77,8 @@ class MJCLError(MjlearnError):
         return f"{head}\n  {self.source_line}\n  {pad}^"
 
     def __reduce__(self):  # keep errors picklable despite the custom __init__
-        return (_rebuild_mjcl_error, (type(self), self.message, self.line, self.column, self.source_line))
+        state = {"errors": self.errors}
+        return (_rebuild_mjcl_error, (type(self), self.message, self.line, self.column, self.source_line), state)
 
 
 def _rebuild_mjcl_error(cls, message, line, column, source_line):

@@ -40,7 +40,7 @@ __all__ = ["parse_line_spec", "parse_card_source", "CardSource", "CategorySource
 
 HAND_TILES = 14
 _EXPANDER_LIST = " ".join(EXPANDER_CODES)
-_MARK = re.compile(r"[XC]\d*")
+_MARK = re.compile(r"[XC][0-9]*")  # ASCII digits only: int() must read them
 _PREFIXES = COLOURS + SUIT_PREFIXES + "a"
 _MAX_VALUE = 100_000
 
@@ -78,7 +78,7 @@ class _LineParser:
         items: list[SetSpec | Decoration] = []
         expanders: list[Expander] = []
         pattern_column = tokens[0][1] if tokens else 1
-        separator_column = 0
+        separator_column, separator = 0, "|"
         for token, column in tokens:
             if token in ("|", "o"):
                 if expanders:
@@ -89,7 +89,7 @@ class _LineParser:
                     raise self.fail("a line holds at most two patterns", column)
                 patterns.append(Pattern(tuple(items), pattern_column))
                 items, self.colour = [], "g"
-                separator_column = column
+                separator_column, separator = column, token
                 pattern_column = column + 1
                 continue
             first = token[0]
@@ -110,7 +110,7 @@ class _LineParser:
             items.extend(self._set_items(token, column))
         if not items:
             if patterns:
-                raise self.fail("empty pattern after '|'", separator_column)
+                raise self.fail(f"empty pattern after '{separator}'", separator_column)
             raise self.fail("no sets of tiles before the expanders", tokens[0][1])
         patterns.append(Pattern(tuple(items), pattern_column))
 
@@ -161,7 +161,7 @@ class _LineParser:
     # -- mark and value ---------------------------------------------------
     def _take_mark(self, tokens: list[tuple[str, int]]) -> tuple[bool, int]:
         last, column = tokens[-1]
-        if last.isdigit() and len(tokens) >= 2 and tokens[-2][0] in ("X", "C"):
+        if re.fullmatch(r"[0-9]+", last) and len(tokens) >= 2 and tokens[-2][0] in ("X", "C"):
             mark = tokens[-2][0]
             value = self._value(last, column)
             del tokens[-2:]
@@ -169,8 +169,10 @@ class _LineParser:
             mark = last[0]
             value = self._value(last[1:], column + 1) if len(last) > 1 else 25
             del tokens[-1]
-        elif re.fullmatch(r"x\d*", last):
+        elif re.fullmatch(r"x[0-9]*", last):
             raise self.fail("the exposed mark is an upper-case X ('x' is the multiply sign)", column)
+        elif len(tokens) >= 2 and tokens[-2][0] in ("X", "C") and last.isnumeric():
+            raise self.fail(f"'{last}' is not a value; write the value with digits 0-9, as in X25", column)
         else:
             return False, 25
         if not tokens:
@@ -445,7 +447,7 @@ class CardSource:
 
 _CATEGORY_OPEN = "\"\u201c"
 _CATEGORY_CLOSE = "\"\u201d"
-_NAME_BONUS = re.compile(r"^(.*?)\s*\+\s*(\d+)$")
+_NAME_BONUS = re.compile(r"^(.*?)\s*\+\s*([0-9]+)$")
 
 
 def parse_card_source(text: str) -> CardSource:
@@ -459,6 +461,7 @@ def parse_card_source(text: str) -> CardSource:
         raise MJCLError(f"a card must be text, not {type(text).__name__}", 1, 1, "")
     card = CardSource()
     have_name = False
+    name_line = 1
     lines = text.removeprefix("\ufeff").splitlines()
     for line_no, raw in enumerate(lines, 1):
         stripped = raw.strip()
@@ -467,16 +470,21 @@ def parse_card_source(text: str) -> CardSource:
         column = len(raw) - len(raw.lstrip()) + 1
         try:
             if not have_name:
+                have_name, name_line = True, line_no
                 if stripped[0] in _CATEGORY_OPEN:
-                    raise MJCLError("a card starts with its name, before any category", line_no, column, raw)
+                    # keep reading the category, so the lines after it are not misreported
+                    card.errors.append(
+                        MJCLError("a card starts with its name, before any category", line_no, column, raw)
+                    )
+                    card.categories.append(_category(stripped, line_no, column, raw, card.errors))
+                    continue
                 match = _NAME_BONUS.match(stripped)
                 if match and match.group(1):
                     card.name, card.bonus = match.group(1), int(match.group(2))
                 else:
                     card.name = stripped
-                have_name = True
             elif stripped[0] in _CATEGORY_OPEN:
-                card.categories.append(_category(stripped, line_no, column, raw))
+                card.categories.append(_category(stripped, line_no, column, raw, card.errors))
             elif not card.categories:
                 raise MJCLError(
                     'a hand line before any category; start a category with a quoted name such as "2468"',
@@ -491,9 +499,8 @@ def parse_card_source(text: str) -> CardSource:
     if not have_name:
         card.errors.append(MJCLError("empty card; a card starts with its name", 1, 1, lines[0] if lines else ""))
     elif not card.categories and not card.errors:
-        last = max((i for i, raw in enumerate(lines, 1) if raw.strip()), default=1)
         card.errors.append(
-            MJCLError('a card needs at least one category, such as "2468"', last, 1, lines[last - 1] if lines else "")
+            MJCLError('a card needs at least one category, such as "2468"', name_line, 1, lines[name_line - 1])
         )
     for category in card.categories:
         if not category.lines and not _has_error_between(card, category):
@@ -509,20 +516,26 @@ def parse_card_source(text: str) -> CardSource:
     return card
 
 
-def _category(stripped: str, line_no: int, column: int, raw: str) -> CategorySource:
-    if len(stripped) < 2 or stripped[-1] not in _CATEGORY_CLOSE:
-        raise MJCLError("a category name ends with a quote, as in \"2468\"", line_no, column + len(stripped), raw)
-    name = stripped[1:-1].strip()
+def _category(stripped: str, line_no: int, column: int, raw: str, errors: list[MJCLError]) -> CategorySource:
+    """A category line. A faulty one is reported in ``errors`` but still opens a
+    category (named as well as can be read), so its lines are checked too."""
+    closed = len(stripped) >= 2 and stripped[-1] in _CATEGORY_CLOSE
+    if not closed:
+        errors.append(
+            MJCLError("a category name ends with a quote, as in \"2468\"", line_no, column + len(stripped), raw)
+        )
+    name = stripped[1:-1] if closed else stripped[1:]
+    name = name.strip()
     page_break = name.startswith("^")
     if page_break:
         name = name[1:].strip()
-    if not name:
-        raise MJCLError("a category needs a name between the quotes", line_no, column + 1, raw)
+    if not name and closed:
+        errors.append(MJCLError("a category needs a name between the quotes", line_no, column + 1, raw))
     return CategorySource(name, page_break, line_no)
 
 
 def _has_error_between(card: CardSource, category: CategorySource) -> bool:
-    """Whether a line of ``category`` was dropped for an error (so it is not really empty)."""
+    """Whether the category's own line, or a line of it, has an error (so it is not reported as empty too)."""
     following = [c.line_no for c in card.categories if c.line_no > category.line_no]
     end = min(following, default=10**12)
-    return any(category.line_no < e.line < end for e in card.errors)
+    return any(category.line_no <= e.line < end for e in card.errors)
