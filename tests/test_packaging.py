@@ -21,7 +21,7 @@ def readme_commands():
 def test_readme_has_exactly_two_commands_first_lab_then_tests():
     first, second = readme_commands()
     assert "\n" not in first and "\n" not in second
-    assert first.startswith("python3 -m venv .venv") and "jupyter lab notebooks/" in first
+    assert first.startswith("python3 -m venv .venv") and "jupyter lab --allow-root notebooks/" in first
     assert second.startswith("python3 -m venv .venv") and "pytest" in second
 
 
