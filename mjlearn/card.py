@@ -29,7 +29,14 @@ from .hands import ConcreteHand
 from .mjcl import LineSpec, expand_line, format_line, parse_card_source, parse_line_spec
 
 if TYPE_CHECKING:  # pragma: no cover
+    from collections.abc import Iterable
+
     import pandas
+
+    from .analysis.compiled import CompiledCard
+    from .analysis.matching import Win
+    from .analysis.position import ExposureLike
+    from .hands import HandLike
 
 __all__ = ["Card", "Category", "Line", "CardCheck", "parse_card", "parse_line", "check_card"]
 
@@ -138,6 +145,7 @@ class Card:
     name: str
     categories: list[Category] = field(default_factory=list)
     bonus: int = 0
+    _compiled: tuple | None = field(default=None, init=False, repr=False, compare=False)
 
     @property
     def lines(self) -> list[Line]:
@@ -193,6 +201,48 @@ class Card:
 
         rows = [{"category": c.name, "lines": len(c.lines), "hands": c.count_hands()} for c in self.categories]
         return pd.DataFrame(rows, columns=["category", "lines", "hands"])
+
+    # -- analysis (numpy, imported on first use) ----------------------------------
+    def compiled(self) -> "CompiledCard":
+        """The card compiled into arrays for fast analysis (built once, rebuilt if the lines change)."""
+        from .analysis.compiled import CompiledCard
+
+        lines = self.lines
+        fingerprint = tuple(map(id, lines))
+        if self._compiled is None or self._compiled[0] != fingerprint:
+            self._compiled = (fingerprint, CompiledCard(self))
+        return self._compiled[1]
+
+    def match(self, hand: "HandLike", exposures: "Iterable[ExposureLike]" = ()) -> "list[Win]":
+        """The lines the player wins with, highest value first (see :func:`mjlearn.analysis.match`).
+
+        ``hand`` is the rack, ``exposures`` the exposed groups (``"FFF"``, ``"555C J"``); together 14 tiles.
+
+        >>> card = parse_card('C\\n"2468"\\nFF 222 444 666 888\\n"369"\\nFF 333 666 999 DDD')
+        >>> [(w.category, w.number, w.jokers_used) for w in card.match("FF 222B 444B 666B", ["88B J"])]
+        [('2468', 1, 1)]
+        """
+        from .analysis.matching import match
+
+        return match(self, hand, exposures)
+
+    def closest(
+        self,
+        hand: "HandLike",
+        n: int | None = 10,
+        exposures: "Iterable[ExposureLike]" = (),
+        visible=None,
+        dead: str = "mark",
+    ) -> "pandas.DataFrame":
+        """The lines nearest to a rack of 13 or 14 tiles, as a DataFrame (see :func:`mjlearn.analysis.closest`).
+
+        >>> card = parse_card('C\\n"2468"\\nFF 222 444 666 888\\n"369"\\nFF 333 666 999 DDD')
+        >>> card.closest("FF 222B 444B 666B 88B")[["category", "line", "distance", "needs"]].values.tolist()
+        [['2468', 1, 1, '8B'], ['369', 1, 9, '333B 999B GGG']]
+        """
+        from .analysis.closest import closest
+
+        return closest(self, hand, n, exposures, visible, dead)
 
     def to_mjcl(self) -> str:
         """The card in canonical MJCL; parsing it gives back an equal card (comments are not kept)."""

@@ -1,0 +1,68 @@
+"""Hand analysis: wins, distances to every line, dead lines and odds (numpy).
+
+The card methods :meth:`Card.match <mjlearn.card.Card.match>` and
+:meth:`Card.closest <mjlearn.card.Card.closest>` are the usual way in; this
+package also offers batch work over many racks::
+
+    >>> import numpy as np, mjlearn as mj
+    >>> from mjlearn.analysis import batch_distances
+    >>> card = mj.load_card("basic1")
+    >>> racks = np.array([mj.Hand("FF 222B 444B 666B 888B").counts, mj.Hand("NNNN EEEE WWWW S J").counts])
+    >>> batch_distances(card, racks)[:, :2].tolist()  # the first two lines of the card
+    [[0, 8], [13, 13]]
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import numpy as np
+
+from ..errors import HandError
+from ..tiles import COPIES, NUM_KINDS
+from .closest import closest, needs_and_unused
+from .compiled import CompiledCard
+from .matching import GroupFill, Win, match
+from .odds import deal_racks, odds
+from .position import Exposure, read_position
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..card import Card
+
+__all__ = [
+    "CompiledCard",
+    "Exposure",
+    "GroupFill",
+    "Win",
+    "batch_distances",
+    "check_racks",
+    "closest",
+    "deal_racks",
+    "match",
+    "odds",
+    "needs_and_unused",
+    "read_position",
+]
+
+
+def check_racks(racks) -> np.ndarray:
+    """Racks as an ``[N, 36]`` int16 array, refusing impossible ones (naming the first bad row)."""
+    array = np.asarray(racks)
+    if array.ndim != 2 or array.shape[1] != NUM_KINDS:
+        raise HandError(f"racks must be an array of shape [N, {NUM_KINDS}], not {list(array.shape)}")
+    array = array.astype(np.int16)
+    bad = (array < 0).any(axis=1) | (array > np.asarray(COPIES)).any(axis=1) | (array.sum(axis=1) > 14)
+    if bad.any():
+        row = int(np.flatnonzero(bad)[0])
+        from ..hands import Hand
+
+        try:
+            Hand.from_counts(array[row].tolist())
+        except HandError as error:
+            raise HandError(f"rack {row}: {error}") from None
+    return array
+
+
+def batch_distances(card: "Card", racks) -> np.ndarray:
+    """Distances ``[N, lines]`` from many racks (``[N, 36]`` counts, jokers last, no exposures) to every line."""
+    return card.compiled().line_distances(check_racks(racks))

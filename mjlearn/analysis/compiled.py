@@ -1,0 +1,189 @@
+"""A card compiled into arrays, and distances from racks to all its hands at once.
+
+For every concrete hand ``h`` and tile kind ``k`` (jokers aside) the card
+stores ``s[h, k]``, the naturals its singles and pairs need, and ``b[h, k]``,
+the tiles in its groups of 3 or more, where jokers may stand. Let
+``t = s + b``. A rack with ``r[k]`` naturals and ``j`` jokers then lacks
+
+    distance = 14 - M_t - min(j, (14 - M_t) - (S - M_s))
+
+tiles, with ``M_t = sum_k min(r[k], t[k])`` (naturals it can place at all),
+``M_s = sum_k min(r[k], s[k])`` (naturals placed in singles and pairs) and
+``S = sum_k s[k]``: naturals go first to singles and pairs (only they can fill
+them), the rest to groups of 3+, and jokers fill what groups of 3+ still lack.
+
+``sum_k min(r[k], t[k])`` is a dot product of "thermometer" codes: a count
+``c`` becomes the bits ``[c >= 1, c >= 2, ...]``. A rack holds at most 4
+naturals of a kind (8 flowers), so 34 * 4 + 8 = 144 bits suffice, and the
+distances from N racks to H hands are two matrix products, N x 144 by 144 x H,
+with no Python loop over hands.
+
+>>> import mjlearn as mj
+>>> compiled = CompiledCard(mj.load_card("basic1"))
+>>> compiled.num_hands, compiled.num_lines
+(308, 24)
+>>> rack = counts_of(mj.Hand("FF 222B 444B 666B 888B"))
+>>> int(compiled.line_distances(rack[None, :])[0, 0])
+0
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+import numpy as np
+
+from ..hands import ConcreteHand, Hand
+from ..tiles import COPIES, NUM_KINDS, Tile
+from .position import Exposure
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..card import Card, Line
+
+__all__ = ["CompiledCard", "counts_of", "thermometer", "NATURAL_KINDS", "THERMOMETER_BITS"]
+
+NATURAL_KINDS = NUM_KINDS - 1  # every kind but the joker
+_LEVELS = [COPIES[k] for k in range(NATURAL_KINDS)]
+_BIT_KIND = np.repeat(np.arange(NATURAL_KINDS), _LEVELS)
+_BIT_LEVEL = np.concatenate([np.arange(1, n + 1) for n in _LEVELS])
+THERMOMETER_BITS = len(_BIT_KIND)  # 144
+_MAX_GROUPS = 4  # 14 tiles hold at most four groups of 3 or more
+_CHUNK = 4096  # racks per block in batch work: keeps the N x H blocks small
+
+
+def counts_of(hand: Hand) -> np.ndarray:
+    """A hand's 36 counts as a numpy int16 vector."""
+    return np.asarray(hand.counts, dtype=np.int16)
+
+
+def thermometer(counts: np.ndarray) -> np.ndarray:
+    """Thermometer code (``[..., 144]`` float32) of natural counts ``[..., 35]`` (or 36: jokers ignored)."""
+    return (counts[..., _BIT_KIND] >= _BIT_LEVEL).astype(np.float32)
+
+
+def _group_code(tile: int, size: int) -> int:
+    return tile * 16 + size
+
+
+class CompiledCard:
+    """The arrays of one card, built once and reused for every rack.
+
+    Hands are stored line by line in card order: the hands of line ``i`` are
+    ``line_start[i]`` to ``line_start[i + 1]``.
+    """
+
+    def __init__(self, card: "Card"):
+        self.lines: list[Line] = card.lines
+        self.hands: list[ConcreteHand] = [h for line in self.lines for h in line.hands()]
+        sizes = [line.count_hands() for line in self.lines]
+        self.line_start = np.concatenate([[0], np.cumsum(sizes)[:-1]]).astype(np.int64)
+        self.line_of = np.repeat(np.arange(len(self.lines)), sizes).astype(np.int32)
+        self.line_value = np.array([line.value for line in self.lines], dtype=np.int32)
+        self.line_concealed = np.array([line.concealed for line in self.lines], dtype=bool)
+
+        count = len(self.hands)
+        small = np.zeros((count, NATURAL_KINDS), dtype=np.int8)
+        big = np.zeros((count, NATURAL_KINDS), dtype=np.int8)
+        groups = np.full((count, _MAX_GROUPS), -1, dtype=np.int16)
+        for h, hand in enumerate(self.hands):
+            big_groups, small_tiles = hand.key
+            for tile in small_tiles:
+                small[h, tile] += 1
+            for g, (tile, size) in enumerate(big_groups):
+                big[h, tile] += size
+                groups[h, g] = _group_code(tile, size)
+        self.small = small
+        self.big = big
+        self.total = small + big
+        self.group_codes = groups
+        self.small_size = small.sum(axis=1, dtype=np.int16)
+        # [144, 2H]: thermometers of t then of s, so one product gives M_t and M_s.
+        self.codes = np.ascontiguousarray(
+            np.concatenate([thermometer(self.total), thermometer(small)], axis=0).T
+        )
+
+    # -- sizes -------------------------------------------------------------
+    @property
+    def num_hands(self) -> int:
+        return len(self.hands)
+
+    @property
+    def num_lines(self) -> int:
+        return len(self.lines)
+
+    @property
+    def nbytes(self) -> int:
+        """Bytes held by the arrays."""
+        arrays = (self.small, self.big, self.total, self.group_codes, self.small_size, self.codes,
+                  self.line_start, self.line_of, self.line_value, self.line_concealed)
+        return sum(a.nbytes for a in arrays)
+
+    # -- distances ---------------------------------------------------------
+    def hand_distances(self, racks: np.ndarray) -> np.ndarray:
+        """Distances ``[N, H]`` (int16) from racks ``[N, 36]`` to every hand, with no exposures."""
+        racks = np.asarray(racks)
+        products = thermometer(racks[:, :NATURAL_KINDS]) @ self.codes
+        return _distance(products, self.num_hands, racks[:, NUM_KINDS - 1], self.small_size, 14)
+
+    def line_distances(self, racks: np.ndarray) -> np.ndarray:
+        """Distances ``[N, L]`` from racks ``[N, 36]`` to each line (its nearest hand), no exposures."""
+        racks = np.asarray(racks)
+        out = np.empty((len(racks), self.num_lines), dtype=np.int16)
+        for start in range(0, len(racks), _CHUNK):
+            block = self.hand_distances(racks[start : start + _CHUNK])
+            out[start : start + _CHUNK] = np.minimum.reduceat(block, self.line_start, axis=1)
+        return out
+
+    # -- exposures ---------------------------------------------------------
+    def allowed(self, exposures: Sequence[Exposure]) -> np.ndarray:
+        """Mask ``[H]`` of hands that can hold these exposures, each as one whole group."""
+        mask = np.ones(self.num_hands, dtype=bool)
+        if not exposures:
+            return mask
+        mask &= ~self.line_concealed[self.line_of]
+        wanted: dict[int, int] = {}
+        for e in exposures:
+            code = _group_code(int(e.tile), e.size)
+            wanted[code] = wanted.get(code, 0) + 1
+        for code, n in wanted.items():
+            mask &= (self.group_codes == code).sum(axis=1) >= n
+        return mask
+
+    def exposed_distances(self, rack: np.ndarray, exposures: Sequence[Exposure]) -> tuple[np.ndarray, np.ndarray]:
+        """For one rack ``[36]`` with exposures: the allowed-hand indices and their distances."""
+        index = np.flatnonzero(self.allowed(exposures))
+        exposed = np.zeros(NATURAL_KINDS, dtype=np.int8)
+        for e in exposures:
+            exposed[e.tile] += e.size
+        total = self.total[index] - exposed
+        small = self.small[index]
+        codes = np.concatenate([thermometer(total).T, thermometer(small).T], axis=1)
+        products = thermometer(np.asarray(rack)[None, :NATURAL_KINDS]) @ codes
+        remaining = 14 - int(exposed.sum())
+        jokers = np.asarray(rack)[None, NUM_KINDS - 1]
+        return index, _distance(products, len(index), jokers, self.small_size[index], remaining)[0]
+
+    # -- the dead ----------------------------------------------------------
+    def live(self, visible: np.ndarray, exposures: Sequence[Exposure] = ()) -> np.ndarray:
+        """Mask ``[H]`` of hands still possible when ``visible`` tiles (``[36]`` counts: discards and
+        other players' exposures) are out of play; ``exposures`` are the player's own."""
+        available = np.asarray(COPIES, dtype=np.int16) - np.asarray(visible, dtype=np.int16)
+        remaining_total = self.total.astype(np.int16)
+        for e in exposures:
+            available[e.tile] -= e.naturals
+            available[Tile.JOKER] -= e.jokers
+            remaining_total[:, e.tile] -= e.size
+        naturals = available[:NATURAL_KINDS]
+        short = np.maximum(remaining_total - naturals, 0)
+        possible = (self.small <= naturals).all(axis=1)
+        return possible & (short.sum(axis=1) <= max(int(available[Tile.JOKER]), 0))
+
+
+def _distance(products: np.ndarray, hands: int, jokers: np.ndarray, small_size: np.ndarray, remaining: int):
+    """Distances from the products ``[N, 2H]`` (M_t then M_s) of the formula in the module docstring."""
+    placed = products[:, :hands].astype(np.int16)  # M_t
+    placed_small = products[:, hands:].astype(np.int16)  # M_s
+    missing = remaining - placed
+    missing_in_groups = missing - (small_size - placed_small)
+    return missing - np.minimum(np.asarray(jokers, dtype=np.int16)[:, None], missing_in_groups)

@@ -1,0 +1,114 @@
+"""Which lines a hand wins with: ``card.match(hand, exposures)``.
+
+>>> import mjlearn as mj
+>>> card = mj.load_card("basic1")
+>>> wins = card.match("FF 222B 444B 666B 88B J")
+>>> [(w.category, w.number, w.value) for w in wins]
+[('2468', 1, 25)]
+>>> str(wins[0].realised), wins[0].group_fills[-1]
+('FF 222B 444B 666B 888B', GroupFill(tile='8B', size=3, jokers=1, exposed=False))
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, NamedTuple
+
+import numpy as np
+
+from ..card import Line
+from ..hands import ConcreteHand, HandLike
+from .compiled import counts_of
+from .position import Exposure, ExposureLike, read_position
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..card import Card
+
+__all__ = ["Win", "GroupFill", "match"]
+
+
+class GroupFill(NamedTuple):
+    """A group of 3 or more in a win: its tile, size, how many jokers stand in it, and whether it is exposed."""
+
+    tile: str
+    size: int
+    jokers: int
+    exposed: bool
+
+
+class Win(Line):
+    """A line the player wins with; it is that :class:`~mjlearn.card.Line` (equal to it), plus
+
+    ``realised``: the concrete hand the tiles make, ``group_fills``: for each
+    group of 3 or more, where the jokers sit, and ``exposed``: the exposures.
+    """
+
+    __slots__ = ("realised", "group_fills", "exposed")
+
+    realised: ConcreteHand
+    group_fills: tuple[GroupFill, ...]
+    exposed: tuple[Exposure, ...]
+
+    @classmethod
+    def of(cls, line: Line, realised: ConcreteHand, group_fills, exposed) -> "Win":
+        win = cls.__new__(cls)
+        for slot in Line.__slots__:
+            setattr(win, slot, getattr(line, slot))
+        win.realised = realised
+        win.group_fills = tuple(group_fills)
+        win.exposed = tuple(exposed)
+        return win
+
+    @property
+    def jokers_used(self) -> int:
+        return sum(fill.jokers for fill in self.group_fills)
+
+    @property
+    def jokerless(self) -> bool:
+        return self.jokers_used == 0
+
+    def __repr__(self) -> str:
+        jokers = f", {self.jokers_used} joker{'s' if self.jokers_used != 1 else ''}" if self.jokers_used else ", no jokers"
+        return f"<Win {self.category} #{self.number} ({self.value}): {self.realised}{jokers}>"
+
+
+def match(card: "Card", hand: HandLike, exposures: Iterable[ExposureLike] = ()) -> list[Win]:
+    """The lines a rack (with its exposures, 14 tiles in all) wins with, highest value first.
+
+    Jokers stand only in groups of 3 or more; each exposure must be one whole
+    group of the line (same tile, same size); a concealed line allows no
+    exposure. Lines of equal value keep card order.
+    """
+    from .closest import nearest_hands
+
+    rack_hand, parsed = read_position(hand, exposures, sizes=(14,))
+    compiled = card.compiled()
+    rack = counts_of(rack_hand)
+    lines, distance, nearest, _ = nearest_hands(compiled, rack, parsed)
+    winners = np.flatnonzero(distance == 0)
+    order = sorted(winners, key=lambda i: (-compiled.line_value[lines[i]], lines[i]))
+    wins = []
+    for i in order:
+        line = compiled.lines[lines[i]]
+        realised = compiled.hands[int(nearest[i])]
+        wins.append(Win.of(line, realised, _place_jokers(realised, rack_hand.counts, parsed), parsed))
+    return wins
+
+
+def _place_jokers(hand: ConcreteHand, rack: tuple[int, ...], exposures: tuple[Exposure, ...]) -> list[GroupFill]:
+    """Where the jokers of a winning rack sit, group by group in card order."""
+    spare = [n - s for n, s in zip(rack, hand.natural_counts())]  # naturals left for groups of 3+
+    waiting = list(exposures)
+    fills = []
+    for tile, size in hand.tile_groups():
+        if size < 3:
+            continue
+        exposure = next((e for e in waiting if e.tile == tile and e.size == size), None)
+        if exposure is not None:
+            waiting.remove(exposure)
+            fills.append(GroupFill(tile.notation, size, exposure.jokers, True))
+            continue
+        naturals = min(spare[tile], size)
+        spare[tile] -= naturals
+        fills.append(GroupFill(tile.notation, size, size - naturals, False))
+    return fills

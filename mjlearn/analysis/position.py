@@ -1,0 +1,102 @@
+"""What a player holds: the rack and the exposed groups, checked together.
+
+>>> rack, exposures = read_position("FF 222B 444B 66C", ["888C J"])
+>>> len(rack), exposures[0], exposures[0].size, exposures[0].jokers
+(10, Exposure('888C J'), 4, 1)
+>>> read_position("FF 2222B 444B 666C", ["22B J"])
+Traceback (most recent call last):
+...
+mjlearn.errors.HandError: the rack and exposures hold 6 natural 2B; a set holds only 4
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from ..errors import HandError
+from ..hands import Hand, HandLike
+from ..tiles import COPIES, NUM_KINDS, Tile
+
+__all__ = ["Exposure", "read_position", "ExposureLike"]
+
+
+@dataclass(frozen=True)
+class Exposure:
+    """An exposed group: ``size`` (3 or more) tiles of one natural ``tile``, ``jokers`` of them jokers.
+
+    >>> Exposure.parse("FFF"), Exposure.parse("555C J").jokers
+    (Exposure('FFF'), 1)
+    """
+
+    tile: Tile
+    size: int
+    jokers: int = 0
+
+    @property
+    def naturals(self) -> int:
+        return self.size - self.jokers
+
+    @classmethod
+    def parse(cls, value: "ExposureLike") -> "Exposure":
+        """An exposure from a :class:`Hand`, notation (``"555C J"``) or an Exposure."""
+        if isinstance(value, Exposure):
+            return value
+        hand = value if isinstance(value, Hand) else Hand(value)
+        kinds = [k for k in range(NUM_KINDS - 1) if hand.counts[k]]
+        if len(kinds) != 1:
+            what = "only jokers" if not kinds else f"{len(kinds)} different tiles"
+            raise HandError(f"an exposure is one group of one tile, with jokers or not; '{hand}' holds {what}")
+        if len(hand) < 3:
+            raise HandError(
+                f"an exposure is a pung, kong, quint or sextet (3 or more tiles); '{hand}' has {len(hand)}"
+            )
+        return cls(Tile(kinds[0]), len(hand), hand.jokers)
+
+    def counts(self) -> list[int]:
+        """The exposure's tiles as 36 counts (jokers at index 35)."""
+        counts = [0] * NUM_KINDS
+        counts[self.tile] = self.naturals
+        counts[Tile.JOKER] = self.jokers
+        return counts
+
+    def __str__(self) -> str:
+        return str(Hand.from_counts(self.counts()))
+
+    def __repr__(self) -> str:
+        return f"Exposure({str(self)!r})"
+
+
+ExposureLike = Exposure | HandLike
+
+
+def read_position(
+    hand: HandLike, exposures: Iterable[ExposureLike] = (), sizes: Sequence[int] | None = None
+) -> tuple[Hand, tuple[Exposure, ...]]:
+    """Check a rack and its exposures together and return them parsed.
+
+    The rack and exposures together may not hold more of a tile than the set
+    has, nor more than 14 tiles; ``sizes`` (for example ``(14,)`` for a win)
+    lists the totals allowed.
+    """
+    rack = hand if isinstance(hand, Hand) else Hand(hand)
+    if isinstance(exposures, (str, Hand, Exposure)):
+        exposures = [exposures]
+    parsed = tuple(Exposure.parse(e) for e in exposures)
+    counts = list(rack.counts)
+    for exposure in parsed:
+        for kind, n in enumerate(exposure.counts()):
+            counts[kind] += n
+    for kind, n in enumerate(counts):
+        if n > COPIES[kind]:
+            tile = Tile(kind)
+            what = "jokers" if tile.is_joker else "flowers" if tile.is_flower else f"natural {tile.notation}"
+            only = f"only {COPIES[kind]}"
+            raise HandError(f"the rack and exposures hold {n} {what}; a set holds {only}")
+    total = sum(counts)
+    if total > 14:
+        raise HandError(f"the rack and exposures hold {total} tiles; a hand holds at most 14")
+    if sizes is not None and total not in sizes:
+        wanted = " or ".join(str(s) for s in sizes)
+        raise HandError(f"the rack and exposures hold {total} tiles; this needs {wanted}")
+    return rack, parsed
