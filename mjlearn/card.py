@@ -51,7 +51,7 @@ class Line:
     'FF 1111B NEWS GGGG'
     """
 
-    __slots__ = ("spec", "category", "number", "line_no", "_hands")
+    __slots__ = ("spec", "category", "number", "line_no", "_hands", "_mjcl")
 
     def __init__(self, spec: LineSpec, category: str = "", number: int = 1, line_no: int = 1, source: str = ""):
         self.spec = spec
@@ -59,6 +59,7 @@ class Line:
         self.number = number
         self.line_no = line_no
         self._hands: tuple[ConcreteHand, ...] = tuple(expand_line(spec, line_no, source))
+        self._mjcl = format_line(spec)
 
     # -- what the line says -------------------------------------------------
     @property
@@ -84,7 +85,7 @@ class Line:
     @property
     def mjcl(self) -> str:
         """The line in canonical MJCL."""
-        return format_line(self.spec)
+        return self._mjcl
 
     def to_mjcl(self) -> str:
         return self.mjcl

@@ -184,9 +184,10 @@ class ConcreteHand:
     [('F', 2), ('2B', 3)]
     """
 
-    __slots__ = ("layout", "key", "_hash")
+    __slots__ = ("layout", "key", "_hash", "_text")
 
     def __init__(self, layout: tuple[tuple[tuple[int, int], ...], ...]):
+        self._text: str | None = None
         self.layout = layout
         self.key = hand_key(group for set_groups in layout for group in set_groups)
         self._hash = hash(self.key)
@@ -262,7 +263,9 @@ class ConcreteHand:
         return self._hash
 
     def __str__(self) -> str:
-        return " ".join(token for set_groups in self.layout for token in _set_tokens(set_groups))
+        if self._text is None:
+            self._text = " ".join(token for set_groups in self.layout for token in _set_tokens(set_groups))
+        return self._text
 
     def __repr__(self) -> str:
         return f"<ConcreteHand {self}>"

@@ -267,15 +267,21 @@ def format_tile_counts(counts: Iterable[int]) -> str:
     'FF 222B J'
     """
     counts = list(counts)
-    tokens = []
-    if counts[Tile.FLOWER]:
-        tokens.append("F" * counts[Tile.FLOWER])
-    for kind in range(27):
-        if counts[kind]:
-            tokens.append(str(kind % 9 + 1) * counts[kind] + "BCD"[kind // 9])
-    for kind in range(27, 34):
-        if counts[kind]:
-            tokens.append(_NOTATION[kind] * counts[kind])
-    if counts[Tile.JOKER]:
-        tokens.append("J" * counts[Tile.JOKER])
-    return " ".join(tokens)
+    return " ".join(_token(kind, counts[kind]) for kind in _FORMAT_ORDER if counts[kind])
+
+
+# Flowers first, then bams, craks, dots, winds, dragons; jokers last.
+_FORMAT_ORDER = [34, *range(34), 35]
+
+
+def _make_token(kind: int, n: int) -> str:
+    if kind < 27:
+        return str(kind % 9 + 1) * n + "BCD"[kind // 9]
+    return _NOTATION[kind] * n
+
+
+_TOKENS = [[_make_token(kind, n) for n in range(15)] for kind in range(NUM_KINDS)]
+
+
+def _token(kind: int, n: int) -> str:
+    return _TOKENS[kind][n] if n < 15 else _make_token(kind, n)

@@ -25,7 +25,7 @@ if TYPE_CHECKING:  # pragma: no cover
 
     from ..card import Card
 
-__all__ = ["closest", "nearest_hands", "needs_and_unused", "visible_counts", "COLUMNS"]
+__all__ = ["closest", "nearest_hands", "needs_and_unused", "needs_and_unused_many", "visible_counts", "COLUMNS"]
 
 COLUMNS = ["category", "line", "distance", "value", "concealed", "mjcl", "hand", "needs", "unused", "dead"]
 _SHIFT = 1 << 20  # packs (distance, hand index) into one sortable integer
@@ -67,52 +67,65 @@ def nearest_hands(
     """
     if exposures:
         index, distance = compiled.exposed_distances(rack, exposures)
-    else:
-        index = np.arange(compiled.num_hands)
+        if len(index) == 0:
+            empty = np.zeros(0, dtype=np.int64)
+            return empty, empty, empty, np.zeros(0, dtype=bool)
+        lines = compiled.line_of[index]
+        starts = np.flatnonzero(np.r_[True, lines[1:] != lines[:-1]])
+        lines = lines[starts]
+    else:  # every hand allowed: the segments are the card's lines
+        index = compiled.hand_index
         distance = compiled.hand_distances(rack[None, :])[0]
-    if len(index) == 0:
-        empty = np.zeros(0, dtype=np.int64)
-        return empty, empty, empty, np.zeros(0, dtype=bool)
+        starts, lines = compiled.line_start, compiled.line_index
     key = distance.astype(np.int64) * _SHIFT + index
     if live is not None:
         key += np.where(live[index], 0, 64 * _SHIFT)  # any live hand beats every dead one
-    lines = compiled.line_of[index]
-    starts = np.flatnonzero(np.r_[True, lines[1:] != lines[:-1]])
     best = np.minimum.reduceat(key, starts)
     dead = best >= 64 * _SHIFT
-    best = best % (64 * _SHIFT)
-    return lines[starts], best // _SHIFT, best % _SHIFT, dead
+    best %= 64 * _SHIFT
+    return lines, best // _SHIFT, best % _SHIFT, dead
+
+
+def needs_and_unused_many(
+    small: np.ndarray, groups: np.ndarray, rack: np.ndarray, jokers: int
+) -> tuple[np.ndarray, np.ndarray]:
+    """Tiles still needed and rack tiles left over, for several targets at once.
+
+    ``small`` and ``groups`` (``[n, 35]``) are each target's tiles per kind in
+    singles/pairs and in groups of 3+ (exposed groups taken out), ``rack`` the
+    naturals per kind. Naturals go to singles and pairs first, then to groups;
+    jokers fill the largest shortfalls of groups of 3+ first (then the lower
+    tile). Returns ``needs`` and ``unused`` as ``[n, 36]`` counts (jokers last).
+    """
+    small = small.astype(np.int16)
+    groups = groups.astype(np.int16)
+    rack = np.asarray(rack, dtype=np.int16)[:NATURAL_KINDS]
+    in_small = np.minimum(rack, small)
+    spare = rack - in_small
+    in_groups = np.minimum(spare, groups)
+    short = groups - in_groups
+    # jokers, largest shortfall first: sort kinds by (-short, kind), hand them out cumulatively
+    order = np.argsort(-short * 64 + np.arange(NATURAL_KINDS), axis=1, kind="stable")
+    sorted_short = np.take_along_axis(short, order, axis=1)
+    before = np.cumsum(sorted_short, axis=1) - sorted_short
+    used_sorted = np.clip(jokers - before, 0, sorted_short)
+    used = np.zeros_like(short)
+    np.put_along_axis(used, order, used_sorted, axis=1)
+    count = len(small)
+    needs = np.zeros((count, NUM_KINDS), dtype=np.int16)
+    unused = np.zeros((count, NUM_KINDS), dtype=np.int16)
+    needs[:, :NATURAL_KINDS] = small - in_small + short - used
+    unused[:, :NATURAL_KINDS] = spare - in_groups
+    unused[:, Tile.JOKER] = jokers - used.sum(axis=1)
+    return needs, unused
 
 
 def needs_and_unused(
     small: list[int], groups: list[int], rack: list[int], jokers: int
 ) -> tuple[list[int], list[int]]:
-    """Tiles still needed and rack tiles left over, for one target.
-
-    ``small`` and ``groups`` are the target's tiles per kind in singles/pairs
-    and in groups of 3+ (exposed groups already taken out), ``rack`` the
-    naturals per kind. Naturals go to singles and pairs first; jokers fill the
-    largest shortfalls of groups of 3+ first (then the lower tile). Both lists
-    have 36 entries (jokers last).
-    """
-    needs = [0] * NUM_KINDS
-    unused = [0] * NUM_KINDS
-    short_groups = [0] * NATURAL_KINDS
-    for k in range(NATURAL_KINDS):
-        in_small = min(rack[k], small[k])
-        spare = rack[k] - in_small
-        in_groups = min(spare, groups[k])
-        needs[k] = small[k] - in_small
-        short_groups[k] = groups[k] - in_groups
-        unused[k] = spare - in_groups
-    for k in sorted(range(NATURAL_KINDS), key=lambda k: (-short_groups[k], k)):
-        if not short_groups[k]:
-            break
-        used = min(jokers, short_groups[k])
-        jokers -= used
-        needs[k] += short_groups[k] - used
-    unused[Tile.JOKER] = jokers
-    return needs, unused
+    """:func:`needs_and_unused_many` for one target, with lists in and out."""
+    needs, unused = needs_and_unused_many(np.array([small]), np.array([groups]), np.array(rack), jokers)
+    return needs[0].tolist(), unused[0].tolist()
 
 
 def closest(
@@ -167,24 +180,24 @@ def closest(
     if n is not None:
         order = order[:n]
 
-    exposed = [0] * NATURAL_KINDS
+    exposed = np.zeros(NATURAL_KINDS, dtype=np.int16)
     for e in parsed:
         exposed[e.tile] += e.size
-    rack_list = rack.tolist()
-    rows = {column: [] for column in COLUMNS}
-    for i in order:
-        line = compiled.lines[lines[i]]
-        h = int(nearest[i])
-        groups = [g - x for g, x in zip(compiled.big[h].tolist(), exposed)]
-        needs, unused = needs_and_unused(compiled.small[h].tolist(), groups, rack_list, rack_list[Tile.JOKER])
-        rows["category"].append(line.category)
-        rows["line"].append(line.number)
-        rows["distance"].append(int(distance[i]))
-        rows["value"].append(line.value)
-        rows["concealed"].append(line.concealed)
-        rows["mjcl"].append(line.mjcl)
-        rows["hand"].append(str(compiled.hands[h]))
-        rows["needs"].append(format_tile_counts(needs))
-        rows["unused"].append(format_tile_counts(unused))
-        rows["dead"].append(bool(is_dead[i]))
-    return pd.DataFrame(rows, columns=COLUMNS)
+    shown_hands = nearest[order]
+    shown_lines = [compiled.lines[i] for i in lines[order]]
+    needs, unused = needs_and_unused_many(
+        compiled.small[shown_hands], compiled.big[shown_hands] - exposed, rack, int(rack[Tile.JOKER])
+    )
+    rows = {
+        "category": [line.category for line in shown_lines],
+        "line": [line.number for line in shown_lines],
+        "distance": distance[order].astype(np.int64),
+        "value": compiled.line_value[lines[order]].astype(np.int64),
+        "concealed": compiled.line_concealed[lines[order]],
+        "mjcl": [line.mjcl for line in shown_lines],
+        "hand": [str(compiled.hands[h]) for h in shown_hands],
+        "needs": [format_tile_counts(row) for row in needs.tolist()],
+        "unused": [format_tile_counts(row) for row in unused.tolist()],
+        "dead": is_dead[order],
+    }
+    return pd.DataFrame(rows)  # the dict keeps COLUMNS' order

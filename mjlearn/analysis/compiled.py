@@ -79,6 +79,8 @@ class CompiledCard:
         sizes = [line.count_hands() for line in self.lines]
         self.line_start = np.concatenate([[0], np.cumsum(sizes)[:-1]]).astype(np.int64)
         self.line_of = np.repeat(np.arange(len(self.lines)), sizes).astype(np.int32)
+        self.line_index = np.arange(len(self.lines), dtype=np.int64)
+        self.hand_index = np.arange(sum(sizes), dtype=np.int64)
         self.line_value = np.array([line.value for line in self.lines], dtype=np.int32)
         self.line_concealed = np.array([line.concealed for line in self.lines], dtype=bool)
 
