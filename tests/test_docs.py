@@ -33,3 +33,28 @@ def test_there_are_examples_for_every_expander_code():
 @pytest.mark.parametrize("line, count", EXAMPLES)
 def test_documented_count(line, count):
     assert len(mj.parse_line(line).hands()) == count
+
+
+ANALYSIS_DOC = DOC.parent / "analysis.md"
+
+
+def closest_examples():
+    """Each ``card.closest(...)`` call of docs/analysis.md with the table printed after it."""
+    text = ANALYSIS_DOC.read_text(encoding="utf-8")
+    found = []
+    for match in re.finditer(r">>> (card\.closest\(.*?\))\n```\n\n((?:\|.*\|\n)+)", text):
+        rows = [[cell.strip() for cell in line.strip().strip("|").split("|")] for line in match.group(2).splitlines()]
+        found.append(pytest.param(match.group(1), rows[0], rows[2:], id=match.group(1)[:40]))
+    return found
+
+
+@pytest.mark.parametrize("call, header, rows", closest_examples())
+def test_documented_closest_tables(call, header, rows):
+    card = mj.load_card("basic1")
+    table = eval(call, {"card": card})  # the call as printed in the document
+    shown = [[str(value) for value in row] for row in table[header].values.tolist()]
+    assert shown == rows
+
+
+def test_analysis_doc_has_closest_examples():
+    assert len(closest_examples()) >= 2
