@@ -34,6 +34,8 @@ __all__ = [
     "TILE_SET_SIZE",
     "parse_tiles",
     "format_tile_counts",
+    "tile_token",
+    "FORMAT_ORDER",
 ]
 
 
@@ -267,11 +269,11 @@ def format_tile_counts(counts: Iterable[int]) -> str:
     'FF 222B J'
     """
     counts = list(counts)
-    return " ".join(_token(kind, counts[kind]) for kind in _FORMAT_ORDER if counts[kind])
+    return " ".join(tile_token(kind, counts[kind]) for kind in FORMAT_ORDER if counts[kind])
 
 
-# Flowers first, then bams, craks, dots, winds, dragons; jokers last.
-_FORMAT_ORDER = [34, *range(34), 35]
+FORMAT_ORDER = [34, *range(34), 35]
+"""The order of tiles in the canonical notation: flowers, bams, craks, dots, winds, dragons, jokers."""
 
 
 def _make_token(kind: int, n: int) -> str:
@@ -283,5 +285,6 @@ def _make_token(kind: int, n: int) -> str:
 _TOKENS = [[_make_token(kind, n) for n in range(15)] for kind in range(NUM_KINDS)]
 
 
-def _token(kind: int, n: int) -> str:
+def tile_token(kind: int, n: int) -> str:
+    """``n`` tiles of one kind as a token of the notation: ``tile_token(1, 3)`` is ``'222B'``."""
     return _TOKENS[kind][n] if n < 15 else _make_token(kind, n)

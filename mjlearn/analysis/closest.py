@@ -15,8 +15,8 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from ..errors import HandError
-from ..hands import HandLike
-from ..tiles import COPIES, NUM_KINDS, Tile, format_tile_counts, parse_tiles
+from ..hands import Hand, HandLike
+from ..tiles import COPIES, FORMAT_ORDER, NUM_KINDS, Tile, parse_tiles, tile_token
 from .compiled import NATURAL_KINDS, CompiledCard, counts_of
 from .position import Exposure, ExposureLike, read_position
 
@@ -97,26 +97,28 @@ def needs_and_unused_many(
     jokers fill the largest shortfalls of groups of 3+ first (then the lower
     tile). Returns ``needs`` and ``unused`` as ``[n, 36]`` counts (jokers last).
     """
-    small = small.astype(np.int16)
-    groups = groups.astype(np.int16)
+    count = len(small)
     rack = np.asarray(rack, dtype=np.int16)[:NATURAL_KINDS]
     in_small = np.minimum(rack, small)
     spare = rack - in_small
     in_groups = np.minimum(spare, groups)
-    short = groups - in_groups
-    # jokers, largest shortfall first: sort kinds by (-short, kind), hand them out cumulatively
-    order = np.argsort(-short * 64 + np.arange(NATURAL_KINDS), axis=1, kind="stable")
-    sorted_short = np.take_along_axis(short, order, axis=1)
-    before = np.cumsum(sorted_short, axis=1) - sorted_short
-    used_sorted = np.clip(jokers - before, 0, sorted_short)
-    used = np.zeros_like(short)
-    np.put_along_axis(used, order, used_sorted, axis=1)
-    count = len(small)
+    short = groups - in_groups  # what groups of 3+ lack after the naturals
     needs = np.zeros((count, NUM_KINDS), dtype=np.int16)
     unused = np.zeros((count, NUM_KINDS), dtype=np.int16)
-    needs[:, :NATURAL_KINDS] = small - in_small + short - used
+    needs[:, :NATURAL_KINDS] = small - in_small + short
     unused[:, :NATURAL_KINDS] = spare - in_groups
-    unused[:, Tile.JOKER] = jokers - used.sum(axis=1)
+    unused[:, Tile.JOKER] = jokers
+    if jokers:
+        for row in range(count):
+            left = jokers
+            shortfalls = [(-int(short[row, k]), int(k)) for k in np.flatnonzero(short[row])]
+            for minus_short, kind in sorted(shortfalls):  # largest shortfall first, then lower tile
+                used = min(left, -minus_short)
+                needs[row, kind] -= used
+                left -= used
+                if not left:
+                    break
+            unused[row, Tile.JOKER] = left
     return needs, unused
 
 
@@ -184,20 +186,57 @@ def closest(
     for e in parsed:
         exposed[e.tile] += e.size
     shown_hands = nearest[order]
-    shown_lines = [compiled.lines[i] for i in lines[order]]
+    shown_lines = lines[order]
     needs, unused = needs_and_unused_many(
         compiled.small[shown_hands], compiled.big[shown_hands] - exposed, rack, int(rack[Tile.JOKER])
     )
+    text = _text_columns(compiled)
     rows = {
-        "category": [line.category for line in shown_lines],
-        "line": [line.number for line in shown_lines],
+        "category": text["category"].take(shown_lines),
+        "line": text["line"][shown_lines],
         "distance": distance[order].astype(np.int64),
-        "value": compiled.line_value[lines[order]].astype(np.int64),
-        "concealed": compiled.line_concealed[lines[order]],
-        "mjcl": [line.mjcl for line in shown_lines],
-        "hand": [str(compiled.hands[h]) for h in shown_hands],
-        "needs": [format_tile_counts(row) for row in needs.tolist()],
-        "unused": [format_tile_counts(row) for row in unused.tolist()],
+        "value": compiled.line_value[shown_lines].astype(np.int64),
+        "concealed": compiled.line_concealed[shown_lines],
+        "mjcl": text["mjcl"].take(shown_lines),
+        "hand": text["hand"].take(shown_hands),
+        "needs": format_count_rows(needs),
+        "unused": format_count_rows(unused),
         "dead": is_dead[order],
     }
-    return pd.DataFrame(rows)  # the dict keeps COLUMNS' order
+    return pd.DataFrame(rows, index=pd.RangeIndex(len(order)))  # the dict keeps COLUMNS' order
+
+
+def format_count_rows(counts: np.ndarray) -> list[str]:
+    """:func:`~mjlearn.tiles.format_tile_counts` for each row of ``[n, 36]`` counts at once.
+
+    >>> format_count_rows(np.array([Hand("FF 2B J").counts, Hand("").counts]))
+    ['FF 2B J', '']
+    """
+    ordered = counts[:, FORMAT_ORDER]
+    rows, places = np.nonzero(ordered)
+    tokens: list[list[str]] = [[] for _ in range(len(counts))]
+    for row, place, n in zip(rows.tolist(), places.tolist(), ordered[rows, places].tolist()):
+        tokens[row].append(tile_token(FORMAT_ORDER[place], n))
+    return [" ".join(row) for row in tokens]
+
+
+def _text_columns(compiled: CompiledCard) -> dict:
+    """The card's per-line and per-hand texts as pandas string arrays, built once per card.
+
+    Taking rows from ready arrays spares pandas from checking every string on each call.
+    """
+    columns = compiled.cache.get("closest-text")
+    if columns is None:
+        import pandas as pd
+
+        def strings(values):  # pandas' default string type, whatever its version
+            return pd.Series(values, dtype=None).array
+
+        columns = {
+            "category": strings([line.category for line in compiled.lines]),
+            "line": np.array([line.number for line in compiled.lines], dtype=np.int64),
+            "mjcl": strings([line.mjcl for line in compiled.lines]),
+            "hand": strings([str(hand) for hand in compiled.hands]),
+        }
+        compiled.cache["closest-text"] = columns
+    return columns

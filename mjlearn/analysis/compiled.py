@@ -81,6 +81,7 @@ class CompiledCard:
         self.line_of = np.repeat(np.arange(len(self.lines)), sizes).astype(np.int32)
         self.line_index = np.arange(len(self.lines), dtype=np.int64)
         self.hand_index = np.arange(sum(sizes), dtype=np.int64)
+        self.cache: dict[str, object] = {}  # derived data other modules build once per card
         self.line_value = np.array([line.value for line in self.lines], dtype=np.int32)
         self.line_concealed = np.array([line.concealed for line in self.lines], dtype=bool)
 
