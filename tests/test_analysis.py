@@ -227,3 +227,11 @@ def test_compiled_card_is_small_and_cached():
     compiled = card.compiled()
     assert card.compiled() is compiled
     assert compiled.nbytes / compiled.num_hands * 1000 < 5_000_000
+
+
+def test_long_odds_runs_show_a_progress_bar(capsys):
+    odds(CARD, deals=9000, seed=1, progress=True)
+    err = capsys.readouterr().err
+    assert "deals" in err and "2/2" in err  # two blocks of deals, counted as they finish
+    odds(CARD, deals=9000, seed=1, progress=False)
+    assert capsys.readouterr().err == ""
