@@ -114,6 +114,11 @@ class Line:
         where = f"{self.category} #{self.number}: " if self.category else ""
         return f"<Line {where}{self.mjcl} ({len(self._hands)} hands)>"
 
+    def _repr_html_(self) -> str:
+        from .render.html import line_html
+
+        return line_html(self)
+
 
 @dataclass(eq=True)
 class Category:
@@ -133,6 +138,11 @@ class Category:
 
     def __repr__(self) -> str:
         return f"<Category {self.name!r}: {len(self.lines)} lines, {self.count_hands()} hands>"
+
+    def _repr_html_(self) -> str:
+        from .render.html import category_html
+
+        return category_html(self)
 
 
 @dataclass(eq=True)
@@ -255,6 +265,11 @@ class Card:
             f"<Card {self.name!r}: {len(self.categories)} categories, {len(self.lines)} lines,"
             f" {self.count_hands()} hands>"
         )
+
+    def _repr_html_(self) -> str:
+        from .render.html import card_html
+
+        return card_html(self)
 
 
 @dataclass

@@ -134,6 +134,11 @@ class Hand:
     def __repr__(self) -> str:
         return f"Hand({str(self)!r})"
 
+    def _repr_html_(self) -> str:
+        from .render.html import hand_html
+
+        return hand_html(self)
+
 
 HandLike = Union[Hand, str, Iterable[Union[Tile, str, int]]]
 
@@ -269,6 +274,11 @@ class ConcreteHand:
 
     def __repr__(self) -> str:
         return f"<ConcreteHand {self}>"
+
+    def _repr_html_(self) -> str:
+        from .render.html import concrete_hand_html
+
+        return concrete_hand_html(self)
 
 
 def hand_key(groups: Iterable[tuple[int, int]]) -> tuple[tuple[tuple[int, int], ...], tuple[int, ...]]:

@@ -183,6 +183,24 @@ class Tile(IntEnum):
         return self.notation
 
 
+# Rich display, attached after the class (Enum reserves _sunder_ names in its body).
+# The renderer is imported only when a notebook asks.
+def _tile_repr_svg(self: Tile) -> str:
+    from .render.tileart import tile_svg
+
+    return tile_svg(self)
+
+
+def _tile_repr_png(self: Tile) -> bytes:
+    from .render import png_bytes
+    from .render.tileart import tile_image
+
+    return png_bytes(tile_image(self, 80))
+
+
+Tile._repr_svg_ = _tile_repr_svg  # type: ignore[attr-defined]
+Tile._repr_png_ = _tile_repr_png  # type: ignore[attr-defined]
+
 NUM_KINDS = 36
 
 _HONOUR_LETTERS = "NEWSGR0FJ"

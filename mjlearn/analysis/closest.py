@@ -203,7 +203,9 @@ def closest(
         "unused": format_count_rows(unused),
         "dead": is_dead[order],
     }
-    return pd.DataFrame(rows, index=pd.RangeIndex(len(order)))  # the dict keeps COLUMNS' order
+    from .table import ClosestTable
+
+    return ClosestTable(rows, index=pd.RangeIndex(len(order)))  # the dict keeps COLUMNS' order
 
 
 def format_count_rows(counts: np.ndarray) -> list[str]:

@@ -24,7 +24,7 @@ from .position import Exposure, ExposureLike, read_position
 if TYPE_CHECKING:  # pragma: no cover
     from ..card import Card
 
-__all__ = ["Win", "GroupFill", "match"]
+__all__ = ["Win", "Wins", "GroupFill", "match"]
 
 
 class GroupFill(NamedTuple):
@@ -71,8 +71,22 @@ class Win(Line):
         jokers = f", {self.jokers_used} joker{'s' if self.jokers_used != 1 else ''}" if self.jokers_used else ", no jokers"
         return f"<Win {self.category} #{self.number} ({self.value}): {self.realised}{jokers}>"
 
+    def _repr_html_(self) -> str:
+        from ..render.html import wins_html
 
-def match(card: "Card", hand: HandLike, exposures: Iterable[ExposureLike] = ()) -> list[Win]:
+        return wins_html([self])
+
+
+class Wins(list):
+    """The result of :func:`match`: a plain list of :class:`Win` that shows as a table in notebooks."""
+
+    def _repr_html_(self) -> str:
+        from ..render.html import wins_html
+
+        return wins_html(self)
+
+
+def match(card: "Card", hand: HandLike, exposures: Iterable[ExposureLike] = ()) -> Wins:
     """The lines a rack (with its exposures, 14 tiles in all) wins with, highest value first.
 
     Jokers stand only in groups of 3 or more; each exposure must be one whole
@@ -87,7 +101,7 @@ def match(card: "Card", hand: HandLike, exposures: Iterable[ExposureLike] = ()) 
     lines, distance, nearest, _ = nearest_hands(compiled, rack, parsed)
     winners = np.flatnonzero(distance == 0)
     order = sorted(winners, key=lambda i: (-compiled.line_value[lines[i]], lines[i]))
-    wins = []
+    wins = Wins()
     for i in order:
         line = compiled.lines[lines[i]]
         realised = compiled.hands[int(nearest[i])]

@@ -1,0 +1,119 @@
+"""Card notes in words, derived from a line's suits and expanders.
+
+A printed card explains each line in parentheses: "(Any Like Nos)", "(Any 3
+Suits)", "(These Nos Only)". :func:`line_notes` writes those notes from the
+MJCL; a line's own notes, where it has any, are shown instead:
+
+>>> from mjlearn.mjcl import parse_line_spec
+>>> line_notes(parse_line_spec("FF 1111 NEWS r1111 L"))
+['Any 2 Suits', 'Any Like Nos']
+>>> line_notes(parse_line_spec("FF 2222 + 4444 = 6666 T"))
+['Any 1 Suit', 'These Nos Only']
+>>> line_notes(parse_line_spec("FF 2222 + 4444 = 6666 T (Any 1 Suit, These Nos)"))
+['Any 1 Suit, These Nos']
+>>> line_notes(parse_line_spec("FFF NNNN EEEE DDD >2WS"))
+['Any Dragon', 'EEEE, WWWW or SSSS']
+"""
+
+from __future__ import annotations
+
+from .syntax import DIGITS, GROUP_SIZE_CODES, Expander, LineSpec, Pattern
+
+__all__ = ["derived_notes", "line_notes"]
+
+_SIZE_WORDS = {1: "Singles", 2: "Pairs", 3: "Pungs", 4: "Kongs", 5: "Quints", 0: "Sets"}
+_SUIT_NAMES = {"m": "Bams", "c": "Craks", "d": "Dots"}
+_PARITY = {"o": "Odd ", "e": "Even ", "a": "", "": ""}
+
+
+def _suit_note(pattern: Pattern) -> list[str]:
+    """Suit notes: how many suits the numbers take, and matching or opposite dragons."""
+    number_sets = [s for s in pattern.sets if any(g.char in DIGITS for g in s.groups)]
+    dragon_sets = [s for s in pattern.sets if any(g.char == "D" for g in s.groups) and not s.suit and not s.any_suit]
+    colours = {s.colour for s in number_sets if not s.suit and not s.any_suit}
+    fixed = {s.suit for s in number_sets if s.suit}
+    notes = []
+    if colours:
+        n = len(colours)
+        notes.append(f"Any {n} Suit{'s' if n > 1 else ''}")
+    elif len(fixed) == 1 and not any(s.any_suit for s in number_sets):
+        notes.append(f"{_SUIT_NAMES[next(iter(fixed))]} Only")
+    if colours and dragon_sets:
+        opposite = any(s.colour not in colours for s in dragon_sets)
+        matching = len(colours) == 1 and any(s.colour in colours for s in dragon_sets)
+        notes.append("Matching & Opp Dragons" if matching and opposite else "Opp Dragon" if opposite
+                     else "Matching Dragon" if matching else "Dragons Match Their Suits")
+    elif dragon_sets and not number_sets:
+        n = len({s.colour for s in dragon_sets})
+        notes.append(f"Any {n} Dragon{'s' if n > 1 else ''}" if n > 1 else "Any Dragon")
+    return notes
+
+
+def _either(items) -> str:
+    """``"2, 4, 6 or 8"`` from ``"2468"`` (or from a list of strings)."""
+    items = list(items)
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " or " + items[-1]
+
+
+def _expander_note(e: Expander, pattern: Pattern) -> str | None:
+    code, arg = e.code, e.arg
+    if code == "T":
+        return "These Nos Only"
+    if code == "L":
+        return f"Any Like {_PARITY[arg]}Nos"
+    if code == "V":
+        return f"Any {_PARITY[arg]}Run"
+    if code == "U":
+        return f"Any 2 Unlike {_PARITY[arg[3:]]}Nos"
+    if code in "IAPKQZ":
+        return f"{_SIZE_WORDS[GROUP_SIZE_CODES[code]]} of {arg[0]}: {_either(arg)}"
+    if code == "*":
+        return "Purple Sets Any Suit"
+    if code == ">":
+        chosen = pattern.sets[int(arg[0])]
+        texts = [chosen.text(chosen.colour).lstrip("grbmcda")]
+        texts += ["".join(value * g.size for g in chosen.groups) for value in arg[1:]]
+        return _either(texts)
+    if code == "Y":
+        values = {"o": "Odd No", "e": "Even No"}.get(arg, "No " + _either(arg))
+        return f"Later Pairs Any Like {values}"
+    if code == "H":
+        return "Any One Pair, Kongs Match It"
+    if code == "#":
+        return "Nos in Any Order"
+    if code == "~":
+        return "Or Opp Winds"
+    if code == "!":
+        return "Only " + _either(arg)
+    return None
+
+
+def derived_notes(spec: LineSpec) -> list[str]:
+    """The notes a printed card would show for the line's suits and expanders."""
+    notes: list[str] = []
+    pattern = spec.patterns[0]
+    notes.extend(_suit_note(pattern))
+    if any(s.any_suit for p in spec.patterns for s in p.sets if s.is_suited):
+        notes.append("Purple Sets Any Suit")
+    for e in spec.expanders:
+        note = _expander_note(e, pattern)
+        if note:
+            notes.append(note)
+    return _unique(notes)
+
+
+def line_notes(spec: LineSpec) -> list[str]:
+    """The notes to show: the line's own notes when it has any (its author's words win),
+    else the derived ones."""
+    return _unique(list(spec.notes)) if spec.notes else derived_notes(spec)
+
+
+def _unique(notes: list[str]) -> list[str]:
+    seen: set[str] = set()
+    result = []
+    for note in notes:
+        key = note.casefold()
+        if key not in seen:
+            seen.add(key)
+            result.append(note)
+    return result

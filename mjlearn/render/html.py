@@ -1,0 +1,219 @@
+"""HTML for notebooks: tiles, hands, card lines, categories, cards and analysis results.
+
+Everything here is plain HTML with inline styles (no scripts, no external
+files), and deterministic: the same object always gives the same text, so
+notebook outputs can be compared. Tiles are the SVG faces of
+:mod:`mjlearn.render.tileart`, embedded as data URIs.
+
+>>> import mjlearn as mj
+>>> html = line_html(mj.parse_line("FF 2222 + r4444 = 6666 (Any 2 Suits)"), hands=1)
+>>> "#18794e" in html and "#c4262e" in html and "Any 2 Suits" in html
+True
+"""
+
+from __future__ import annotations
+
+import base64
+from collections.abc import Iterable, Sequence
+from functools import lru_cache
+from html import escape
+from typing import TYPE_CHECKING
+
+from ..tiles import Tile, parse_tiles
+from .layout import INK, line_segments, mark_text, notes_text
+
+if TYPE_CHECKING:  # pragma: no cover
+    import pandas
+
+    from ..analysis.matching import Win
+    from ..card import Card, Category, Line
+    from ..hands import ConcreteHand, Hand
+
+__all__ = [
+    "TILE_HEIGHT",
+    "tile_html",
+    "tiles_html",
+    "hand_html",
+    "concrete_hand_html",
+    "line_html",
+    "category_html",
+    "card_html",
+    "wins_html",
+    "closest_html",
+]
+
+TILE_HEIGHT = 40
+"""Default height of a tile image in notebook output, in CSS pixels."""
+
+_FONT = "font-family: 'DejaVu Sans', Arial, sans-serif;"
+_SET_FONT = "font-family: 'DejaVu Sans Mono', Menlo, Consolas, monospace; font-weight: bold;"
+
+
+@lru_cache(maxsize=None)
+def _tile_uri(tile: int) -> str:
+    from .tileart import tile_svg
+
+    data = base64.b64encode(tile_svg(Tile(tile)).encode("utf-8")).decode("ascii")
+    return f"data:image/svg+xml;base64,{data}"
+
+
+def tile_html(tile: Tile | int, height: int = TILE_HEIGHT) -> str:
+    """One tile face as an ``<img>``, with its name as the text alternative."""
+    tile = Tile(tile)
+    width = round(height * 0.75)
+    name = escape(tile.long_name)
+    return (
+        f'<img src="{_tile_uri(int(tile))}" alt="{name}" title="{name}" width="{width}" height="{height}"'
+        ' style="display:inline-block;vertical-align:middle;margin:0 1px;border:0">'
+    )
+
+
+def tiles_html(tiles: Iterable[Tile | int], height: int = TILE_HEIGHT) -> str:
+    """Tiles in a row, in the order given."""
+    return "".join(tile_html(t, height) for t in tiles)
+
+
+def _row(inner: str) -> str:
+    return f'<div style="display:flex;flex-wrap:wrap;align-items:center;gap:0;line-height:0">{inner}</div>'
+
+
+def _group(inner: str, last: bool = False) -> str:
+    gap = "0" if last else "8px"
+    return f'<span style="display:inline-flex;margin-right:{gap}">{inner}</span>'
+
+
+def hand_html(hand: "Hand", exposures: Sequence["Hand"] = (), height: int = TILE_HEIGHT) -> str:
+    """A rack (tiles grouped by kind, flowers first, jokers last) and, after a divider, its exposures."""
+    kinds: dict[Tile, int] = {}
+    for tile in hand.tiles():
+        kinds[tile] = kinds.get(tile, 0) + 1
+    groups = [tiles_html([t] * n, height) for t, n in kinds.items()]
+    inner = "".join(_group(g, i == len(groups) - 1) for i, g in enumerate(groups))
+    if exposures:
+        shown = "".join(_group(tiles_html(e.tiles(), height)) for e in exposures)
+        inner += (
+            f'<span style="display:inline-block;width:2px;height:{height}px;background:#999;margin:0 10px"></span>'
+            f'<span title="exposed" style="display:inline-flex;padding:2px;background:#eef3ea;border-radius:4px">'
+            f"{shown}</span>"
+        )
+    return _row(inner)
+
+
+def concrete_hand_html(hand: "ConcreteHand", height: int = TILE_HEIGHT, jokers: Sequence[int] | None = None) -> str:
+    """A card hand, its groups spaced apart; ``jokers`` (per group of 3+) shows jokers standing in them."""
+    parts = []
+    groups = hand.tile_groups()
+    big = 0
+    for i, (tile, size) in enumerate(groups):
+        faces = [tile] * size
+        if size >= 3 and jokers is not None:
+            n = jokers[big]
+            big += 1
+            faces = [tile] * (size - n) + [Tile.JOKER] * n
+        parts.append(_group(tiles_html(faces, height), i == len(groups) - 1))
+    return _row("".join(parts))
+
+
+def _pattern_html(line: "Line", size: str = "1.15em") -> str:
+    patterns = []
+    for segments in line_segments(line):
+        spans = [f'<span style="color:{INK[s.colour]}">{escape(s.text)}</span>' for s in segments]
+        patterns.append("&#160;".join(spans))
+    joiner = '<span style="color:#777;font-weight:normal;font-size:0.8em">&#160;or&#160;</span>'
+    return f'<span style="{_SET_FONT}font-size:{size};white-space:nowrap">{joiner.join(patterns)}</span>'
+
+
+def _line_row(line: "Line", number: bool = True) -> str:
+    notes = notes_text(line)
+    count = line.count_hands()
+    cells = [
+        f'<td style="padding:3px 8px;color:#666;text-align:right">{line.number}</td>' if number else "",
+        f'<td style="padding:3px 8px;text-align:left">{_pattern_html(line)}</td>',
+        f'<td style="padding:3px 8px;text-align:left;color:#333;font-size:0.9em">{escape(notes)}</td>',
+        f'<td style="padding:3px 8px;text-align:right;white-space:nowrap;font-weight:bold">{mark_text(line)}</td>',
+        f'<td style="padding:3px 8px;text-align:right;color:#666;white-space:nowrap">'
+        f'{count} hand{"s" if count != 1 else ""}</td>',
+    ]
+    return f'<tr style="border-bottom:1px solid #ddd">{"".join(cells)}</tr>'
+
+
+def line_html(line: "Line", hands: int = 3, height: int = TILE_HEIGHT) -> str:
+    """A card line as printed (colours, notes, mark and value) and its first ``hands`` concrete hands."""
+    where = f"{escape(line.category)} #{line.number}" if line.category else "Line"
+    table = f'<table style="border-collapse:collapse;margin:0">{_line_row(line, number=False)}</table>'
+    shown = line.hands()[:hands]
+    rows = "".join(f'<div style="margin:4px 0">{concrete_hand_html(h, height)}</div>' for h in shown)
+    more = line.count_hands() - len(shown)
+    if more > 0:
+        rows += f'<div style="color:#666;margin:2px 0">... and {more} more</div>'
+    return (
+        f'<div style="{_FONT}margin:4px 0"><div style="color:#666;font-size:0.85em">{where}</div>'
+        f"{table}{rows}</div>"
+    )
+
+
+def _category_rows(category: "Category") -> str:
+    count = category.count_hands()
+    head = (
+        f'<tr><th colspan="5" style="text-align:left;padding:6px 8px;background:#f1efe8;'
+        f'border-top:2px solid #bbb">{escape(category.name)}'
+        f'<span style="font-weight:normal;color:#666;margin-left:12px">{count} hands</span></th></tr>'
+    )
+    return head + "".join(_line_row(line) for line in category.lines)
+
+
+def category_html(category: "Category") -> str:
+    """A category as a printed card shows it, with hand counts."""
+    return f'<table style="{_FONT}border-collapse:collapse">{_category_rows(category)}</table>'
+
+
+def card_html(card: "Card") -> str:
+    """A whole card as a printed card shows it, with hand counts per line and category."""
+    bonus = f' <span style="font-weight:normal;color:#666">(Big Card bonus +{card.bonus})</span>' if card.bonus else ""
+    title = (
+        f'<div style="font-size:1.3em;font-weight:bold;margin:4px 0">{escape(card.name)}{bonus}</div>'
+        f'<div style="color:#666;margin-bottom:6px">{len(card.categories)} categories, {len(card.lines)} lines,'
+        f" {card.count_hands()} hands</div>"
+    )
+    body = "".join(_category_rows(c) for c in card.categories)
+    return f'<div style="{_FONT}">{title}<table style="border-collapse:collapse">{body}</table></div>'
+
+
+def wins_html(wins: Sequence["Win"], height: int = TILE_HEIGHT) -> str:
+    """The lines a hand wins with: each line, its value, and the hand with its jokers in place."""
+    if not wins:
+        return f'<div style="{_FONT}color:#666">No winning line.</div>'
+    rows = []
+    for win in wins:
+        jokers = [fill.jokers for fill in win.group_fills]
+        label = "jokerless" if win.jokerless else f"{win.jokers_used} joker{'s' if win.jokers_used != 1 else ''}"
+        rows.append(
+            f'<tr style="border-bottom:1px solid #ddd"><td style="padding:4px 8px">{escape(win.category)}'
+            f" #{win.number}</td><td style=\"padding:4px 8px\">{_pattern_html(win)}</td>"
+            f'<td style="padding:4px 8px;font-weight:bold">{mark_text(win)}</td>'
+            f'<td style="padding:4px 8px">{concrete_hand_html(win.realised, height, jokers)}</td>'
+            f'<td style="padding:4px 8px;color:#666">{label}</td></tr>'
+        )
+    return f'<table style="{_FONT}border-collapse:collapse">{"".join(rows)}</table>'
+
+
+def closest_html(table: "pandas.DataFrame", height: int = 28) -> str:
+    """A :meth:`Card.closest <mjlearn.card.Card.closest>` table with tiles for the hand, needs and unused."""
+    head = "".join(
+        f'<th style="padding:4px 8px;text-align:left">{name}</th>'
+        for name in ("line", "distance", "value", "nearest hand", "needs", "unused")
+    )
+    rows = []
+    for row in table.itertuples(index=False):
+        dead = ' <span style="color:#c4262e">dead</span>' if getattr(row, "dead", False) else ""
+        concealed = " C" if row.concealed else ""
+        rows.append(
+            '<tr style="border-bottom:1px solid #ddd">'
+            f'<td style="padding:4px 8px;white-space:nowrap">{escape(str(row.category))} #{row.line}{dead}</td>'
+            f'<td style="padding:4px 8px;text-align:right;font-weight:bold">{row.distance}</td>'
+            f'<td style="padding:4px 8px;text-align:right">{row.value}{concealed}</td>'
+            f"<td style=\"padding:4px 8px\">{_row(tiles_html(parse_tiles(row.hand), height))}</td>"
+            f"<td style=\"padding:4px 8px\">{_row(tiles_html(parse_tiles(row.needs), height))}</td>"
+            f"<td style=\"padding:4px 8px\">{_row(tiles_html(parse_tiles(row.unused), height))}</td></tr>"
+        )
+    return f'<table style="{_FONT}border-collapse:collapse"><tr>{head}</tr>{"".join(rows)}</table>'

@@ -1,0 +1,66 @@
+"""How a card line is laid out for people: coloured set texts, decorations, notes, mark and value.
+
+Shared by the notebook display and the printed card, so both show a line the same way.
+
+>>> import mjlearn as mj
+>>> [(s.text, s.colour) for s in line_segments(mj.parse_line("FF 2222 + r4444 = a6666"))[0]]
+[('FF', 'green'), ('2222', 'green'), ('+', 'black'), ('4444', 'red'), ('=', 'black'), ('6666', 'purple')]
+>>> mark_text(mj.parse_line("FF 222 444 666 888 C50"))
+'C 50'
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from ..mjcl.notes import line_notes
+from ..mjcl.syntax import COLOUR_NAMES, Decoration
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..card import Line
+
+__all__ = ["Segment", "line_segments", "mark_text", "notes_text", "INK"]
+
+INK = {
+    "green": "#18794e",
+    "red": "#c4262e",
+    "blue": "#1d4ed8",
+    "purple": "#7e3fa6",
+    "black": "#222222",
+}
+"""The printing colours: card greens, reds and blues, purple for any-suit sets."""
+
+
+@dataclass(frozen=True)
+class Segment:
+    """A piece of a line as printed: its text and ink (a key of :data:`INK`)."""
+
+    text: str
+    colour: str
+
+
+def line_segments(line: "Line") -> list[list[Segment]]:
+    """Per pattern of the line, its sets and decorations as coloured segments."""
+    patterns = []
+    for pattern in line.patterns:
+        segments = []
+        for item in pattern.items:
+            if isinstance(item, Decoration):
+                segments.append(Segment(item.char, "black"))
+            else:
+                colour = "purple" if item.any_suit else COLOUR_NAMES[item.colour]
+                segments.append(Segment("".join(g.text() for g in item.groups), colour))
+        patterns.append(segments)
+    return patterns
+
+
+def mark_text(line: "Line") -> str:
+    """``"X 25"`` for an exposed line, ``"C 50"`` for a concealed one."""
+    return f"{'C' if line.concealed else 'X'} {line.value}"
+
+
+def notes_text(line: "Line") -> str:
+    """The line's notes as a printed card shows them: ``"(Any 2 Suits, Any Like Nos)"``, or ``""``."""
+    notes = line_notes(line.spec)
+    return f"({', '.join(notes)})" if notes else ""
