@@ -3,8 +3,10 @@
 ``mjlearn check CARD...`` reads cards and prints every error with a caret
 under its column; it exits 1 if any card has an error. ``mjlearn stats CARD``
 prints how many hands each line, category and the whole card hold.
-``mjlearn list`` names the bundled cards. A CARD is a bundled card's name or
-a path to a ``.mjcl`` file.
+``mjlearn list`` names the bundled cards. ``mjlearn render CARD -o OUT``
+prints the card to a PDF (``card.pdf``) or to PNG pages (``card.png``, or
+``card-1.png``, ``card-2.png``, ... for a card of several pages). A CARD is a
+bundled card's name or a path to a ``.mjcl`` file.
 """
 
 from __future__ import annotations
@@ -12,6 +14,7 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Sequence
+from pathlib import Path
 from typing import TextIO
 
 from .card import Card, check_card
@@ -29,6 +32,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     stats = commands.add_parser("stats", help="count the hands of each line, category and the card")
     stats.add_argument("card", metavar="CARD", help="bundled card name or .mjcl file")
     commands.add_parser("list", help="name the bundled cards")
+    render = commands.add_parser("render", help="print a card to a PDF or to PNG pages")
+    render.add_argument("card", metavar="CARD", help="bundled card name or .mjcl file")
+    render.add_argument("-o", "--output", required=True, metavar="OUT", help="file to write, ending in .pdf or .png")
+    render.add_argument("--dpi", type=int, default=150, help="dots per inch of the pages (default 150)")
+    render.add_argument("--paper", choices=["letter", "a4"], default="letter", help="paper size (default letter)")
     args = parser.parse_args(argv)
 
     out = sys.stdout
@@ -38,6 +46,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 0
     if args.command == "check":
         return _check(args.cards, out)
+    if args.command == "render":
+        return _render(args.card, args.output, args.dpi, args.paper, out)
     return _stats(args.card, out)
 
 
@@ -85,6 +95,42 @@ def _stats(name: str, out: TextIO) -> int:
         return 1
     assert result.card is not None
     print(format_stats(result.card), file=out)
+    return 0
+
+
+def _render(name: str, output: str, dpi: int, paper: str, out: TextIO) -> int:
+    target = Path(output)
+    suffix = target.suffix.lower()
+    if suffix not in (".pdf", ".png"):
+        print(f"{output}: cannot render to {suffix or 'a file without a suffix'!r}; use a .pdf or .png file", file=out)
+        return 1
+    try:
+        label, text = _read(name)
+    except (CardNotFoundError, OSError, UnicodeDecodeError) as error:
+        print(f"{name}: {error}", file=out)
+        return 1
+    result = check_card(text)
+    if result.errors:
+        for error in result.errors:
+            print(f"{label}:{error}", file=out)
+        print(f"{label}: {len(result.errors)} error{'s' if len(result.errors) != 1 else ''}; nothing rendered", file=out)
+        return 1
+    assert result.card is not None
+    from .render.printable import card_page_count, save_card_pdf, save_card_png
+
+    try:
+        if suffix == ".pdf":
+            written = [save_card_pdf(result.card, target, dpi=dpi, paper=paper)]
+            pages = card_page_count(result.card, dpi=dpi, paper=paper)
+        else:
+            written = save_card_png(result.card, target, dpi=dpi, paper=paper)
+            pages = len(written)
+    except (ValueError, OSError) as error:
+        print(f"{output}: {error}", file=out)
+        return 1
+    print(f"{label}: {result.card.name!r}, {pages} page{'s' if pages != 1 else ''}", file=out)
+    for path in written:
+        print(f"wrote {path}", file=out)
     return 0
 
 

@@ -197,6 +197,12 @@ def wins_html(wins: Sequence["Win"], height: int = TILE_HEIGHT) -> str:
     return f'<table style="{_FONT}border-collapse:collapse">{"".join(rows)}</table>'
 
 
+def _notation_html(text: str, height: int) -> str:
+    """Tiles written in the concrete notation, each token of it a group spaced from the next."""
+    tokens = text.split()
+    return _row("".join(_group(tiles_html(parse_tiles(t), height), i == len(tokens) - 1) for i, t in enumerate(tokens)))
+
+
 def closest_html(table: "pandas.DataFrame", height: int = 28) -> str:
     """A :meth:`Card.closest <mjlearn.card.Card.closest>` table with tiles for the hand, needs and unused."""
     head = "".join(
@@ -212,7 +218,7 @@ def closest_html(table: "pandas.DataFrame", height: int = 28) -> str:
             f'<td style="padding:4px 8px;white-space:nowrap">{escape(str(row.category))} #{row.line}{dead}</td>'
             f'<td style="padding:4px 8px;text-align:right;font-weight:bold">{row.distance}</td>'
             f'<td style="padding:4px 8px;text-align:right">{row.value}{concealed}</td>'
-            f"<td style=\"padding:4px 8px\">{_row(tiles_html(parse_tiles(row.hand), height))}</td>"
+            f"<td style=\"padding:4px 8px\">{_notation_html(row.hand, height)}</td>"
             f"<td style=\"padding:4px 8px\">{_row(tiles_html(parse_tiles(row.needs), height))}</td>"
             f"<td style=\"padding:4px 8px\">{_row(tiles_html(parse_tiles(row.unused), height))}</td></tr>"
         )

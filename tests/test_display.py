@@ -1,0 +1,121 @@
+"""Notebook display: HTML and SVG of tiles, hands, lines, categories, cards and results."""
+
+import hashlib
+import subprocess
+import sys
+
+import pytest
+
+import mjlearn as mj
+from mjlearn.mjcl.notes import derived_notes, line_notes
+from mjlearn.render.html import card_html, closest_html, line_html, tile_html
+from mjlearn.render.layout import INK, line_segments, notes_text
+
+
+def test_three_colour_line_carries_three_inks():
+    html = mj.parse_line("22 444 r66 888 bDDDD X30")._repr_html_()
+    for colour in ("green", "red", "blue"):
+        assert INK[colour] in html
+    assert INK["purple"] not in html
+    assert INK["purple"] in mj.parse_line("FF 1111 a22 b1111 DD *2")._repr_html_()
+
+
+def test_decorations_value_and_notes_show():
+    html = line_html(mj.parse_line("FF 2222 + 4444 = 6666 T C35"))
+    assert ">+<" in html and ">=<" in html
+    assert "C 35" in html
+    assert "These Nos Only" in html
+
+
+def test_hands_show_the_right_dragon_faces():
+    line = mj.parse_line("FF 1111 NEWS DDDD L")
+    first = line.hands()[0]  # 1s in bams: the green dragon
+    html = first._repr_html_()
+    assert html.count('alt="Green Dragon"') == 4 and "Red Dragon" not in html
+    opposite = mj.parse_line("FF 1111 2222 rDDDD").hands()[0]  # bams with a crak-coloured dragon
+    assert opposite._repr_html_().count('alt="Red Dragon"') == 4
+    soap = mj.Hand("000 F")._repr_html_()
+    assert soap.count('alt="White Dragon (soap)"') == 3
+
+
+def test_line_shows_first_hands_then_how_many_more():
+    html = line_html(mj.parse_line("FF 1111 NEWS DDDD L"), hands=2)
+    assert "... and 25 more" in html
+    assert html.count("<img") == 2 * 14
+
+
+def test_tile_svg_and_png():
+    svg = mj.Tile.RED._repr_svg_()
+    assert svg.lstrip().startswith("<svg") or svg.lstrip().startswith("<?xml")
+    png = mj.Tile.RED._repr_png_()
+    assert png[:8] == b"\x89PNG\r\n\x1a\n"
+    assert 'alt="3 Bam"' in tile_html(mj.Tile.B3)
+
+
+def test_card_and_category_html():
+    card = mj.load_card("basic1")
+    html = card._repr_html_()
+    for category in card.categories:
+        assert category.name.replace("&", "&amp;") in html
+    assert "308 hands" in html and "Basic1" in html
+    assert "Any Like Nos" in html  # derived note
+    assert card.categories[0]._repr_html_().count("<tr") == 1 + 3
+
+
+def test_wins_and_closest_show_tiles():
+    card = mj.load_card("basic1")
+    wins = card.match("FF 22B J 444B 666B 888B")
+    assert isinstance(wins, list)
+    html = wins._repr_html_()
+    assert html.count('alt="Joker"') == 1 and "1 joker" in html
+    assert "No winning line" in card.match("FF 222B 444B 666B 8B NN")._repr_html_()
+    table = card.closest("FF 222B 444B 666B 8B NN", n=3)
+    html = table._repr_html_()
+    assert html == closest_html(table)
+    assert 'alt="8 Bam"' in html and 'alt="North"' in html  # needs 88B, unused NN
+    assert "<img" not in table[["line", "distance"]]._repr_html_()  # a cut-down table shows as usual
+
+
+def test_display_is_deterministic_across_processes():
+    code = (
+        "import hashlib, mjlearn as mj; c = mj.load_card('basic1');"
+        "print(hashlib.sha256((c._repr_html_() + c.lines[4]._repr_html_()).encode()).hexdigest())"
+    )
+    outs = {subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+            for _ in range(2)}
+    card = mj.load_card("basic1")
+    here = hashlib.sha256((card._repr_html_() + card.lines[4]._repr_html_()).encode()).hexdigest()
+    assert outs == {here + "\n"}
+
+
+@pytest.mark.parametrize(
+    "line, notes",
+    [
+        ("FF 222 444 666 888", ["Any 1 Suit"]),
+        ("22 444 r66 888 bDDDD", ["Any 2 Suits", "Opp Dragon"]),
+        ("FF 1111 NEWS DDDD L", ["Any 1 Suit", "Matching Dragon", "Any Like Nos"]),
+        ("FFF 1111 r2222 b333 Va", ["Any 3 Suits", "Any Run"]),
+        ("FF 11 333 r5555 b777 Vo", ["Any 3 Suits", "Any Odd Run"]),
+        ("FF 2222 + 4444 = 6666 T", ["Any 1 Suit", "These Nos Only"]),
+        ("FF 11111 NN r22222 UQ12", ["Any 2 Suits", "Any 2 Unlike Nos"]),
+        ("FF m1111 m2222 m3333 Va", ["Bams Only", "Any Run"]),
+        ("NN EEE WWW SS 1111 L ~", ["Any 1 Suit", "Any Like Nos", "Or Opp Winds"]),
+        ("FF 1111 NN r11 b1111 !369 L", ["Any 3 Suits", "Only 3, 6 or 9", "Any Like Nos"]),
+        ("FFF DDDD rDDD bDDDD", ["Any 3 Dragons"]),
+        ("NNNN EEEE WWWW SS", []),
+    ],
+)
+def test_derived_notes(line, notes):
+    assert derived_notes(mj.parse_line(line).spec) == notes
+
+
+def test_own_notes_replace_derived_ones():
+    line = mj.parse_line("FF 1111 NEWS DDDD L (Any Like Nos, Matching Dragon)")
+    assert line_notes(line.spec) == ["Any Like Nos, Matching Dragon"]
+    assert notes_text(line) == "(Any Like Nos, Matching Dragon)"
+
+
+def test_two_patterns_are_laid_out_separately():
+    segments = line_segments(mj.parse_line("FF 2222 4444 r6666 | FF 6666 8888 r2222"))
+    assert len(segments) == 2 and [s.colour for s in segments[1]] == ["green", "green", "green", "red"]
+    assert "or" in line_html(mj.parse_line("FF 2222 4444 r6666 | FF 6666 8888 r2222"))
