@@ -73,8 +73,9 @@ def tiles_html(tiles: Iterable[Tile | int], height: int = TILE_HEIGHT) -> str:
     return "".join(tile_html(t, height) for t in tiles)
 
 
-def _row(inner: str) -> str:
-    return f'<div style="display:flex;flex-wrap:wrap;align-items:center;gap:0;line-height:0">{inner}</div>'
+def _row(inner: str, wrap: bool = True) -> str:
+    flow = "wrap" if wrap else "nowrap"
+    return f'<div style="display:flex;flex-wrap:{flow};align-items:center;gap:0;line-height:0">{inner}</div>'
 
 
 def _group(inner: str, last: bool = False) -> str:
@@ -200,10 +201,11 @@ def wins_html(wins: Sequence["Win"], height: int = TILE_HEIGHT) -> str:
 def _notation_html(text: str, height: int) -> str:
     """Tiles written in the concrete notation, each token of it a group spaced from the next."""
     tokens = text.split()
-    return _row("".join(_group(tiles_html(parse_tiles(t), height), i == len(tokens) - 1) for i, t in enumerate(tokens)))
+    groups = "".join(_group(tiles_html(parse_tiles(t), height), i == len(tokens) - 1) for i, t in enumerate(tokens))
+    return _row(groups, wrap=False)
 
 
-def closest_html(table: "pandas.DataFrame", height: int = 28) -> str:
+def closest_html(table: "pandas.DataFrame", height: int = 24) -> str:
     """A :meth:`Card.closest <mjlearn.card.Card.closest>` table with tiles for the hand, needs and unused."""
     head = "".join(
         f'<th style="padding:4px 8px;text-align:left">{name}</th>'
@@ -219,7 +221,7 @@ def closest_html(table: "pandas.DataFrame", height: int = 28) -> str:
             f'<td style="padding:4px 8px;text-align:right;font-weight:bold">{row.distance}</td>'
             f'<td style="padding:4px 8px;text-align:right">{row.value}{concealed}</td>'
             f"<td style=\"padding:4px 8px\">{_notation_html(row.hand, height)}</td>"
-            f"<td style=\"padding:4px 8px\">{_row(tiles_html(parse_tiles(row.needs), height))}</td>"
-            f"<td style=\"padding:4px 8px\">{_row(tiles_html(parse_tiles(row.unused), height))}</td></tr>"
+            f"<td style=\"padding:4px 8px\">{_notation_html(row.needs, height)}</td>"
+            f"<td style=\"padding:4px 8px\">{_notation_html(row.unused, height)}</td></tr>"
         )
     return f'<table style="{_FONT}border-collapse:collapse"><tr>{head}</tr>{"".join(rows)}</table>'
