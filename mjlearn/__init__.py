@@ -19,6 +19,7 @@ from .errors import (
     MJCLError,
     MjlearnError,
     NotationError,
+    RuleError,
 )
 from .hands import ConcreteHand, Hand
 from .resources import card_path, list_cards, load_card
@@ -49,4 +50,5 @@ __all__ = [
     "parse_card",
     "parse_line",
     "parse_tiles",
+    "RuleError",
 ]

@@ -14,6 +14,7 @@ __all__ = [
     "MJCLError",
     "ExpansionLimitError",
     "CardNotFoundError",
+    "RuleError",
 ]
 
 
@@ -93,3 +94,7 @@ class ExpansionLimitError(MJCLError):
 
 class CardNotFoundError(MjlearnError, LookupError):
     """No bundled card has that name and no file has that path."""
+
+
+class RuleError(MjlearnError):
+    """A move the rules do not allow; the message names the rule. The game is left as it was."""

@@ -1,0 +1,23 @@
+"""The rules of the game: rulesets, the deal and scoring.
+
+>>> from mjlearn.rules import deal_tiles, MAHJX
+>>> [len(r) for r in deal_tiles(MAHJX, seed=1).racks]
+[13, 13, 13, 13]
+"""
+
+from .ruleset import MAHJX, NMJL, RULESETS, Ruleset, RulesetError, ruleset
+from .setup import SEATS, Deal, build_walls, deal_tiles, draw_order
+
+__all__ = [
+    "MAHJX",
+    "NMJL",
+    "RULESETS",
+    "SEATS",
+    "Deal",
+    "Ruleset",
+    "RulesetError",
+    "build_walls",
+    "deal_tiles",
+    "draw_order",
+    "ruleset",
+]

@@ -1,0 +1,127 @@
+"""Setting up a game: the walls, the dice, the break and the deal, under a :class:`Ruleset`.
+
+Seats are numbered in turn order: 0 East, 1 South, 2 West, 3 North (play runs
+East, South, West, North, "to the right"). Each player builds a wall of
+stacks two tiles high in front of their rack. East rolls two dice and breaks
+East's wall that many stacks from its right end; the tiles are then taken
+from the break leftwards, on through the next walls clockwise (North's,
+West's, South's), and the stacks right of the break are played last.
+
+NMJL: 152 tiles, four walls of 19 stacks; four tiles at a time to East,
+South, West and North until each holds 12, then East takes the first and
+third tiles (the "jump"), South the second, West and North one each: East 14,
+the others 13. MAHJ-X: each player first takes a joker; East's wall is 17
+stacks (the four jokers are out of it), the others 19; four tiles at a time
+until everyone holds 13, East included.
+
+>>> deal = deal_tiles(seed=7)
+>>> [len(rack) for rack in deal.racks], len(deal.wall)
+([14, 13, 13, 13], 99)
+>>> from mjlearn.rules import MAHJX
+>>> deal = deal_tiles(MAHJX, seed=7)
+>>> [len(rack) for rack in deal.racks], [rack.count("J") >= 1 for rack in deal.racks]
+([13, 13, 13, 13], [True, True, True, True])
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+
+from ..errors import RuleError
+from ..hands import Hand
+from ..tiles import TILE_SET, Tile
+from .ruleset import NMJL, Ruleset, ruleset as as_ruleset
+
+__all__ = ["SEATS", "Deal", "build_walls", "deal_tiles", "draw_order"]
+
+SEATS = ("East", "South", "West", "North")
+_CLOCKWISE_FROM_EAST = (0, 3, 2, 1)  # East's wall, then North's, West's, South's
+
+
+@dataclass(frozen=True)
+class Deal:
+    """The state after the deal: each seat's rack, the wall left to draw from, and how it came about."""
+
+    ruleset: Ruleset
+    seed: int | None
+    dice: tuple[int, int]
+    racks: tuple[Hand, Hand, Hand, Hand]
+    wall: tuple[Tile, ...]
+    """The tiles still to be drawn, in the order they will be drawn."""
+    walls: tuple[tuple[tuple[Tile, Tile], ...], ...] = field(repr=False)
+    """The four walls as built (East, South, West, North), each a row of (top, bottom) stacks from its right end."""
+
+    @property
+    def tiles_in_play(self) -> int:
+        return sum(len(r) for r in self.racks) + len(self.wall)
+
+
+def build_walls(ruleset: Ruleset = NMJL, rng: random.Random | None = None) -> tuple[tuple[tuple[Tile, Tile], ...], ...]:
+    """Shuffle the tiles (less the jokers dealt first) and build four walls of two-high stacks."""
+    rng = rng or random.Random()
+    tiles = list(TILE_SET)
+    for _ in range(4 * ruleset.jokers_dealt_first):
+        tiles.remove(Tile.JOKER)
+    if sum(ruleset.wall_length) * 2 != len(tiles):
+        raise RuleError(
+            f"{ruleset.name}: walls of {ruleset.wall_length} stacks hold {sum(ruleset.wall_length) * 2} tiles,"
+            f" but {len(tiles)} tiles are to be built"
+        )
+    rng.shuffle(tiles)
+    walls = []
+    start = 0
+    for length in ruleset.wall_length:
+        row = tiles[start : start + 2 * length]
+        walls.append(tuple((row[2 * i], row[2 * i + 1]) for i in range(length)))
+        start += 2 * length
+    return tuple(walls)
+
+
+def draw_order(walls, dice_total: int) -> list[Tile]:
+    """All tiles in the order they are taken: from East's break leftwards, on clockwise, the break's right part last."""
+    east = walls[0]
+    if not 2 <= dice_total <= 12 or dice_total >= len(east):
+        raise RuleError(f"a roll of {dice_total} cannot break a wall of {len(east)} stacks")
+    stacks = list(east[dice_total:])
+    for seat in _CLOCKWISE_FROM_EAST[1:]:
+        stacks.extend(walls[seat])
+    stacks.extend(east[:dice_total])
+    return [tile for stack in stacks for tile in stack]
+
+
+def deal_tiles(rules: Ruleset | str = NMJL, seed: int | None = None) -> Deal:
+    """Shuffle, build the walls, roll, break and deal, as the ruleset says. The same seed gives the same deal."""
+    rules = as_ruleset(rules)
+    rng = random.Random(seed)
+    walls = build_walls(rules, rng)
+    dice = (rng.randint(1, 6), rng.randint(1, 6))
+    order = draw_order(walls, sum(dice))
+    racks: list[list[Tile]] = [[Tile.JOKER] * rules.jokers_dealt_first for _ in range(4)]
+    position = 0
+
+    def take(seat: int, count: int) -> None:
+        nonlocal position
+        racks[seat].extend(order[position : position + count])
+        position += count
+
+    target = 13 - 1 if rules.east_tiles == 14 else 13  # NMJL deals 12 by fours, then the jump
+    while any(len(rack) < target for rack in racks):
+        for seat in range(4):
+            take(seat, min(4, target - len(racks[seat])))
+    if rules.east_tiles == 14:
+        # the jump: East takes the first and third tiles, South the second; West and North one each
+        first, second, third = order[position : position + 3]
+        racks[0].extend([first, third])
+        racks[1].append(second)
+        position += 3
+        take(2, 1)
+        take(3, 1)
+    return Deal(
+        ruleset=rules,
+        seed=seed,
+        dice=dice,
+        racks=tuple(Hand(rack) for rack in racks),  # type: ignore[arg-type]
+        wall=tuple(order[position:]),
+        walls=walls,
+    )
