@@ -37,6 +37,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from .analysis.matching import Win
     from .analysis.position import ExposureLike
     from .hands import HandLike
+    from .rules.ruleset import Ruleset
 
 __all__ = ["Card", "Category", "Line", "CardCheck", "parse_card", "parse_line", "check_card"]
 
@@ -51,7 +52,7 @@ class Line:
     'FF 1111B NEWS GGGG'
     """
 
-    __slots__ = ("spec", "category", "number", "line_no", "_hands", "_mjcl")
+    __slots__ = ("spec", "category", "number", "line_no", "_hands", "_mjcl", "_reverse_hands")
 
     def __init__(self, spec: LineSpec, category: str = "", number: int = 1, line_no: int = 1, source: str = ""):
         self.spec = spec
@@ -60,6 +61,7 @@ class Line:
         self.line_no = line_no
         self._hands: tuple[ConcreteHand, ...] = tuple(expand_line(spec, line_no, source))
         self._mjcl = format_line(spec)
+        self._reverse_hands: tuple[ConcreteHand, ...] | None = None
 
     # -- what the line says -------------------------------------------------
     @property
@@ -91,12 +93,20 @@ class Line:
         return self.mjcl
 
     # -- hands ----------------------------------------------------------------
-    def hands(self) -> list[ConcreteHand]:
-        """The distinct concrete hands of the line (a new list each call)."""
-        return list(self._hands)
+    def hands(self, reverse_runs: bool = False) -> list[ConcreteHand]:
+        """The distinct concrete hands of the line (a new list each call).
 
-    def count_hands(self) -> int:
-        return len(self._hands)
+        ``reverse_runs=True`` adds, for a line with a run (``V``), the runs in
+        descending order, as MAHJ-X allows (its rule 7).
+        """
+        if not reverse_runs or not any(e.code == "V" for e in self.spec.expanders):
+            return list(self._hands)
+        if self._reverse_hands is None:
+            self._reverse_hands = tuple(expand_line(self.spec, self.line_no, self.mjcl, reverse_runs=True))
+        return list(self._reverse_hands)
+
+    def count_hands(self, reverse_runs: bool = False) -> int:
+        return len(self.hands(reverse_runs)) if reverse_runs else len(self._hands)
 
     def __len__(self) -> int:
         return len(self._hands)
@@ -156,7 +166,7 @@ class Card:
     name: str
     categories: list[Category] = field(default_factory=list)
     bonus: int = 0
-    _compiled: tuple | None = field(default=None, init=False, repr=False, compare=False)
+    _compiled: dict = field(default_factory=dict, init=False, repr=False, compare=False)
 
     @property
     def lines(self) -> list[Line]:
@@ -214,20 +224,31 @@ class Card:
         return pd.DataFrame(rows, columns=["category", "lines", "hands"])
 
     # -- analysis (numpy, imported on first use) ----------------------------------
-    def compiled(self) -> "CompiledCard":
-        """The card compiled into arrays for fast analysis (built once, rebuilt if the lines change)."""
+    def compiled(self, ruleset: "Ruleset | str | None" = None) -> "CompiledCard":
+        """The card compiled into arrays for fast analysis (built once, rebuilt if the lines change).
+
+        Under a ruleset with reverse runs (MAHJ-X) the runs also count downwards.
+        """
         from .analysis.compiled import CompiledCard
 
-        lines = self.lines
-        fingerprint = tuple(map(id, lines))
-        if self._compiled is None or self._compiled[0] != fingerprint:
-            self._compiled = (fingerprint, CompiledCard(self))
-        return self._compiled[1]
+        reverse = False
+        if ruleset is not None:
+            from .rules.ruleset import ruleset as as_ruleset
 
-    def match(self, hand: "HandLike", exposures: "Iterable[ExposureLike]" = ()) -> "list[Win]":
+            reverse = as_ruleset(ruleset).reverse_runs
+        fingerprint = tuple(map(id, self.lines))
+        cached = self._compiled.get(reverse)
+        if cached is None or cached[0] != fingerprint:
+            cached = self._compiled[reverse] = (fingerprint, CompiledCard(self, reverse_runs=reverse))
+        return cached[1]
+
+    def match(
+        self, hand: "HandLike", exposures: "Iterable[ExposureLike]" = (), ruleset: "Ruleset | str | None" = None
+    ) -> "list[Win]":
         """The lines the player wins with, highest value first (see :func:`mjlearn.analysis.match`).
 
         ``hand`` is the rack, ``exposures`` the exposed groups (``"FFF"``, ``"555C J"``); together 14 tiles.
+        ``ruleset`` (default NMJL) decides rules that change which hands count, such as MAHJ-X's reverse runs.
 
         >>> card = parse_card('C\\n"2468"\\nFF 222 444 666 888\\n"369"\\nFF 333 666 999 DDD')
         >>> [(w.category, w.number, w.jokers_used) for w in card.match("FF 222B 444B 666B", ["88B J"])]
@@ -235,7 +256,7 @@ class Card:
         """
         from .analysis.matching import match
 
-        return match(self, hand, exposures)
+        return match(self, hand, exposures, ruleset)
 
     def closest(
         self,
@@ -244,6 +265,7 @@ class Card:
         exposures: "Iterable[ExposureLike]" = (),
         visible=None,
         dead: str = "mark",
+        ruleset: "Ruleset | str | None" = None,
     ) -> "pandas.DataFrame":
         """The lines nearest to a rack of 13 or 14 tiles, as a DataFrame (see :func:`mjlearn.analysis.closest`).
 
@@ -253,7 +275,7 @@ class Card:
         """
         from .analysis.closest import closest
 
-        return closest(self, hand, n, exposures, visible, dead)
+        return closest(self, hand, n, exposures, visible, dead, ruleset)
 
     def to_mjcl(self) -> str:
         """The card in canonical MJCL; parsing it gives back an equal card (comments are not kept)."""

@@ -63,6 +63,6 @@ def check_racks(racks) -> np.ndarray:
     return array
 
 
-def batch_distances(card: "Card", racks) -> np.ndarray:
+def batch_distances(card: "Card", racks, ruleset=None) -> np.ndarray:
     """Distances ``[N, lines]`` from many racks (``[N, 36]`` counts, jokers last, no exposures) to every line."""
-    return card.compiled().line_distances(check_racks(racks))
+    return card.compiled(ruleset).line_distances(check_racks(racks))

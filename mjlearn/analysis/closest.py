@@ -137,6 +137,7 @@ def closest(
     exposures: Iterable[ExposureLike] = (),
     visible: str | Iterable | None = None,
     dead: str = "mark",
+    ruleset=None,
 ) -> "pandas.DataFrame":
     """The lines nearest to a rack (13 or 14 tiles with the exposures), nearest first.
 
@@ -151,14 +152,15 @@ def closest(
     ``visible`` lists tiles out of play (discards and other players'
     exposures): hands that need more of a tile than remain are dead. A line is
     dead when all its hands are; ``dead="mark"`` flags such lines in the
-    ``dead`` column, ``dead="drop"`` leaves them out.
+    ``dead`` column, ``dead="drop"`` leaves them out. ``ruleset`` (default
+    NMJL) can widen which hands count: MAHJ-X lets runs go downwards.
     """
     import pandas as pd
 
     if dead not in ("mark", "drop"):
         raise ValueError(f"dead must be 'mark' or 'drop', not {dead!r}")
     rack_hand, parsed = read_position(hand, exposures, sizes=(13, 14))
-    compiled = card.compiled()
+    compiled = card.compiled(ruleset)
     rack = counts_of(rack_hand)
     live = None
     if visible is not None:

@@ -73,10 +73,11 @@ class CompiledCard:
     ``line_start[i]`` to ``line_start[i + 1]``.
     """
 
-    def __init__(self, card: "Card"):
+    def __init__(self, card: "Card", reverse_runs: bool = False):
         self.lines: list[Line] = card.lines
-        self.hands: list[ConcreteHand] = [h for line in self.lines for h in line.hands()]
-        sizes = [line.count_hands() for line in self.lines]
+        per_line = [line.hands(reverse_runs) for line in self.lines]
+        self.hands: list[ConcreteHand] = [h for hands in per_line for h in hands]
+        sizes = [len(hands) for hands in per_line]
         self.line_start = np.concatenate([[0], np.cumsum(sizes)[:-1]]).astype(np.int64)
         self.line_of = np.repeat(np.arange(len(self.lines)), sizes).astype(np.int32)
         self.line_index = np.arange(len(self.lines), dtype=np.int64)

@@ -86,17 +86,19 @@ class Wins(list):
         return wins_html(self)
 
 
-def match(card: "Card", hand: HandLike, exposures: Iterable[ExposureLike] = ()) -> Wins:
+def match(card: "Card", hand: HandLike, exposures: Iterable[ExposureLike] = (), ruleset=None) -> Wins:
     """The lines a rack (with its exposures, 14 tiles in all) wins with, highest value first.
 
     Jokers stand only in groups of 3 or more; each exposure must be one whole
     group of the line (same tile, same size); a concealed line allows no
-    exposure. Lines of equal value keep card order.
+    exposure. Lines of equal value keep card order. ``ruleset`` (default
+    NMJL; a name or a :class:`~mjlearn.rules.Ruleset`) can widen which hands
+    count: MAHJ-X lets runs go downwards.
     """
     from .closest import nearest_hands
 
     rack_hand, parsed = read_position(hand, exposures, sizes=(14,))
-    compiled = card.compiled()
+    compiled = card.compiled(ruleset)
     rack = counts_of(rack_hand)
     lines, distance, nearest, _ = nearest_hands(compiled, rack, parsed)
     winners = np.flatnonzero(distance == 0)

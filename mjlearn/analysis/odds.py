@@ -45,10 +45,10 @@ def deal_racks(count: int, tiles: int = 13, rng: np.random.Generator | int | Non
 
 
 def distance_counts(
-    card: "Card", deals: int, tiles: int = 13, seed: int | None = None, progress: bool | None = None
+    card: "Card", deals: int, tiles: int = 13, seed: int | None = None, progress: bool | None = None, ruleset=None
 ) -> np.ndarray:
     """``[lines, 15]``: how many of ``deals`` random deals lie at each distance 0-14 from each line."""
-    compiled = card.compiled()
+    compiled = card.compiled(ruleset)
     rng = np.random.default_rng(seed)
     counts = np.zeros((compiled.num_lines, 15), dtype=np.int64)
     blocks = range(0, deals, _BLOCK)
@@ -72,6 +72,7 @@ def odds(
     seed: int | None = 0,
     within: range | list[int] = range(1, 7),
     progress: bool | None = None,
+    ruleset=None,
 ) -> "pandas.DataFrame":
     """Per line, the share of random deals at each distance and within k tiles.
 
@@ -79,13 +80,13 @@ def odds(
     ``within k`` for each k of ``within`` (share of deals at most k tiles away)
     and ``at d`` for d = 0-14 (share exactly d away). ``tiles=14`` deals as to
     East. The same ``seed`` gives the same table; a progress bar shows on long
-    runs (``progress=False`` hides it).
+    runs (``progress=False`` hides it). ``ruleset="MAHJ-X"`` counts runs both ways.
     """
     import pandas as pd
 
     if deals <= 0:
         raise ValueError(f"deals must be positive, not {deals}")
-    counts = distance_counts(card, deals, tiles, seed, progress)
+    counts = distance_counts(card, deals, tiles, seed, progress, ruleset)
     shares = counts / deals
     cumulative = shares.cumsum(axis=1)
     lines = card.lines

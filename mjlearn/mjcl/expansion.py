@@ -64,10 +64,23 @@ class _Expansion:
         return tuple(v for v in base if v in self.restrict)
 
 
-def expand_line(spec: LineSpec, line_no: int = 1, source: str = "") -> list[ConcreteHand]:
-    """The distinct concrete hands of a line, in the order they are first made."""
+def expand_line(
+    spec: LineSpec, line_no: int = 1, source: str = "", reverse_runs: bool = False
+) -> list[ConcreteHand]:
+    """The distinct concrete hands of a line, in the order they are first made.
+
+    ``reverse_runs`` (MAHJ-X rule 7) lets a line with a run (``V``) also run
+    downwards: each base pattern is mirrored (its lowest and highest digits
+    swap places) before the codes apply, so ``1 22 333 4444 5555 V`` also
+    gives ``7 66 555 4444 3333``.
+
+    >>> from mjlearn.mjcl import parse_line_spec
+    >>> spec = parse_line_spec("1 22 333 4444 5555 V")
+    >>> len(expand_line(spec)), len(expand_line(spec, reverse_runs=True))
+    (15, 30)
+    """
     state = _Expansion(line_no, source or spec.text())
-    patterns = expand_patterns(spec, state)
+    patterns = expand_patterns(spec, state, reverse_runs)
     total = sum(_suit_ways(p) for p in patterns)
     if total > EXPANSION_LIMIT:
         raise state.fail(
@@ -92,8 +105,11 @@ def _plural(n: int, word: str) -> str:
     return f"{n:,} {word}" if n == 1 else f"{n:,} {word}s"
 
 
-def expand_patterns(spec: LineSpec, state: _Expansion) -> list[_Pat]:
-    patterns = list(dict.fromkeys(_internal(p) for p in spec.patterns))
+def expand_patterns(spec: LineSpec, state: _Expansion, reverse_runs: bool = False) -> list[_Pat]:
+    base = [_internal(p) for p in spec.patterns]
+    if reverse_runs and any(e.code == "V" for e in spec.expanders):
+        base += [_mirrored(p) for p in base]
+    patterns = list(dict.fromkeys(base))
     for expander in spec.expanders:
         code = expander.code
         if code == "T":
@@ -121,6 +137,15 @@ def expand_patterns(spec: LineSpec, state: _Expansion) -> list[_Pat]:
                 raise state.fail(f"'{expander.text()}' makes a pattern of {size} tiles; a hand needs 14",
                                   expander.column)
     return patterns
+
+
+def _mirrored(pattern: _Pat) -> _Pat:
+    """The pattern with its numbers in reverse order: digit d becomes lowest + highest - d (0 stays)."""
+    digits = _digits(pattern)
+    if not digits:
+        return pattern
+    total = digits[0] + digits[-1]
+    return _remap(pattern, lambda i, c, n: str(total - int(c)) if c in DIGITS else c)
 
 
 def _internal(pattern: Pattern) -> _Pat:

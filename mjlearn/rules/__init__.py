@@ -6,18 +6,24 @@
 """
 
 from .ruleset import MAHJX, NMJL, RULESETS, Ruleset, RulesetError, ruleset
+from .scoring import HOWS, Payout, Scorecard, score_win, wall_game
 from .setup import SEATS, Deal, build_walls, deal_tiles, draw_order
 
 __all__ = [
     "MAHJX",
     "NMJL",
     "RULESETS",
+    "HOWS",
     "SEATS",
     "Deal",
+    "Payout",
+    "Scorecard",
     "Ruleset",
     "RulesetError",
     "build_walls",
     "deal_tiles",
     "draw_order",
     "ruleset",
+    "score_win",
+    "wall_game",
 ]
