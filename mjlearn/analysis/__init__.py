@@ -20,6 +20,7 @@ import numpy as np
 
 from ..errors import HandError
 from ..tiles import COPIES, NUM_KINDS
+from .advice import suggest_pass
 from .closest import closest, needs_and_unused
 from .compiled import CompiledCard
 from .matching import GroupFill, Win, match
@@ -42,6 +43,7 @@ __all__ = [
     "odds",
     "needs_and_unused",
     "read_position",
+    "suggest_pass",
 ]
 
 

@@ -1,0 +1,250 @@
+"""The Charleston: passing tiles before play, under NMJL or MAHJ-X rules.
+
+NMJL: the first Charleston is mandatory (right, across, left; the last pass
+may be blind); a second one (left, across, right; blind on the last) happens
+only if all four players agree; then a courtesy pass across of 0-3 tiles, the
+lower of the two partners' offers. MAHJ-X: two mandatory Charlestons whose
+across passes swap 0-3 tiles as negotiated, blind passes allowed on every left
+and right pass, then an optional pass across (also 0-3, negotiated). Jokers
+are never passed.
+
+A **blind pass** passes on, unseen, tiles arriving in the same pass: a player
+gives 0-3 of their own tiles and makes up the three with tiles received from
+the neighbour passing to them. mjlearn moves the arriving tiles on round the
+table until each player has passed on as many as they chose (which ones, when
+more arrive, is left to the seeded random generator, since the player does
+not look); everyone ends the pass with as many tiles as before.
+
+Each player passes with :meth:`Charleston.pass_tiles`; when all four have
+passed, the pass happens and the next begins. A wrong move raises
+:class:`~mjlearn.errors.RuleError` naming the rule and changes nothing.
+
+>>> from mjlearn.rules import deal_tiles
+>>> ch = Charleston(deal_tiles(seed=1))
+>>> ch.step.name
+'first right'
+>>> for seat in range(4):
+...     rack = ch.racks[seat]
+...     ch.pass_tiles(seat, [t for t in rack.tiles() if t != Tile.JOKER][:3])
+>>> ch.step.name, [len(r) for r in ch.racks]
+('first across', [14, 13, 13, 13])
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+
+from ..errors import RuleError
+from ..hands import Hand
+from ..tiles import Tile
+from .ruleset import Ruleset
+from .setup import SEATS, Deal
+
+__all__ = ["Charleston", "Step", "Event", "DIRECTIONS"]
+
+DIRECTIONS = {"right": 1, "across": 2, "left": 3}
+"""Seats ahead in turn order that each direction passes to (right is the next player, South for East)."""
+
+
+@dataclass(frozen=True)
+class Step:
+    """One step of the Charleston: a pass (``kind="pass"``), a negotiated swap across
+    (``"negotiated"``: 0-3 tiles, the lower of two offers) or the vote on the second Charleston."""
+
+    name: str
+    kind: str  # "pass", "negotiated" or "vote"
+    direction: str = "across"
+    blind: bool = False
+    """Whether a blind pass is allowed (a "pass" step only)."""
+
+
+@dataclass(frozen=True)
+class Event:
+    """A line of the game log: what happened, to whom, with which tiles."""
+
+    step: str
+    seat: int | None
+    action: str
+    tiles: tuple[Tile, ...] = ()
+    detail: str = ""
+
+
+def _steps(rules: Ruleset) -> list[Step]:
+    def charleston(label: str, directions: Sequence[str]) -> list[Step]:
+        steps = []
+        for i, direction in enumerate(directions):
+            name = f"{label} {direction}"
+            if direction == "across" and rules.across_negotiated:
+                steps.append(Step(name, "negotiated"))
+                continue
+            last = i == len(directions) - 1
+            blind = ("last" in rules.blind_passes and last) or (
+                "sides" in rules.blind_passes and direction in ("left", "right")
+            )
+            steps.append(Step(name, "pass", direction, blind))
+        return steps
+
+    steps = charleston("first", rules.first_charleston)
+    if rules.second_charleston == "optional":
+        steps.append(Step("vote on a second Charleston", "vote"))
+    steps += charleston("second", rules.second_charleston_passes)
+    steps.append(Step(f"{rules.final_pass} pass", "negotiated"))
+    return steps
+
+
+@dataclass
+class Charleston:
+    """The Charleston of one deal. ``racks`` change as passes happen; ``log`` records every move."""
+
+    deal: Deal
+    seed: int | None = None
+    racks: list[Hand] = field(init=False)
+    log: list[Event] = field(init=False, default_factory=list)
+    steps: list[Step] = field(init=False)
+    _index: int = field(init=False, default=0)
+    _pending: dict[int, tuple] = field(init=False, default_factory=dict)
+    _rng: random.Random = field(init=False, repr=False)
+
+    def __post_init__(self) -> None:
+        self.racks = list(self.deal.racks)
+        self.steps = _steps(self.deal.ruleset)
+        self._rng = random.Random(self.seed if self.seed is not None else self.deal.seed)
+
+    # -- where we are -----------------------------------------------------
+    @property
+    def ruleset(self) -> Ruleset:
+        return self.deal.ruleset
+
+    @property
+    def done(self) -> bool:
+        return self._index >= len(self.steps)
+
+    @property
+    def step(self) -> Step:
+        if self.done:
+            raise RuleError("the Charleston is over")
+        return self.steps[self._index]
+
+    def complete_hands(self, card) -> dict[int, list]:
+        """Seats whose rack is already a winning hand (14 tiles) on ``card``, with the lines it wins.
+
+        After the NMJL deal East holds 14 tiles and may already have Mah Jongg;
+        ask again after any pass.
+        """
+        wins = {}
+        for seat, rack in enumerate(self.racks):
+            if len(rack) == 14:
+                found = card.match(rack, ruleset=self.ruleset)
+                if found:
+                    wins[seat] = found
+        return wins
+
+    def waiting_for(self) -> list[int]:
+        """Seats that have not yet moved in the current step."""
+        return [] if self.done else [s for s in range(4) if s not in self._pending]
+
+    # -- moves ----------------------------------------------------------------
+    def pass_tiles(self, seat: int, tiles: Iterable[Tile | str] = (), blind: int = 0) -> None:
+        """Pass tiles in the current step.
+
+        A pass step takes three tiles: ``tiles`` of one's own plus ``blind``
+        tiles passed on unseen (blind passes only where the rules allow them).
+        A negotiated step (across) takes 0-3 tiles in order of preference; the
+        two partners swap as many as the lower offer, the first ones listed.
+        """
+        step = self._check_turn(seat, ("pass", "negotiated"))
+        own = [t if isinstance(t, Tile) else Tile.from_notation(t) for t in tiles]
+        if Tile.JOKER in own:
+            raise RuleError("jokers are never passed in the Charleston")
+        if not 0 <= blind <= 3:
+            raise RuleError(f"a blind pass is of 0-3 tiles, not {blind}")
+        if step.kind == "negotiated":
+            if blind:
+                raise RuleError(f"the {step.name} is not passed blind")
+            if len(own) > 3:
+                raise RuleError(f"the {step.name} swaps 0-3 tiles, not {len(own)}")
+        else:
+            if blind and not step.blind:
+                raise RuleError(f"the {step.name} pass may not be blind under {self.ruleset.name} rules")
+            if len(own) + blind != 3:
+                raise RuleError(
+                    f"the {step.name} pass is of 3 tiles: {len(own)} of your own"
+                    + (f" and {blind} blind" if blind else "")
+                    + f" make {len(own) + blind}"
+                )
+        try:
+            self.racks[seat] - Hand(own)
+        except ValueError:
+            raise RuleError(f"{SEATS[seat]} does not hold {' '.join(t.notation for t in own)} to pass") from None
+        self._pending[seat] = (tuple(own), blind)
+        if len(self._pending) == 4:
+            self._resolve(step)
+
+    def vote(self, seat: int, second_charleston: bool) -> None:
+        """Say whether you want the second Charleston (NMJL: it happens only if all four agree)."""
+        self._check_turn(seat, ("vote",))
+        self._pending[seat] = (bool(second_charleston),)
+        if len(self._pending) == 4:
+            yes = all(v[0] for v in self._pending.values())
+            self.log.append(Event(self.step.name, None, "second Charleston" if yes else "no second Charleston",
+                                  detail=" ".join(SEATS[s] + ("+" if self._pending[s][0] else "-") for s in range(4))))
+            self._pending.clear()
+            self._index += 1
+            if not yes:
+                while self.steps[self._index].name.startswith("second "):
+                    self._index += 1
+
+    def _check_turn(self, seat: int, kinds: tuple[str, ...]) -> Step:
+        if not isinstance(seat, int) or not 0 <= seat <= 3:
+            raise RuleError(f"seats are 0-3 (East, South, West, North), not {seat!r}")
+        step = self.step
+        if step.kind not in kinds:
+            wanted = "a vote on the second Charleston" if step.kind == "vote" else "passing tiles"
+            raise RuleError(f"the Charleston is at the {step.name}: it needs {wanted}")
+        if seat in self._pending:
+            raise RuleError(f"{SEATS[seat]} has already moved in the {step.name}")
+        return step
+
+    # -- resolving a step ----------------------------------------------------
+    def _resolve(self, step: Step) -> None:
+        racks = [Hand(r) for r in self.racks]
+        moves = self._negotiated() if step.kind == "negotiated" else self._passes(step)
+        for seat, (given, received) in moves.items():
+            racks[seat] = racks[seat] - Hand(given) + Hand(received)
+            self.log.append(Event(step.name, seat, "passes", tuple(given)))
+            self.log.append(Event(step.name, seat, "receives", tuple(received)))
+        self.racks = racks
+        self._pending.clear()
+        self._index += 1
+
+    def _negotiated(self) -> dict[int, tuple[list[Tile], list[Tile]]]:
+        moves = {}
+        for seat in range(4):
+            partner = (seat + 2) % 4
+            count = min(len(self._pending[seat][0]), len(self._pending[partner][0]))
+            moves[seat] = (list(self._pending[seat][0][:count]), list(self._pending[partner][0][:count]))
+        return moves
+
+    def _passes(self, step: Step) -> dict[int, tuple[list[Tile], list[Tile]]]:
+        """Every player's own tiles leave; blind shares forward arriving tiles until all are placed."""
+        ahead = DIRECTIONS[step.direction]
+        given = {s: list(self._pending[s][0]) for s in range(4)}
+        quota = {s: self._pending[s][1] for s in range(4)}
+        kept: dict[int, list[Tile]] = {s: [] for s in range(4)}
+        # tiles in transit, by the seat they are arriving at, with the seat they came from
+        arriving = {s: [] for s in range(4)}
+        for s in range(4):
+            arriving[(s + ahead) % 4].extend(given[s])
+        while any(arriving.values()):
+            for s in range(4):
+                tiles, arriving[s] = arriving[s], []
+                if not tiles:
+                    continue
+                forward = min(quota[s], len(tiles))
+                self._rng.shuffle(tiles)  # a blind passer does not see which tiles they pass on
+                quota[s] -= forward
+                arriving[(s + ahead) % 4].extend(tiles[:forward])
+                kept[s].extend(tiles[forward:])
+        return {s: (given[s], kept[s]) for s in range(4)}
