@@ -1,11 +1,14 @@
-"""The rules of the game: rulesets, the deal, the Charleston and scoring.
+"""The rules of the game: rulesets, the deal, the Charleston, play and scoring.
 
->>> from mjlearn.rules import deal_tiles, MAHJX
->>> [len(r) for r in deal_tiles(MAHJX, seed=1).racks]
-[13, 13, 13, 13]
+>>> import mjlearn as mj
+>>> from mjlearn.rules import Game, MAHJX
+>>> game = Game(mj.load_card("basic1"), MAHJX, seed=1)
+>>> [len(r) for r in game.racks], game.phase
+([13, 13, 13, 13], 'charleston')
 """
 
 from .charleston import DIRECTIONS, Charleston, Event, Step
+from .game import ExposedGroup, Game, GameResult
 from .ruleset import MAHJX, NMJL, RULESETS, Ruleset, RulesetError, ruleset
 from .scoring import HOWS, Payout, Scorecard, score_win, wall_game
 from .setup import SEATS, Deal, build_walls, deal_tiles, draw_order
@@ -13,18 +16,21 @@ from .setup import SEATS, Deal, build_walls, deal_tiles, draw_order
 __all__ = [
     "Charleston",
     "DIRECTIONS",
+    "Deal",
     "Event",
-    "Step",
+    "ExposedGroup",
+    "Game",
+    "GameResult",
+    "HOWS",
     "MAHJX",
     "NMJL",
-    "RULESETS",
-    "HOWS",
-    "SEATS",
-    "Deal",
     "Payout",
-    "Scorecard",
+    "RULESETS",
     "Ruleset",
     "RulesetError",
+    "SEATS",
+    "Scorecard",
+    "Step",
     "build_walls",
     "deal_tiles",
     "draw_order",

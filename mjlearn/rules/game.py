@@ -1,0 +1,505 @@
+"""A game of American Mah Jongg under a :class:`Ruleset`: the Charleston, then play to Mah Jongg or a wall game.
+
+The game is a state machine. Each move is a method; a move the rules do not
+allow raises :class:`~mjlearn.errors.RuleError` naming the rule, and leaves
+the game exactly as it was. Every move is recorded (``moves``), so a game can
+be replayed from its seed; ``log`` (and :meth:`Game.log_table`) tells the
+story.
+
+Play: the player whose turn it is draws (East starts by discarding under
+NMJL, since East was dealt 14), then discards. The other players may call the
+discard: for an exposure (a pung, kong, quint or sextet of that tile, jokers
+allowed, never for a single or pair) or for Mah Jongg (which may use it
+anywhere). Mah Jongg beats an exposure; otherwise the nearest player in turn
+order wins the call. A discarded joker cannot be called. On their turn a
+player may exchange a natural for a joker in any exposure. A false Mah Jongg,
+or exposures that no line of the card can use, make a hand dead: it plays no
+further. When the wall runs out, the game is a wall game.
+
+>>> import mjlearn as mj
+>>> game = Game(mj.load_card("basic1"), seed=3)
+>>> game.phase, [len(r) for r in game.racks]
+('charleston', [14, 13, 13, 13])
+>>> game.skip_charleston()
+>>> game.phase, game.turn
+('discard', 0)
+"""
+
+from __future__ import annotations
+
+import copy
+from dataclasses import dataclass, field
+from functools import wraps
+from typing import TYPE_CHECKING
+
+from ..errors import RuleError
+from ..hands import Hand
+from ..tiles import NUM_KINDS, Tile
+from .charleston import Charleston, Event
+from .ruleset import NMJL, Ruleset, ruleset as as_ruleset
+from .setup import SEATS, deal_tiles
+
+if TYPE_CHECKING:  # pragma: no cover
+    import pandas
+
+    from ..card import Card
+    from .scoring import Payout
+
+__all__ = ["Game", "ExposedGroup", "GameResult"]
+
+
+@dataclass
+class ExposedGroup:
+    """A group on the table: ``size`` tiles of ``tile``, ``jokers`` of them jokers."""
+
+    tile: Tile
+    size: int
+    jokers: int = 0
+
+    @property
+    def naturals(self) -> int:
+        return self.size - self.jokers
+
+    def exposure(self):
+        from ..analysis.position import Exposure
+
+        return Exposure(self.tile, self.size, self.jokers)
+
+    def __str__(self) -> str:
+        return str(Hand([self.tile] * self.naturals + [Tile.JOKER] * self.jokers))
+
+
+@dataclass(frozen=True)
+class GameResult:
+    """How a game ended: the winner (or ``None`` for a wall game), how, and the payout."""
+
+    winner: int | None
+    how: str
+    discarder: int | None = None
+    wins: tuple = ()
+    payout: "Payout | None" = None
+
+
+def _move(method):
+    """A player's move: recorded for replay, and undone completely if it breaks a rule."""
+
+    @wraps(method)
+    def wrapper(self: "Game", *args, **kwargs):
+        if self.phase == "over":
+            raise RuleError("the game is over")
+        saved = self._snapshot()
+        try:
+            value = method(self, *args, **kwargs)
+        except Exception:
+            self._restore(saved)
+            raise
+        names = method.__code__.co_varnames[1 : method.__code__.co_argcount]
+        self.moves.append((method.__name__, {**dict(zip(names, args)), **kwargs}))
+        return value
+
+    return wrapper
+
+
+class Game:
+    """One game: four seats (0 East, 1 South, 2 West, 3 North), a card and a ruleset."""
+
+    def __init__(self, card: "Card", ruleset: Ruleset | str = NMJL, seed: int | None = None):
+        self.card = card
+        self.ruleset = as_ruleset(ruleset)
+        self.seed = seed
+        self.deal = deal_tiles(self.ruleset, seed)
+        self.charleston = Charleston(self.deal)
+        self.racks: list[Hand] = list(self.deal.racks)
+        self.exposures: list[list[ExposedGroup]] = [[], [], [], []]
+        self.discards: list[tuple[int, Tile]] = []
+        self.wall: list[Tile] = list(self.deal.wall)
+        self.phase = "charleston"
+        self.turn = 0
+        self.dead: set[int] = set()
+        self.result: GameResult | None = None
+        self.log: list[Event] = []
+        self.moves: list[tuple[str, dict]] = []
+        self.turns = 0
+        self._claims: dict[int, tuple] = {}
+        self._last_action: str = ""  # "draw", "call", "exchange" for the player whose turn it is
+        self._called_from: int | None = None
+
+    # -- state ------------------------------------------------------------------
+    @property
+    def wall_left(self) -> int:
+        return len(self.wall)
+
+    @property
+    def last_discard(self) -> tuple[int, Tile] | None:
+        return self.discards[-1] if self.discards else None
+
+    def waiting_for(self) -> list[int]:
+        """The seats that must move now."""
+        if self.phase == "charleston":
+            return self.charleston.waiting_for()
+        if self.phase == "calls":
+            return [s for s in self._callers() if s not in self._claims]
+        if self.phase in ("draw", "discard"):
+            return [self.turn]
+        return []
+
+    def visible(self, seat: int) -> list[int]:
+        """Tiles out of play as ``seat`` sees them: the discards and the other players' exposures (36 counts)."""
+        counts = [0] * NUM_KINDS
+        for _, tile in self.discards:
+            counts[tile] += 1
+        for other in range(4):
+            if other != seat:
+                for group in self.exposures[other]:
+                    counts[group.tile] += group.naturals
+                    counts[Tile.JOKER] += group.jokers
+        return counts
+
+    def tiles_held(self, seat: int) -> int:
+        return len(self.racks[seat]) + sum(g.size for g in self.exposures[seat])
+
+    # -- the Charleston -------------------------------------------------------------
+    @_move
+    def pass_tiles(self, seat: int, tiles=(), blind: int = 0) -> None:
+        """Pass in the current Charleston step (see :meth:`Charleston.pass_tiles`)."""
+        self._need_phase("charleston")
+        self.charleston.pass_tiles(seat, tiles, blind)
+        self._after_charleston_move()
+
+    @_move
+    def vote(self, seat: int, second_charleston: bool) -> None:
+        """Vote on the second Charleston (NMJL)."""
+        self._need_phase("charleston")
+        self.charleston.vote(seat, second_charleston)
+        self._after_charleston_move()
+
+    @_move
+    def skip_charleston(self) -> None:
+        """Start play without a Charleston (allowed only before any pass)."""
+        self._need_phase("charleston")
+        if self.charleston.log or self.charleston.waiting_for() != [0, 1, 2, 3]:
+            raise RuleError("the Charleston has begun; it cannot be skipped now")
+        self._start_play()
+
+    def _after_charleston_move(self) -> None:
+        self.racks = list(self.charleston.racks)
+        if self.charleston.done:
+            self._start_play()
+
+    def _start_play(self) -> None:
+        self.log.extend(self.charleston.log)
+        self.racks = list(self.charleston.racks) if self.charleston.done else list(self.deal.racks)
+        self.turn = 0
+        self.phase = "discard" if len(self.racks[0]) == 14 else "draw"
+        self._last_action = "deal"
+        self.log.append(Event("play", None, "play begins", detail=f"{SEATS[0]} {'discards' if self.phase == 'discard' else 'draws'} first"))
+
+    # -- a turn ---------------------------------------------------------------------
+    @_move
+    def draw(self, seat: int) -> Tile | None:
+        """Draw from the wall. With the wall empty the game is a wall game (``None``)."""
+        self._need_turn(seat, "draw")
+        if not self.wall:
+            self._end(GameResult(None, "wall"))
+            self.log.append(Event(self._label(), None, "wall game"))
+            return None
+        tile = self.wall.pop(0)
+        self.racks[seat] = self.racks[seat] + [tile]
+        self.phase = "discard"
+        self._last_action = "draw"
+        self._called_from = None
+        self.turns += 1
+        self.log.append(Event(self._label(), seat, "draws", (tile,)))
+        return tile
+
+    @_move
+    def discard(self, seat: int, tile: Tile | str) -> None:
+        """Discard a tile; the others may then call it."""
+        self._need_turn(seat, "discard")
+        tile = _tile(tile)
+        if not self.racks[seat].count(tile):
+            raise RuleError(f"{SEATS[seat]} has no {tile.notation} to discard")
+        self.racks[seat] = self.racks[seat] - [tile]
+        self.discards.append((seat, tile))
+        self.log.append(Event(self._label(), seat, "discards", (tile,)))
+        if tile == Tile.JOKER:
+            if self.ruleset.joker_discard_draws_again:
+                self.phase = "draw"  # MAHJ-X: a discarded joker earns another pick
+                self.log.append(Event(self._label(), seat, "picks again after discarding a joker"))
+                return
+            self._next_turn(seat)  # a discarded joker cannot be called
+            return
+        self._claims = {}
+        self.phase = "calls"
+        if not self._callers():
+            self._resolve_calls()
+
+    @_move
+    def call(self, seat: int, size: int, jokers: int = 0) -> None:
+        """Call the last discard to expose a group of ``size`` (3-6) of it, with ``jokers`` jokers from the rack."""
+        discarder, tile = self._need_caller(seat)
+        if not 3 <= size <= 6:
+            raise RuleError("a discard is called only for a pung, kong, quint or sextet (3-6 tiles), or for Mah Jongg")
+        naturals = size - 1 - jokers
+        if jokers < 0 or naturals < 0:
+            raise RuleError(f"a group of {size} holds the called tile and {size - 1} more, not {jokers} jokers")
+        rack = self.racks[seat]
+        if rack.count(tile) < naturals or rack.jokers < jokers:
+            raise RuleError(
+                f"{SEATS[seat]} needs {naturals} {tile.notation} and {jokers} joker(s) on the rack to expose {size}"
+            )
+        self._claims[seat] = ("expose", size, jokers)
+        self._maybe_resolve()
+
+    @_move
+    def call_mahjongg(self, seat: int) -> None:
+        """Claim the last discard for Mah Jongg (checked when the calls resolve)."""
+        self._need_caller(seat)
+        self._claims[seat] = ("mahjongg",)
+        self._maybe_resolve()
+
+    @_move
+    def pass_call(self, seat: int) -> None:
+        """Let the last discard go."""
+        self._need_caller(seat)
+        self._claims[seat] = ("pass",)
+        self._maybe_resolve()
+
+    @_move
+    def declare_mahjongg(self, seat: int) -> GameResult | None:
+        """Declare Mah Jongg on one's own turn. A false claim makes the hand dead."""
+        self._need_turn(seat, "discard")
+        wins = self.card.match(self.racks[seat], [g.exposure() for g in self.exposures[seat]], ruleset=self.ruleset)
+        if not wins:
+            self._make_dead(seat, "false Mah Jongg: the tiles match no line of the card")
+            self._next_turn(seat)
+            return None
+        if self._last_action == "exchange":
+            how, discarder = "joker-exchange", None
+        elif self._last_action == "call":
+            how, discarder = "discard", self._called_from
+        else:
+            how, discarder = "self-drawn", None
+        return self._win(seat, wins, how, discarder)
+
+    @_move
+    def exchange_joker(self, seat: int, owner: int, group: int) -> None:
+        """On one's turn, give the natural tile of an exposure and take one of its jokers."""
+        self._need_turn(seat, "discard")
+        target = self._group(owner, group)
+        if not target.jokers:
+            raise RuleError(f"{SEATS[owner]}'s exposure {target} holds no joker to exchange")
+        if not self.racks[seat].count(target.tile):
+            raise RuleError(f"{SEATS[seat]} has no {target.tile.notation} to exchange for the joker")
+        self.racks[seat] = self.racks[seat] - [target.tile] + [Tile.JOKER]
+        target.jokers -= 1
+        self._last_action = "exchange"
+        self.log.append(Event(self._label(), seat, "exchanges a joker", (target.tile,), f"from {SEATS[owner]}'s {target}"))
+
+    @_move
+    def reverse_swap(self, seat: int, owner: int, group: int) -> None:
+        """MAHJ-X: on one's turn, give a joker and take a natural tile from an exposure."""
+        if not self.ruleset.reverse_joker_swap:
+            raise RuleError(f"reverse joker swaps are not allowed under {self.ruleset.name} rules")
+        self._need_turn(seat, "discard")
+        target = self._group(owner, group)
+        if owner in self.dead:
+            raise RuleError("tiles cannot be exchanged in an exposure of a dead hand")
+        if not target.naturals:
+            raise RuleError(f"{SEATS[owner]}'s exposure {target} is all jokers: it is wild, nothing can be swapped")
+        if not self.racks[seat].jokers:
+            raise RuleError(f"{SEATS[seat]} has no joker to swap")
+        self.racks[seat] = self.racks[seat] - [Tile.JOKER] + [target.tile]
+        target.jokers += 1
+        self._last_action = "exchange"
+        self.log.append(Event(self._label(), seat, "swaps a joker in", (target.tile,), f"to {SEATS[owner]}'s {target}"))
+
+    @_move
+    def amend(self, seat: int, group: int, add=(), remove=()) -> None:
+        """MAHJ-X: on one's turn, add tiles to or take tiles from one of one's own exposures (it stays 3-6 tiles)."""
+        if not self.ruleset.amend_exposures:
+            raise RuleError(f"exposures cannot be amended under {self.ruleset.name} rules")
+        self._need_turn(seat, "discard")
+        target = self._group(seat, group)
+        add = [_tile(t) for t in add]
+        remove = [_tile(t) for t in remove]
+        for t in add + remove:
+            if t not in (target.tile, Tile.JOKER):
+                raise RuleError(f"{t.notation} does not belong in an exposure of {target.tile.notation}")
+        new_jokers = target.jokers + add.count(Tile.JOKER) - remove.count(Tile.JOKER)
+        new_naturals = target.naturals + sum(t != Tile.JOKER for t in add) - sum(t != Tile.JOKER for t in remove)
+        if new_jokers < 0 or new_naturals < 0:
+            raise RuleError(f"the exposure {target} does not hold the tiles to take away")
+        if not 3 <= new_jokers + new_naturals <= 6:
+            raise RuleError("an exposure may be amended only to a pung, kong, quint or sextet, not to a pair or single")
+        try:
+            self.racks[seat] = self.racks[seat] - add + remove
+        except ValueError:
+            raise RuleError(f"{SEATS[seat]} does not hold {' '.join(t.notation for t in add)} to add") from None
+        target.size, target.jokers = new_jokers + new_naturals, new_jokers
+        self.log.append(Event(self._label(), seat, "amends an exposure", tuple(add), f"now {target}"))
+        self._check_exposures(seat)
+
+    # -- calls ------------------------------------------------------------------------
+    def _callers(self) -> list[int]:
+        discarder = self.discards[-1][0]
+        return [s for s in ((discarder + i) % 4 for i in (1, 2, 3)) if s not in self.dead]
+
+    def _maybe_resolve(self) -> None:
+        if all(s in self._claims for s in self._callers()):
+            self._resolve_calls()
+
+    def _resolve_calls(self) -> None:
+        discarder, tile = self.discards[-1]
+        order = self._callers()
+        for seat in [s for s in order if self._claims.get(s, ("pass",))[0] == "mahjongg"]:
+            exposures = [g.exposure() for g in self.exposures[seat]]
+            wins = self.card.match(self.racks[seat] + [tile], exposures, ruleset=self.ruleset)
+            if wins:
+                self.discards.pop()
+                self.racks[seat] = self.racks[seat] + [tile]
+                self.log.append(Event(self._label(), seat, "calls for Mah Jongg", (tile,)))
+                self._win(seat, wins, "discard", discarder)
+                return
+            self._make_dead(seat, f"false Mah Jongg on {SEATS[discarder]}'s {tile.notation}")
+        for seat in [s for s in order if self._claims.get(s, ("pass",))[0] == "expose" and s not in self.dead]:
+            _, size, jokers = self._claims[seat]
+            self.discards.pop()
+            naturals = size - 1 - jokers
+            self.racks[seat] = self.racks[seat] - ([tile] * naturals + [Tile.JOKER] * jokers)
+            self.exposures[seat].append(ExposedGroup(tile, size, jokers))
+            self.log.append(Event(self._label(), seat, "calls and exposes", (tile,), str(self.exposures[seat][-1])))
+            self._claims = {}
+            self.turn = seat
+            self.phase = "discard"
+            self._last_action = "call"
+            self._called_from = discarder
+            self.turns += 1
+            self._check_exposures(seat)
+            if seat in self.dead:
+                self._next_turn(seat)
+            return
+        self._claims = {}
+        self._next_turn(discarder)
+
+    # -- endings and dead hands -------------------------------------------------------
+    def _win(self, seat: int, wins, how: str, discarder: int | None) -> GameResult:
+        from .scoring import score_win
+
+        payout = score_win(self.card, wins, seat, how, discarder, self.ruleset)
+        result = GameResult(seat, how, discarder, tuple(wins), payout)
+        self.log.append(Event(self._label(), seat, "Mah Jongg", detail=f"{how}: {payout.line.category} #{payout.line.number}"))
+        self._end(result)
+        return result
+
+    def _end(self, result: GameResult) -> None:
+        self.result = result
+        self.phase = "over"
+
+    def _make_dead(self, seat: int, reason: str) -> None:
+        self.dead.add(seat)
+        self.log.append(Event(self._label(), seat, "hand is dead", detail=reason))
+        if len(self.dead) == 4:
+            self._end(GameResult(None, "wall"))
+
+    def _check_exposures(self, seat: int) -> None:
+        exposures = [g.exposure() for g in self.exposures[seat]]
+        if not self.card.compiled(self.ruleset).allowed(exposures).any():
+            self._make_dead(seat, "no line of the card can use these exposures")
+
+    def _next_turn(self, after: int) -> None:
+        for step in (1, 2, 3, 4):
+            seat = (after + step) % 4
+            if seat not in self.dead:
+                self.turn = seat
+                self.phase = "draw"
+                return
+        self._end(GameResult(None, "wall"))
+
+    # -- checks ---------------------------------------------------------------------
+    def _need_phase(self, phase: str) -> None:
+        if self.phase != phase:
+            raise RuleError(f"the game is at '{self.phase}', not '{phase}'")
+
+    def _need_turn(self, seat: int, phase: str) -> None:
+        _check_seat(seat)
+        if seat in self.dead:
+            raise RuleError(f"{SEATS[seat]}'s hand is dead: it plays no further")
+        if self.phase != phase or self.turn != seat:
+            doing = {"draw": "draw", "discard": "discard or declare", "calls": "answer a discard"}.get(self.phase, self.phase)
+            raise RuleError(f"it is {SEATS[self.turn]}'s turn to {doing}, not {SEATS[seat]}'s to {phase}")
+
+    def _need_caller(self, seat: int) -> tuple[int, Tile]:
+        _check_seat(seat)
+        if self.phase != "calls":
+            raise RuleError("there is no discard to call now: a discard can be called only until the next player draws")
+        if seat in self.dead:
+            raise RuleError(f"{SEATS[seat]}'s hand is dead: it cannot call")
+        discarder, tile = self.discards[-1]
+        if seat == discarder:
+            raise RuleError("a player cannot call their own discard")
+        if seat in self._claims:
+            raise RuleError(f"{SEATS[seat]} has already answered this discard")
+        return discarder, tile
+
+    def _group(self, owner: int, group: int) -> ExposedGroup:
+        _check_seat(owner)
+        if not 0 <= group < len(self.exposures[owner]):
+            raise RuleError(f"{SEATS[owner]} has no exposure number {group}")
+        return self.exposures[owner][group]
+
+    def _label(self) -> str:
+        return f"turn {self.turns}"
+
+    # -- undo, replay, log ------------------------------------------------------------
+    def _snapshot(self):
+        return (
+            list(self.racks), [[copy.copy(g) for g in groups] for groups in self.exposures], list(self.discards),
+            list(self.wall), self.phase,
+            self.turn, set(self.dead), self.result, len(self.log), len(self.moves), self.turns, dict(self._claims),
+            self._last_action, self._called_from,
+            copy.deepcopy(self.charleston) if self.phase == "charleston" else self.charleston,
+        )
+
+    def _restore(self, saved) -> None:
+        (self.racks, self.exposures, self.discards, self.wall, self.phase, self.turn, self.dead, self.result, logs,
+         moves, self.turns, self._claims, self._last_action, self._called_from, self.charleston) = saved
+        del self.log[logs:]
+        del self.moves[moves:]
+
+    @classmethod
+    def replay(cls, card: "Card", ruleset: Ruleset | str, seed: int | None, moves) -> "Game":
+        """A new game with the same seed and the same moves: the same game, step by step."""
+        game = cls(card, ruleset, seed)
+        for name, arguments in moves:
+            getattr(game, name)(**arguments)
+        return game
+
+    def log_table(self) -> "pandas.DataFrame":
+        """The log as a table: step, seat, action, tiles, detail."""
+        import pandas as pd
+
+        rows = [
+            {
+                "step": e.step,
+                "seat": SEATS[e.seat] if e.seat is not None else "",
+                "action": e.action,
+                "tiles": " ".join(t.notation for t in e.tiles),
+                "detail": e.detail,
+            }
+            for e in self.log
+        ]
+        return pd.DataFrame(rows, columns=["step", "seat", "action", "tiles", "detail"])
+
+    def __repr__(self) -> str:
+        state = f"over: {self.result.how}" if self.result else f"{self.phase}, {SEATS[self.turn]}"
+        return f"<Game {self.ruleset.name} seed={self.seed}: {state}, {self.wall_left} tiles in the wall>"
+
+
+def _tile(tile: Tile | str) -> Tile:
+    return tile if isinstance(tile, Tile) else Tile.from_notation(tile)
+
+
+def _check_seat(seat) -> None:
+    if not isinstance(seat, int) or not 0 <= seat <= 3:
+        raise RuleError(f"seats are 0-3 (East, South, West, North), not {seat!r}")

@@ -1,0 +1,262 @@
+"""Play under NMJL and MAHJ-X: the seeds' rule statements as cases; illegal moves change nothing.
+
+Each case sets the racks and the wall it needs after the deal (the engine does
+not re-check the tile count of a rigged table; the bots' tests check
+conservation in real games).
+"""
+
+import pytest
+
+import mjlearn as mj
+from mjlearn.rules import MAHJX, NMJL, ExposedGroup, Game
+
+CARD = mj.parse_card(
+    """Test +10
+"2468"
+FF 222 444 666 888
+222 4444 r666 8888 X30
+"Winds"
+NNNN EEEE WWWW SS
+FF NNN EEE WWW SSS C40
+"Pairs"
+FF 11 22 33 44 55 66 Va C50
+"""
+)
+
+EAST = "FF 222B 444B 666B 88B N"  # 14: 2468 #1 but for one 8B, and a North to throw
+SOUTH = "NNN EEE WWW SS 1C 2C"  # 13
+WEST = "8B 8C 9C 1D 2D 3D 4D 5D 6D 7D R G 0"  # 13
+NORTH = "FF 11C 22C 33C 44C 55C 6C"  # 13
+
+
+def game(rules=NMJL, racks=(EAST, SOUTH, WEST, NORTH), wall="1B 2B 3B 4B 5B 6B", seed=1):
+    g = Game(CARD, rules, seed)
+    g.skip_charleston()
+    g.racks = [mj.Hand(r) for r in racks]
+    g.wall = list(mj.parse_tiles(wall))
+    return g
+
+
+def state(g):
+    return (list(g.racks), [[(e.tile, e.size, e.jokers) for e in ex] for ex in g.exposures], list(g.discards),
+            list(g.wall), g.phase, g.turn, set(g.dead), g.result, len(g.log), len(g.moves))
+
+
+def everyone_passes(g):
+    for seat in g.waiting_for():
+        g.pass_call(seat)
+
+
+def test_east_discards_first_under_nmjl_and_draws_first_under_mahjx():
+    nmjl, mahjx = Game(CARD, NMJL, 1), Game(CARD, MAHJX, 1)
+    nmjl.skip_charleston()
+    mahjx.skip_charleston()
+    assert (nmjl.phase, nmjl.turn) == ("discard", 0)
+    assert (mahjx.phase, mahjx.turn) == ("draw", 0)
+
+
+def test_turns_go_east_south_west_north():
+    g = game()
+    g.discard(0, "N")
+    everyone_passes(g)
+    assert (g.phase, g.turn) == ("draw", 1)
+    assert g.draw(1) == mj.Tile.B1
+    g.discard(1, "1C")
+    everyone_passes(g)
+    assert g.turn == 2
+
+
+def test_calling_a_discard_for_a_pung_with_a_joker():
+    g = game(racks=("FF 222B 444B 666B 8B N J", "NNN EEEE WWWW S 1C", WEST, NORTH))
+    g.discard(0, "N")
+    g.call(1, 4)  # South makes a kong of the North with three of their own (Winds #1 has one)
+    g.pass_call(2)
+    g.pass_call(3)
+    assert [(e.tile, e.size, e.jokers) for e in g.exposures[1]] == [(mj.Tile.NORTH, 4, 0)]
+    assert (g.phase, g.turn) == ("discard", 1) and g.last_discard is None
+    g.discard(1, "1C")
+    everyone_passes(g)
+    g.draw(2)
+    g.discard(2, "8B")
+    g.pass_call(3)
+    g.call(0, 3, jokers=1)  # East: the 8B on the rack and a joker
+    g.pass_call(1)
+    assert [(e.tile, e.size, e.jokers) for e in g.exposures[0]] == [(mj.Tile.B8, 3, 1)]
+    assert (g.phase, g.turn) == ("discard", 0)
+
+
+def test_a_discard_is_called_only_for_a_group_of_three_or_more():
+    g = game()
+    g.discard(0, "N")
+    with pytest.raises(mj.RuleError, match="pung, kong, quint or sextet"):
+        g.call(1, 2)
+    with pytest.raises(mj.RuleError, match="cannot call their own discard"):
+        g.call(0, 3)
+    with pytest.raises(mj.RuleError, match="needs 2 N"):
+        g.call(2, 3)
+
+
+def test_a_discarded_joker_cannot_be_called():
+    g = game(racks=("FF 222B 444B 666B 8B N J", SOUTH, WEST, NORTH))
+    g.discard(0, "J")
+    assert (g.phase, g.turn) == ("draw", 1)
+    with pytest.raises(mj.RuleError, match="no discard to call"):
+        g.call(1, 3)
+
+
+def test_mahjx_discarding_a_joker_earns_another_pick():
+    g = game(MAHJX, racks=("FF 222B 444B 666B 8B J", SOUTH, WEST, NORTH))
+    g.draw(0)
+    g.discard(0, "J")
+    assert (g.phase, g.turn) == ("draw", 0)
+    assert g.draw(0) == mj.Tile.B2
+
+
+def test_mahjongg_beats_an_exposure_and_the_discarder_pays_double():
+    g = game(racks=("FF 222B 444B 666B 8C 8B N", "8C 8C NN EEE WWW SS", "FF 222C 444C 666C 88C", NORTH))
+    g.discard(0, "8C")
+    g.call(1, 3)  # South, the nearest, wants a pung
+    g.call_mahjongg(2)  # West wants Mah Jongg: it wins the call
+    g.pass_call(3)
+    result = g.result
+    assert g.phase == "over" and (result.winner, result.how, result.discarder) == (2, "discard", 0)
+    payout = result.payout
+    assert payout.payments[0] == -2 * payout.score and payout.payments[1] == payout.payments[3] == -payout.score
+    assert payout.score == 2 * 25 + 10  # jokerless doubles; the Big Card bonus for a win with no exposures
+
+
+def test_between_two_exposure_calls_the_next_in_turn_wins():
+    g = game(racks=(EAST, "NNN EEEE WWWW S 1C", WEST, "NNN 11C 22C 33C 44C 5C"))
+    g.discard(0, "N")
+    g.call(3, 4)
+    g.call(1, 4)
+    g.pass_call(2)
+    assert g.turn == 1 and len(g.exposures[1]) == 1 and not g.exposures[3]
+
+
+def test_a_pung_no_line_can_use_makes_the_hand_dead():
+    # NNN: the winds lines want a kong (or are concealed), so no line can use a pung of North
+    g = game(racks=(EAST, "NN EEE WWW SS 1C 2C 3C", WEST, NORTH))
+    g.discard(0, "N")
+    g.call(1, 3)
+    g.pass_call(2)
+    g.pass_call(3)
+    assert 1 in g.dead and (g.turn, g.phase) == (2, "draw")
+
+
+def test_self_drawn_mahjongg_everyone_pays_double():
+    g = game(wall="1C 2C 3C 8B")
+    g.discard(0, "N")
+    everyone_passes(g)
+    for seat in (1, 2, 3):
+        g.draw(seat)
+        g.discard(seat, g.racks[seat].tiles()[-1])
+        everyone_passes(g)
+    assert g.draw(0) == mj.Tile.B8
+    result = g.declare_mahjongg(0)
+    assert (result.winner, result.how) == (0, "self-drawn")
+    assert all(p == -2 * result.payout.score for p in result.payout.payments[1:])
+
+
+def test_joker_exchange_then_mahjongg_counts_as_self_drawn():
+    g = game(racks=("FF 222B 444B 666B 88B 8C", "NN EEE WWW SS 1C", WEST, NORTH))
+    g.exposures[1].append(ExposedGroup(mj.Tile.C8, 3, 1))  # South shows 88C J
+    with pytest.raises(mj.RuleError, match="West has no exposure number 0"):
+        g.exchange_joker(0, 2, 0)
+    with pytest.raises(mj.RuleError, match="it is East's turn"):
+        g.exchange_joker(1, 1, 0)  # only on one's own turn
+    g.exchange_joker(0, 1, 0)  # East gives the 8C and takes the joker
+    assert g.exposures[1][0].jokers == 0 and g.racks[0].jokers == 1
+    result = g.declare_mahjongg(0)  # FF 222B 444B 666B 88B J: the joker finishes 888B
+    assert result.how == "joker-exchange"
+    assert all(p == -2 * result.payout.score for p in result.payout.payments[1:])
+    assert not result.payout.jokerless_double
+
+
+def test_illegal_moves_leave_the_game_as_it_was():
+    g = game()
+    before = state(g)
+    for move in (lambda: g.draw(0), lambda: g.discard(1, "N"), lambda: g.discard(0, "9D"),
+                 lambda: g.exchange_joker(0, 1, 0), lambda: g.pass_call(1), lambda: g.reverse_swap(0, 1, 0),
+                 lambda: g.amend(0, 0, add=["F"]), lambda: g.pass_tiles(0, []), lambda: g.discard(5, "N")):
+        with pytest.raises(mj.RuleError):
+            move()
+        assert state(g) == before
+
+
+def test_false_mahjongg_makes_the_hand_dead_and_play_goes_on():
+    g = game()
+    g.declare_mahjongg(0)
+    assert 0 in g.dead and (g.phase, g.turn) == ("draw", 1)
+    assert "false Mah Jongg" in g.log[-1].detail
+    g.draw(1)
+    g.discard(1, "1C")
+    everyone_passes(g)
+    assert g.turn == 2
+    with pytest.raises(mj.RuleError, match="dead"):
+        g.call_mahjongg(0) if g.phase == "calls" else g.draw(0)
+
+
+def test_exposures_no_line_can_use_make_the_hand_dead():
+    g = game(racks=("FF 222B 444B 666B 88B 9D", "9D 9D 9D EEE WWW SS 1C", WEST, NORTH))
+    g.discard(0, "9D")
+    g.call(1, 4)  # a kong of 9 dots: no line of this card has one
+    g.pass_call(2)
+    g.pass_call(3)
+    assert 1 in g.dead and (g.turn, g.phase) == (2, "draw")
+
+
+def test_concealed_line_wins_on_a_discard_but_not_with_exposures():
+    g = game(racks=("FF 222B 444B 666B 88B 1B", SOUTH, WEST, "FF NNN EEE WWW SS"))
+    g.discard(0, "1B")
+    everyone_passes(g)
+    g.turn, g.phase = 2, "discard"
+    g.racks[2] = mj.Hand("8B 8C 9C 1D 2D 3D 4D 5D 6D 7D R G 0 S")
+    g.discard(2, "S")
+    g.call_mahjongg(3)  # North's concealed FF NNN EEE WWW SSS, the last tile from a discard
+    g.pass_call(0)
+    g.pass_call(1)
+    assert g.result and g.result.winner == 3 and g.result.payout.line.concealed
+
+
+def test_wall_game_when_the_wall_runs_out():
+    g = game(wall="")
+    g.discard(0, "N")
+    everyone_passes(g)
+    assert g.draw(1) is None
+    assert g.phase == "over" and g.result.how == "wall" and g.result.winner is None
+    with pytest.raises(mj.RuleError, match="the game is over"):
+        g.draw(2)
+
+
+def test_nmjl_refuses_mahjx_moves():
+    g = game()
+    with pytest.raises(mj.RuleError, match="reverse joker swaps are not allowed under NMJL"):
+        g.reverse_swap(0, 1, 0)
+    with pytest.raises(mj.RuleError, match="cannot be amended under NMJL"):
+        g.amend(0, 0, add=["F"])
+
+
+def test_mahjx_reverse_swap_and_amend():
+    g = game(MAHJX, racks=("FF 222B 444B 666B J", SOUTH, WEST, NORTH), wall="8B 1C")
+    g.exposures[0].append(ExposedGroup(mj.Tile.B8, 3, 1))  # East shows 88B J
+    g.draw(0)  # 8B
+    g.reverse_swap(0, 0, 0)  # give the rack's joker, take an 8B from the exposure
+    assert g.exposures[0][0].jokers == 2 and g.racks[0].jokers == 0 and g.racks[0].count("8B") == 2
+    g.amend(0, 0, add=["8B"])  # now a kong of 8B (one natural more)
+    assert (g.exposures[0][0].size, g.exposures[0][0].jokers) == (4, 2)
+    with pytest.raises(mj.RuleError, match="only to a pung, kong"):
+        g.amend(0, 0, remove=["J", "J"])
+
+
+def test_replay_gives_the_same_game():
+    g = Game(CARD, NMJL, 5)
+    g.skip_charleston()
+    g.discard(0, g.racks[0].tiles()[0])
+    everyone_passes(g)
+    g.draw(1)
+    again = Game.replay(CARD, NMJL, 5, g.moves)
+    assert again.log == g.log and again.racks == g.racks
+    table = g.log_table()
+    assert list(table.columns) == ["step", "seat", "action", "tiles", "detail"]
+    assert table.iloc[-1]["action"] == "draws"
