@@ -82,19 +82,29 @@ def _check(names: Sequence[str], out: TextIO) -> int:
     return status
 
 
-def _stats(name: str, out: TextIO) -> int:
+def _checked_card(name: str, out: TextIO, refusal: str = "") -> "tuple[str, Card] | None":
+    """The card named (with the label to print for it), or ``None`` after printing why it cannot be used."""
     try:
         label, text = _read(name)
     except (CardNotFoundError, OSError, UnicodeDecodeError) as error:
         print(f"{name}: {error}", file=out)
-        return 1
+        return None
     result = check_card(text)
     if result.errors:
         for error in result.errors:
             print(f"{label}:{error}", file=out)
-        return 1
+        if refusal:
+            print(f"{label}: {len(result.errors)} error{'s' if len(result.errors) != 1 else ''}; {refusal}", file=out)
+        return None
     assert result.card is not None
-    print(format_stats(result.card), file=out)
+    return label, result.card
+
+
+def _stats(name: str, out: TextIO) -> int:
+    checked = _checked_card(name, out)
+    if checked is None:
+        return 1
+    print(format_stats(checked[1]), file=out)
     return 0
 
 
@@ -104,31 +114,23 @@ def _render(name: str, output: str, dpi: int, paper: str, out: TextIO) -> int:
     if suffix not in (".pdf", ".png"):
         print(f"{output}: cannot render to {suffix or 'a file without a suffix'!r}; use a .pdf or .png file", file=out)
         return 1
-    try:
-        label, text = _read(name)
-    except (CardNotFoundError, OSError, UnicodeDecodeError) as error:
-        print(f"{name}: {error}", file=out)
+    checked = _checked_card(name, out, refusal="nothing rendered")
+    if checked is None:
         return 1
-    result = check_card(text)
-    if result.errors:
-        for error in result.errors:
-            print(f"{label}:{error}", file=out)
-        print(f"{label}: {len(result.errors)} error{'s' if len(result.errors) != 1 else ''}; nothing rendered", file=out)
-        return 1
-    assert result.card is not None
+    label, card = checked
     from .render.printable import card_page_count, save_card_pdf, save_card_png
 
     try:
         if suffix == ".pdf":
-            written = [save_card_pdf(result.card, target, dpi=dpi, paper=paper)]
-            pages = card_page_count(result.card, dpi=dpi, paper=paper)
+            written = [save_card_pdf(card, target, dpi=dpi, paper=paper)]
+            pages = card_page_count(card, dpi=dpi, paper=paper)
         else:
-            written = save_card_png(result.card, target, dpi=dpi, paper=paper)
+            written = save_card_png(card, target, dpi=dpi, paper=paper)
             pages = len(written)
     except (ValueError, OSError) as error:
         print(f"{output}: {error}", file=out)
         return 1
-    print(f"{label}: {result.card.name!r}, {pages} page{'s' if pages != 1 else ''}", file=out)
+    print(f"{label}: {card.name!r}, {pages} page{'s' if pages != 1 else ''}", file=out)
     for path in written:
         print(f"wrote {path}", file=out)
     return 0
