@@ -27,11 +27,11 @@ further. When the wall runs out, the game is a wall game.
 
 from __future__ import annotations
 
-import copy
-from dataclasses import dataclass, field
+from dataclasses import dataclass, replace
 from functools import wraps
 from typing import TYPE_CHECKING
 
+from ..analysis.position import Exposure
 from ..errors import RuleError
 from ..hands import Hand
 from ..tiles import NUM_KINDS, Tile
@@ -48,25 +48,9 @@ if TYPE_CHECKING:  # pragma: no cover
 __all__ = ["Game", "ExposedGroup", "GameResult"]
 
 
-@dataclass
-class ExposedGroup:
-    """A group on the table: ``size`` tiles of ``tile``, ``jokers`` of them jokers."""
-
-    tile: Tile
-    size: int
-    jokers: int = 0
-
-    @property
-    def naturals(self) -> int:
-        return self.size - self.jokers
-
-    def exposure(self):
-        from ..analysis.position import Exposure
-
-        return Exposure(self.tile, self.size, self.jokers)
-
-    def __str__(self) -> str:
-        return str(Hand([self.tile] * self.naturals + [Tile.JOKER] * self.jokers))
+ExposedGroup = Exposure
+"""A group on the table: ``size`` tiles of ``tile``, ``jokers`` of them jokers (an
+:class:`~mjlearn.analysis.position.Exposure`; the game replaces it when it changes)."""
 
 
 @dataclass(frozen=True)
@@ -269,7 +253,7 @@ class Game:
     def declare_mahjongg(self, seat: int) -> GameResult | None:
         """Declare Mah Jongg on one's own turn. A false claim makes the hand dead."""
         self._need_turn(seat, "discard")
-        wins = self.card.match(self.racks[seat], [g.exposure() for g in self.exposures[seat]], ruleset=self.ruleset)
+        wins = self.card.match(self.racks[seat], list(self.exposures[seat]), ruleset=self.ruleset)
         if not wins:
             self._make_dead(seat, "false Mah Jongg: the tiles match no line of the card")
             self._next_turn(seat)
@@ -292,7 +276,7 @@ class Game:
         if not self.racks[seat].count(target.tile):
             raise RuleError(f"{SEATS[seat]} has no {target.tile.notation} to exchange for the joker")
         self.racks[seat] = self.racks[seat] - [target.tile] + [Tile.JOKER]
-        target.jokers -= 1
+        self.exposures[owner][group] = replace(target, jokers=target.jokers - 1)
         self._last_action = "exchange"
         self.log.append(Event(self._label(), seat, "exchanges a joker", (target.tile,), f"from {SEATS[owner]}'s {target}"))
 
@@ -310,7 +294,7 @@ class Game:
         if not self.racks[seat].jokers:
             raise RuleError(f"{SEATS[seat]} has no joker to swap")
         self.racks[seat] = self.racks[seat] - [Tile.JOKER] + [target.tile]
-        target.jokers += 1
+        self.exposures[owner][group] = replace(target, jokers=target.jokers + 1)
         self._last_action = "exchange"
         self.log.append(Event(self._label(), seat, "swaps a joker in", (target.tile,), f"to {SEATS[owner]}'s {target}"))
 
@@ -336,7 +320,7 @@ class Game:
             self.racks[seat] = self.racks[seat] - add + remove
         except ValueError:
             raise RuleError(f"{SEATS[seat]} does not hold {' '.join(t.notation for t in add)} to add") from None
-        target.size, target.jokers = new_jokers + new_naturals, new_jokers
+        target = self.exposures[seat][group] = replace(target, size=new_jokers + new_naturals, jokers=new_jokers)
         self.log.append(Event(self._label(), seat, "amends an exposure", tuple(add), f"now {target}"))
         self._check_exposures(seat)
 
@@ -353,7 +337,7 @@ class Game:
         discarder, tile = self.discards[-1]
         order = self._callers()
         for seat in [s for s in order if self._claims.get(s, ("pass",))[0] == "mahjongg"]:
-            exposures = [g.exposure() for g in self.exposures[seat]]
+            exposures = list(self.exposures[seat])
             wins = self.card.match(self.racks[seat] + [tile], exposures, ruleset=self.ruleset)
             if wins:
                 self.discards.pop()
@@ -367,7 +351,7 @@ class Game:
             self.discards.pop()
             naturals = size - 1 - jokers
             self.racks[seat] = self.racks[seat] - ([tile] * naturals + [Tile.JOKER] * jokers)
-            self.exposures[seat].append(ExposedGroup(tile, size, jokers))
+            self.exposures[seat].append(Exposure(tile, size, jokers))
             self.log.append(Event(self._label(), seat, "calls and exposes", (tile,), str(self.exposures[seat][-1])))
             self._claims = {}
             self.turn = seat
@@ -403,7 +387,7 @@ class Game:
             self._end(GameResult(None, "wall"))
 
     def _check_exposures(self, seat: int) -> None:
-        exposures = [g.exposure() for g in self.exposures[seat]]
+        exposures = list(self.exposures[seat])
         if not self.card.compiled(self.ruleset).allowed(exposures).any():
             self._make_dead(seat, "no line of the card can use these exposures")
 
@@ -454,11 +438,11 @@ class Game:
     # -- undo, replay, log ------------------------------------------------------------
     def _snapshot(self):
         return (
-            list(self.racks), [[copy.copy(g) for g in groups] for groups in self.exposures], list(self.discards),
+            list(self.racks), [list(groups) for groups in self.exposures], list(self.discards),
             list(self.wall), self.phase,
             self.turn, set(self.dead), self.result, len(self.log), len(self.moves), self.turns, dict(self._claims),
             self._last_action, self._called_from,
-            copy.deepcopy(self.charleston) if self.phase == "charleston" else self.charleston,
+            _copy_charleston(self.charleston) if self.phase == "charleston" else self.charleston,
         )
 
     def _restore(self, saved) -> None:
@@ -494,6 +478,12 @@ class Game:
     def __repr__(self) -> str:
         state = f"over: {self.result.how}" if self.result else f"{self.phase}, {SEATS[self.turn]}"
         return f"<Game {self.ruleset.name} seed={self.seed}: {state}, {self.wall_left} tiles in the wall>"
+
+
+def _copy_charleston(charleston: Charleston) -> Charleston:
+    import copy
+
+    return copy.deepcopy(charleston)
 
 
 def _tile(tile: Tile | str) -> Tile:
