@@ -157,6 +157,8 @@ def _as_tile(tile: Tile | str | int) -> Tile:
 
 
 def _check_counts(counts: list[int]) -> None:
+    if sum(counts) <= MAX_HAND_TILES and all(n <= c for n, c in zip(counts, COPIES)):
+        return  # the usual case, checked fast; the rest finds what is wrong
     total = sum(counts)
     if total > MAX_HAND_TILES:
         raise HandError(f"{total} tiles; a hand holds at most {MAX_HAND_TILES}")

@@ -1,4 +1,4 @@
-"""The rules of the game: rulesets, the deal, the Charleston, play and scoring.
+"""The rules of the game: rulesets, the deal, the Charleston, play, scoring, bots and simulation.
 
 >>> import mjlearn as mj
 >>> from mjlearn.rules import Game, MAHJX
@@ -7,13 +7,16 @@
 ([13, 13, 13, 13], 'charleston')
 """
 
+from .bots import Bot, run_game
 from .charleston import DIRECTIONS, Charleston, Event, Step
 from .game import ExposedGroup, Game, GameResult
 from .ruleset import MAHJX, NMJL, RULESETS, Ruleset, RulesetError, ruleset
 from .scoring import HOWS, Payout, Scorecard, score_win, wall_game
 from .setup import SEATS, Deal, build_walls, deal_tiles, draw_order
+from .simulate import SimulationReport, simulate
 
 __all__ = [
+    "Bot",
     "Charleston",
     "DIRECTIONS",
     "Deal",
@@ -30,11 +33,14 @@ __all__ = [
     "RulesetError",
     "SEATS",
     "Scorecard",
+    "SimulationReport",
     "Step",
     "build_walls",
     "deal_tiles",
     "draw_order",
     "ruleset",
+    "run_game",
     "score_win",
+    "simulate",
     "wall_game",
 ]

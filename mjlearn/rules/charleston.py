@@ -112,6 +112,17 @@ class Charleston:
         self.steps = _steps(self.deal.ruleset)
         self._rng = random.Random(self.seed if self.seed is not None else self.deal.seed)
 
+    # -- undo -------------------------------------------------------------------
+    def snapshot(self) -> tuple:
+        """What :meth:`restore` needs to put the Charleston back as it is now."""
+        return list(self.racks), len(self.log), self._index, dict(self._pending), self._rng.getstate()
+
+    def restore(self, saved: tuple) -> None:
+        racks, logs, self._index, self._pending, state = saved
+        self.racks = list(racks)
+        del self.log[logs:]
+        self._rng.setstate(state)
+
     # -- where we are -----------------------------------------------------
     @property
     def ruleset(self) -> Ruleset:

@@ -442,12 +442,14 @@ class Game:
             list(self.wall), self.phase,
             self.turn, set(self.dead), self.result, len(self.log), len(self.moves), self.turns, dict(self._claims),
             self._last_action, self._called_from,
-            _copy_charleston(self.charleston) if self.phase == "charleston" else self.charleston,
+            self.charleston.snapshot() if self.phase == "charleston" else None,
         )
 
     def _restore(self, saved) -> None:
         (self.racks, self.exposures, self.discards, self.wall, self.phase, self.turn, self.dead, self.result, logs,
-         moves, self.turns, self._claims, self._last_action, self._called_from, self.charleston) = saved
+         moves, self.turns, self._claims, self._last_action, self._called_from, charleston) = saved
+        if charleston is not None:
+            self.charleston.restore(charleston)
         del self.log[logs:]
         del self.moves[moves:]
 
@@ -478,12 +480,6 @@ class Game:
     def __repr__(self) -> str:
         state = f"over: {self.result.how}" if self.result else f"{self.phase}, {SEATS[self.turn]}"
         return f"<Game {self.ruleset.name} seed={self.seed}: {state}, {self.wall_left} tiles in the wall>"
-
-
-def _copy_charleston(charleston: Charleston) -> Charleston:
-    import copy
-
-    return copy.deepcopy(charleston)
 
 
 def _tile(tile: Tile | str) -> Tile:
