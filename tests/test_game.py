@@ -260,3 +260,9 @@ def test_replay_gives_the_same_game():
     table = g.log_table()
     assert list(table.columns) == ["step", "seat", "action", "tiles", "detail"]
     assert table.iloc[-1]["action"] == "draws"
+
+
+def test_a_wrong_tile_count_makes_the_hand_dead():
+    g = game(racks=("FF 222B 444B 666B 88B", SOUTH, WEST, NORTH))  # East short of a tile
+    g.discard(0, "8B")
+    assert 0 in g.dead and "12 tiles" in g.log[-1].detail

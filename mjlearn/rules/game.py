@@ -206,6 +206,8 @@ class Game:
         self.racks[seat] = self.racks[seat] - [tile]
         self.discards.append((seat, tile))
         self.log.append(Event(self._label(), seat, "discards", (tile,)))
+        if self.tiles_held(seat) != 13:
+            self._make_dead(seat, f"{self.tiles_held(seat)} tiles at the end of the turn; a hand holds 13")
         if tile == Tile.JOKER:
             if self.ruleset.joker_discard_draws_again:
                 self.phase = "draw"  # MAHJ-X: a discarded joker earns another pick
