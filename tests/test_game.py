@@ -233,8 +233,24 @@ def test_nmjl_refuses_mahjx_moves():
     g = game()
     with pytest.raises(mj.RuleError, match="reverse joker swaps are not allowed under NMJL"):
         g.reverse_swap(0, 1, 0)
-    with pytest.raises(mj.RuleError, match="cannot be amended under NMJL"):
+    with pytest.raises(mj.RuleError, match="only the exposure just made can be changed"):
         g.amend(0, 0, add=["F"])
+
+
+def test_nmjl_a_just_made_exposure_can_grow_until_the_discard():
+    g = game(racks=(EAST, "44B J N EEE WWW SS 1C", WEST, NORTH))
+    g.discard(0, "4B")
+    g.call(1, 3)  # South calls a pung of 4 bams (2468 #1 has one)...
+    g.pass_call(2)
+    g.pass_call(3)
+    g.amend(1, 0, add=["J"])  # ...and makes it a kong before discarding (2468 #2 has one)
+    assert (g.exposures[1][0].size, g.exposures[1][0].jokers) == (4, 1) and 1 not in g.dead
+    g.discard(1, "1C")
+    for seat in g.waiting_for():
+        g.pass_call(seat)
+    g.turn, g.phase = 1, "discard"  # South's turn again, later
+    with pytest.raises(mj.RuleError, match="only the exposure just made"):
+        g.amend(1, 0, remove=["J"])
 
 
 def test_mahjx_reverse_swap_and_amend():

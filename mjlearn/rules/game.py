@@ -205,6 +205,7 @@ class Game:
             raise RuleError(f"{SEATS[seat]} has no {tile.notation} to discard")
         self.racks[seat] = self.racks[seat] - [tile]
         self.discards.append((seat, tile))
+        self._last_action = "discard"  # the turn is over: nothing done in it counts for the next
         self.log.append(Event(self._label(), seat, "discards", (tile,)))
         if self.tiles_held(seat) != 13:
             self._make_dead(seat, f"{self.tiles_held(seat)} tiles at the end of the turn; a hand holds 13")
@@ -302,10 +303,17 @@ class Game:
 
     @_move
     def amend(self, seat: int, group: int, add=(), remove=()) -> None:
-        """MAHJ-X: on one's turn, add tiles to or take tiles from one of one's own exposures (it stays 3-6 tiles)."""
-        if not self.ruleset.amend_exposures:
-            raise RuleError(f"exposures cannot be amended under {self.ruleset.name} rules")
+        """Add tiles to or take tiles from one of one's own exposures, on one's turn (it stays 3-6 tiles).
+
+        MAHJ-X allows it for any exposure; NMJL only for the exposure just made,
+        before the discard that ends the turn (a pung called may become a kong).
+        """
         self._need_turn(seat, "discard")
+        just_made = self._last_action == "call" and group == len(self.exposures[seat]) - 1
+        if not self.ruleset.amend_exposures and not just_made:
+            raise RuleError(
+                f"under {self.ruleset.name} rules only the exposure just made can be changed, before discarding"
+            )
         target = self._group(seat, group)
         add = [_tile(t) for t in add]
         remove = [_tile(t) for t in remove]
