@@ -235,3 +235,21 @@ def test_long_odds_runs_show_a_progress_bar(capsys):
     assert "deals" in err and "2/2" in err  # two blocks of deals, counted as they finish
     odds(CARD, deals=9000, seed=1, progress=False)
     assert capsys.readouterr().err == ""
+
+
+def test_a_wild_exposure_stands_for_any_group_of_its_size():
+    from mjlearn.analysis import Exposure
+
+    wild = Exposure.parse("JJJ")
+    assert wild.is_wild and (wild.size, wild.jokers) == (3, 3)
+    wins = CARD.match("FF 444B 666B 888B", exposures=["JJJ"])  # JJJ as the 222B pung
+    assert lines_of(wins) == [("2468", 1)]
+    assert wins[0].group_fills[0] == ("2B", 3, 3, True)
+    assert CARD.match("FF 444B 666B 88B N", exposures=["JJJ"]) == []
+    table = CARD.closest("FF 444B 666B 88B N", exposures=["JJJ"], n=None)
+    assert table.iloc[0][["category", "line", "distance"]].tolist() == ["2468", 1, 1]
+    # a wild kong is no pung: it cannot stand for the 222B of that line
+    assert CARD.match("FF 444B 666B 88B", exposures=["JJJJ"]) == []
+    # concealed lines still refuse any exposure
+    concealed = CARD.closest("FF EEE WWW SS 1B", exposures=["JJJ"], n=None)
+    assert ("Winds", 2) not in set(zip(concealed["category"], concealed["line"]))

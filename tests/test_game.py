@@ -282,3 +282,19 @@ def test_a_wrong_tile_count_makes_the_hand_dead():
     g = game(racks=("FF 222B 444B 666B 88B", SOUTH, WEST, NORTH))  # East short of a tile
     g.discard(0, "8B")
     assert 0 in g.dead and "12 tiles" in g.log[-1].detail
+
+
+def test_mahjx_a_reverse_swap_that_takes_the_last_natural_makes_the_exposure_wild():
+    g = game(MAHJX, racks=("FF 222B 444B 666B JJ", SOUTH, WEST, NORTH), wall="1C")
+    g.exposures[0].append(ExposedGroup(mj.Tile.B8, 3, 1))  # East shows 88B J
+    g.draw(0)
+    g.reverse_swap(0, 0, 0)
+    g.reverse_swap(0, 0, 0)  # the last 8B comes out: JJJ, wild
+    wild = g.exposures[0][0]
+    assert wild.is_wild and (wild.size, wild.jokers) == (3, 3)
+    with pytest.raises(mj.RuleError, match="wild"):
+        g.exchange_joker(0, 0, 0)
+    with pytest.raises(mj.RuleError, match="wild"):
+        g.reverse_swap(0, 0, 0)
+    with pytest.raises(mj.RuleError, match="wild"):
+        g.amend(0, 0, add=["J"])

@@ -184,14 +184,9 @@ def closest(
     if n is not None:
         order = order[:n]
 
-    exposed = np.zeros(NATURAL_KINDS, dtype=np.int16)
-    for e in parsed:
-        exposed[e.tile] += e.size
     shown_hands = nearest[order]
     shown_lines = lines[order]
-    needs, unused = needs_and_unused_many(
-        compiled.small[shown_hands], compiled.big[shown_hands] - exposed, rack, int(rack[Tile.JOKER])
-    )
+    needs, unused = _needs_and_unused_shown(compiled, shown_hands, rack, parsed)
     text = _text_columns(compiled)
     rows = {
         "category": text["category"].take(shown_lines),
@@ -208,6 +203,35 @@ def closest(
     from .table import ClosestTable
 
     return ClosestTable(rows, index=pd.RangeIndex(len(order)))  # the dict keeps COLUMNS' order
+
+
+def _exposed_counts(exposures) -> np.ndarray:
+    exposed = np.zeros(NATURAL_KINDS, dtype=np.int16)
+    for e in exposures:
+        exposed[e.tile] += e.size
+    return exposed
+
+
+def _needs_and_unused_shown(compiled: CompiledCard, hands: np.ndarray, rack: np.ndarray, exposures):
+    """Needs and unused for the shown hands; a wild exposure takes, per hand, the reading that needs least."""
+    jokers = int(rack[Tile.JOKER])
+    if not any(e.is_wild for e in exposures):
+        return needs_and_unused_many(compiled.small[hands], compiled.big[hands] - _exposed_counts(exposures), rack,
+                                     jokers)
+    needs_rows, unused_rows = [], []
+    for h in hands:
+        best = None
+        for reading in compiled.wild_readings(exposures):
+            if not compiled.allowed(reading)[h]:
+                continue
+            needs, unused = needs_and_unused_many(
+                compiled.small[h : h + 1], compiled.big[h : h + 1] - _exposed_counts(reading), rack, jokers
+            )
+            if best is None or needs.sum() < best[0].sum():
+                best = (needs, unused)
+        needs_rows.append(best[0][0])
+        unused_rows.append(best[1][0])
+    return np.array(needs_rows), np.array(unused_rows)
 
 
 def format_count_rows(counts: np.ndarray) -> list[str]:

@@ -140,8 +140,29 @@ class CompiledCard:
         return out
 
     # -- exposures ---------------------------------------------------------
+    def wild_readings(self, exposures: Sequence[Exposure]) -> list[list[Exposure]]:
+        """The ways to read the exposures: each wild one (jokers only) as a group of its size
+        that some hand of the card has; the exposures themselves when none is wild."""
+        from itertools import product
+
+        wild = [e for e in exposures if e.is_wild]
+        if not wild:
+            return [list(exposures)]
+        fixed = [e for e in exposures if not e.is_wild]
+        codes = {int(c) for c in np.unique(self.group_codes) if c >= 0}
+        options = [
+            [Exposure(Tile(code // 16), w.size, w.jokers) for code in sorted(codes) if code % 16 == w.size]
+            for w in wild
+        ]
+        return [fixed + list(choice) for choice in product(*options)]
+
     def allowed(self, exposures: Sequence[Exposure]) -> np.ndarray:
         """Mask ``[H]`` of hands that can hold these exposures, each as one whole group."""
+        if any(e.is_wild for e in exposures):
+            mask = np.zeros(self.num_hands, dtype=bool)
+            for reading in self.wild_readings(exposures):
+                mask |= self.allowed(reading)
+            return mask
         mask = np.ones(self.num_hands, dtype=bool)
         if not exposures:
             return mask
@@ -155,7 +176,17 @@ class CompiledCard:
         return mask
 
     def exposed_distances(self, rack: np.ndarray, exposures: Sequence[Exposure]) -> tuple[np.ndarray, np.ndarray]:
-        """For one rack ``[36]`` with exposures: the allowed-hand indices and their distances."""
+        """For one rack ``[36]`` with exposures: the allowed-hand indices and their distances.
+
+        A wild exposure is read as whichever group of its size leaves each hand nearest.
+        """
+        if any(e.is_wild for e in exposures):
+            best = np.full(self.num_hands, np.iinfo(np.int16).max, dtype=np.int16)
+            for reading in self.wild_readings(exposures):
+                index, distance = self.exposed_distances(rack, reading)
+                best[index] = np.minimum(best[index], distance)
+            index = np.flatnonzero(best < np.iinfo(np.int16).max)
+            return index, best[index]
         index = np.flatnonzero(self.allowed(exposures))
         exposed = np.zeros(NATURAL_KINDS, dtype=np.int8)
         for e in exposures:
@@ -177,7 +208,8 @@ class CompiledCard:
         for e in exposures:
             available[e.tile] -= e.naturals
             available[Tile.JOKER] -= e.jokers
-            remaining_total[:, e.tile] -= e.size
+            if not e.is_wild:
+                remaining_total[:, e.tile] -= e.size
         naturals = available[:NATURAL_KINDS]
         short = np.maximum(remaining_total - naturals, 0)
         possible = (self.small <= naturals).all(axis=1)

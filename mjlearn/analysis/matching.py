@@ -114,10 +114,21 @@ def match(card: "Card", hand: HandLike, exposures: Iterable[ExposureLike] = (), 
 def _place_jokers(hand: ConcreteHand, rack: tuple[int, ...], exposures: tuple[Exposure, ...]) -> list[GroupFill]:
     """Where the jokers of a winning rack sit, group by group in card order."""
     spare = [n - s for n, s in zip(rack, hand.natural_counts())]  # naturals left for groups of 3+
-    waiting = list(exposures)
+    waiting = [e for e in exposures if not e.is_wild]
+    wild = [e for e in exposures if e.is_wild]
+    groups = [(tile, size) for tile, size in hand.tile_groups() if size >= 3]
+    # a wild exposure stands for a group of its size that no exposure of that tile takes, the one the
+    # rack can least supply itself
+    wild_for: dict[int, Exposure] = {}
+    for w in wild:
+        free = [i for i, (tile, size) in enumerate(groups) if size == w.size and i not in wild_for
+                and not any(e.tile == tile and e.size == size for e in waiting)]
+        if free:
+            wild_for[min(free, key=lambda i: (spare[groups[i][0]], i))] = w
     fills = []
-    for tile, size in hand.tile_groups():
-        if size < 3:
+    for i, (tile, size) in enumerate(groups):
+        if i in wild_for:
+            fills.append(GroupFill(tile.notation, size, size, True))
             continue
         exposure = next((e for e in waiting if e.tile == tile and e.size == size), None)
         if exposure is not None:

@@ -37,6 +37,11 @@ class Exposure:
     def naturals(self) -> int:
         return self.size - self.jokers
 
+    @property
+    def is_wild(self) -> bool:
+        """An exposure of jokers only (MAHJ-X rule 4.5): it stands for any group of its size."""
+        return self.tile == Tile.JOKER
+
     @classmethod
     def parse(cls, value: "ExposureLike") -> "Exposure":
         """An exposure from a :class:`Hand`, notation (``"555C J"``) or an Exposure."""
@@ -44,13 +49,16 @@ class Exposure:
             return value
         hand = value if isinstance(value, Hand) else Hand(value)
         kinds = [k for k in range(NUM_KINDS - 1) if hand.counts[k]]
-        if len(kinds) != 1:
-            what = "only jokers" if not kinds else f"{len(kinds)} different tiles"
-            raise HandError(f"an exposure is one group of one tile, with jokers or not; '{hand}' holds {what}")
+        if len(kinds) > 1:
+            raise HandError(
+                f"an exposure is one group of one tile, with jokers or not; '{hand}' holds {len(kinds)} different tiles"
+            )
         if len(hand) < 3:
             raise HandError(
                 f"an exposure is a pung, kong, quint or sextet (3 or more tiles); '{hand}' has {len(hand)}"
             )
+        if not kinds:  # jokers only: a wild exposure (MAHJ-X)
+            return cls(Tile.JOKER, len(hand), hand.jokers)
         return cls(Tile(kinds[0]), len(hand), hand.jokers)
 
     def counts(self) -> list[int]:

@@ -274,6 +274,8 @@ class Game:
         """On one's turn, give the natural tile of an exposure and take one of its jokers."""
         self._need_turn(seat, "discard")
         target = self._group(owner, group)
+        if target.is_wild:
+            raise RuleError(f"{SEATS[owner]}'s exposure {target} is wild (jokers only): no joker can be taken from it")
         if not target.jokers:
             raise RuleError(f"{SEATS[owner]}'s exposure {target} holds no joker to exchange")
         if not self.racks[seat].count(target.tile):
@@ -297,7 +299,10 @@ class Game:
         if not self.racks[seat].jokers:
             raise RuleError(f"{SEATS[seat]} has no joker to swap")
         self.racks[seat] = self.racks[seat] - [Tile.JOKER] + [target.tile]
-        self.exposures[owner][group] = replace(target, jokers=target.jokers + 1)
+        swapped = replace(target, jokers=target.jokers + 1)
+        if not swapped.naturals:  # jokers only: the exposure turns wild and stands for any group of its size
+            swapped = Exposure(Tile.JOKER, swapped.size, swapped.size)
+        self.exposures[owner][group] = swapped
         self._last_action = "exchange"
         self.log.append(Event(self._label(), seat, "swaps a joker in", (target.tile,), f"to {SEATS[owner]}'s {target}"))
 
@@ -315,6 +320,8 @@ class Game:
                 f"under {self.ruleset.name} rules only the exposure just made can be changed, before discarding"
             )
         target = self._group(seat, group)
+        if target.is_wild:
+            raise RuleError(f"the exposure {target} is wild (jokers only): it has no tile to amend")
         add = [_tile(t) for t in add]
         remove = [_tile(t) for t in remove]
         for t in add + remove:
