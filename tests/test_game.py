@@ -298,3 +298,14 @@ def test_mahjx_a_reverse_swap_that_takes_the_last_natural_makes_the_exposure_wil
         g.reverse_swap(0, 0, 0)
     with pytest.raises(mj.RuleError, match="wild"):
         g.amend(0, 0, add=["J"])
+
+
+def test_a_hand_whose_exposures_leave_only_dead_lines_is_dead():
+    # South has exposed a kong of North: only Winds #1 (NNNN EEEE WWWW SS) can use it.
+    # Once three Souths are out of play, its pair of Souths cannot be made: South's hand is dead.
+    g = game(racks=("FF 222B 444B 666B 88B S", "EEEE WWWW S 1C", WEST, "FF 11C 22C 33C 44C S S"))
+    g.exposures[1].append(ExposedGroup(mj.Tile.NORTH, 4, 0))
+    g.discards = [(3, mj.Tile.SOUTH), (2, mj.Tile.SOUTH)]
+    assert 1 not in g.dead
+    g.discard(0, "S")  # the third South goes out
+    assert 1 in g.dead and "out of play" in [e for e in g.log if e.seat == 1][-1].detail

@@ -200,11 +200,14 @@ class CompiledCard:
         return index, _distance(products, len(index), jokers, self.small_size[index], remaining)[0]
 
     # -- the dead ----------------------------------------------------------
-    def live(self, visible: np.ndarray, exposures: Sequence[Exposure] = ()) -> np.ndarray:
+    def live(self, visible: np.ndarray, exposures: Sequence[Exposure] = (), index: np.ndarray | None = None) -> np.ndarray:
         """Mask ``[H]`` of hands still possible when ``visible`` tiles (``[36]`` counts: discards and
-        other players' exposures) are out of play; ``exposures`` are the player's own."""
+        other players' exposures) are out of play; ``exposures`` are the player's own. With ``index``,
+        only those hands are judged (the mask then has one entry per index)."""
         available = np.asarray(COPIES, dtype=np.int16) - np.asarray(visible, dtype=np.int16)
-        remaining_total = self.total.astype(np.int16)
+        total = self.total if index is None else self.total[index]
+        small = self.small if index is None else self.small[index]
+        remaining_total = total.astype(np.int16)
         for e in exposures:
             available[e.tile] -= e.naturals
             available[Tile.JOKER] -= e.jokers
@@ -212,7 +215,7 @@ class CompiledCard:
                 remaining_total[:, e.tile] -= e.size
         naturals = available[:NATURAL_KINDS]
         short = np.maximum(remaining_total - naturals, 0)
-        possible = (self.small <= naturals).all(axis=1)
+        possible = (small <= naturals).all(axis=1)
         return possible & (short.sum(axis=1) <= max(int(available[Tile.JOKER]), 0))
 
 

@@ -105,6 +105,7 @@ class Game:
         self.moves: list[tuple[str, dict]] = []
         self.turns = 0
         self._claims: dict[int, tuple] = {}
+        self._allowed: dict[tuple, object] = {}
         self._last_action: str = ""  # "draw", "call", "exchange" for the player whose turn it is
         self._called_from: int | None = None
 
@@ -209,6 +210,9 @@ class Game:
         self.log.append(Event(self._label(), seat, "discards", (tile,)))
         if self.tiles_held(seat) != 13:
             self._make_dead(seat, f"{self.tiles_held(seat)} tiles at the end of the turn; a hand holds 13")
+        self._check_viable()
+        if self.phase == "over":
+            return
         if tile == Tile.JOKER:
             if self.ruleset.joker_discard_draws_again:
                 self.phase = "draw"  # MAHJ-X: a discarded joker earns another pick
@@ -407,6 +411,24 @@ class Game:
         exposures = list(self.exposures[seat])
         if not self.card.compiled(self.ruleset).allowed(exposures).any():
             self._make_dead(seat, "no line of the card can use these exposures")
+
+    def _check_viable(self) -> None:
+        """Players with exposures whose every possible hand needs tiles now out of play are dead.
+
+        (A player with no exposure can always change course, so only exposures can make a hand hopeless.)
+        """
+        import numpy as np
+
+        compiled = self.card.compiled(self.ruleset)
+        for seat in range(4):
+            if seat in self.dead or not self.exposures[seat]:
+                continue
+            exposures = tuple(self.exposures[seat])
+            index = self._allowed.get(exposures)
+            if index is None:  # the hands these exposures allow, worked out once per game
+                index = self._allowed[exposures] = np.flatnonzero(compiled.allowed(exposures))
+            if not compiled.live(np.asarray(self.visible(seat)), exposures, index).any():
+                self._make_dead(seat, "every hand these exposures allow needs tiles that are out of play")
 
     def _next_turn(self, after: int) -> None:
         for step in (1, 2, 3, 4):
