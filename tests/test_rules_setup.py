@@ -104,3 +104,17 @@ def test_rulesets_are_values():
     with pytest.raises(FrozenInstanceError):
         NMJL.east_tiles = 13  # type: ignore[misc]
     assert replace(NMJL, name="NMJL") == NMJL
+
+
+def test_highest_roll_sits_east_and_east_passes_on_each_game():
+    from mjlearn.rules import east_for_game, roll_for_east
+
+    for seed in range(30):
+        east, rounds = roll_for_east(seed)
+        last = rounds[-1]
+        best = max(total for _, total in last)
+        assert [p for p, total in last if total == best] == [east]
+        for earlier, later in zip(rounds, rounds[1:]):  # only those tied at the top roll again
+            top = max(t for _, t in earlier)
+            assert [p for p, _ in later] == [p for p, t in earlier if t == top]
+    assert [east_for_game(3, g) for g in range(4)] == [3, 0, 1, 2]

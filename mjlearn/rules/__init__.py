@@ -12,7 +12,7 @@ from .charleston import DIRECTIONS, Charleston, Event, Step
 from .game import ExposedGroup, Game, GameResult
 from .ruleset import MAHJX, NMJL, RULESETS, Ruleset, RulesetError, ruleset
 from .scoring import HOWS, Payout, Scorecard, score_win, wall_game
-from .setup import SEATS, Deal, build_walls, deal_tiles, draw_order
+from .setup import SEATS, Deal, build_walls, deal_tiles, draw_order, east_for_game, roll_for_east
 from .simulate import SimulationReport, simulate
 
 __all__ = [
@@ -38,6 +38,8 @@ __all__ = [
     "build_walls",
     "deal_tiles",
     "draw_order",
+    "east_for_game",
+    "roll_for_east",
     "ruleset",
     "run_game",
     "score_win",

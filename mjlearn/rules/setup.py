@@ -33,7 +33,7 @@ from ..hands import Hand
 from ..tiles import TILE_SET, Tile
 from .ruleset import NMJL, Ruleset, ruleset as as_ruleset
 
-__all__ = ["SEATS", "Deal", "build_walls", "deal_tiles", "draw_order"]
+__all__ = ["SEATS", "Deal", "build_walls", "deal_tiles", "draw_order", "roll_for_east", "east_for_game"]
 
 SEATS = ("East", "South", "West", "North")
 _CLOCKWISE_FROM_EAST = (0, 3, 2, 1)  # East's wall, then North's, West's, South's
@@ -88,6 +88,36 @@ def draw_order(walls, dice_total: int) -> list[Tile]:
         stacks.extend(walls[seat])
     stacks.extend(east[:dice_total])
     return [tile for stack in stacks for tile in stack]
+
+
+def roll_for_east(seed: int | None = None) -> tuple[int, list[tuple[int, int]]]:
+    """Players 0-3 each roll two dice; the highest total sits East (ties roll again among themselves).
+
+    Returns the first East and every round of rolls.
+
+    >>> east, rounds = roll_for_east(seed=4)
+    >>> 0 <= east <= 3 and len(rounds[0]) == 4
+    True
+    """
+    rng = random.Random(seed)
+    players = [0, 1, 2, 3]
+    rounds = []
+    while True:
+        rolls = [(player, rng.randint(1, 6) + rng.randint(1, 6)) for player in players]
+        rounds.append(rolls)
+        best = max(total for _, total in rolls)
+        players = [player for player, total in rolls if total == best]
+        if len(players) == 1:
+            return players[0], rounds
+
+
+def east_for_game(first_east: int, game: int) -> int:
+    """Which player sits East in game ``game`` (0-based): East passes on to the next player after each game.
+
+    >>> [east_for_game(2, g) for g in range(5)]
+    [2, 3, 0, 1, 2]
+    """
+    return (first_east + game) % 4
 
 
 def deal_tiles(rules: Ruleset | str = NMJL, seed: int | None = None) -> Deal:
