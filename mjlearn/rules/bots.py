@@ -255,7 +255,7 @@ def fast_suggest_pass(card: "Card", hand, count: int = 3, lines: int = 3, rulese
 # -- what a bot sees of a game -----------------------------------------------------
 
 def _exposures(game: "Game", seat: int) -> tuple[Exposure, ...]:
-    return tuple(Exposure(Tile(int(e.tile)), int(e.size), int(e.jokers)) for e in game.exposures[seat])
+    return tuple(game.exposures[seat])  # the game keeps Exposure values already
 
 
 def _as_counts(counts) -> tuple[int, ...]:
