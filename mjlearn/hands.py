@@ -22,7 +22,7 @@ from collections.abc import Iterable, Iterator
 from typing import Union
 
 from .errors import HandError
-from .tiles import COPIES, NUM_KINDS, Tile, format_tile_counts, parse_tiles
+from .tiles import COPIES, NUM_KINDS, Tile, as_tile, format_tile_counts, parse_tiles
 
 __all__ = ["Hand", "ConcreteHand", "MAX_HAND_TILES", "HandLike"]
 
@@ -50,7 +50,7 @@ class Hand:
             counts = [0] * NUM_KINDS
             items = parse_tiles(tiles) if isinstance(tiles, str) else tiles
             for tile in items:
-                counts[_as_tile(tile)] += 1
+                counts[as_tile(tile)] += 1
         _check_counts(counts)
         self._counts: tuple[int, ...] = tuple(counts)
         self._hash = hash(self._counts)
@@ -88,7 +88,7 @@ class Hand:
 
     def count(self, tile: Tile | str | int) -> int:
         """How many of ``tile`` the hand holds."""
-        return self._counts[_as_tile(tile)]
+        return self._counts[as_tile(tile)]
 
     def tiles(self) -> list[Tile]:
         """The tiles, sorted in the canonical order."""
@@ -102,7 +102,7 @@ class Hand:
 
     def __contains__(self, tile: object) -> bool:
         try:
-            return self._counts[_as_tile(tile)] > 0  # type: ignore[arg-type]
+            return self._counts[as_tile(tile)] > 0  # type: ignore[arg-type]
         except (ValueError, TypeError):
             return False
 
@@ -144,16 +144,6 @@ HandLike = Union[Hand, str, Iterable[Union[Tile, str, int]]]
 
 # Flowers first and jokers last, as players sort a rack.
 _CANONICAL_ORDER = [Tile.FLOWER, *range(34), Tile.JOKER]
-
-
-def _as_tile(tile: Tile | str | int) -> Tile:
-    if isinstance(tile, Tile):
-        return tile
-    if isinstance(tile, str):
-        return Tile.from_notation(tile)
-    if isinstance(tile, int) and 0 <= tile < NUM_KINDS:
-        return Tile(tile)
-    raise HandError(f"not a tile: {tile!r}")
 
 
 def _check_counts(counts: list[int]) -> None:

@@ -32,6 +32,7 @@ __all__ = [
     "COPIES",
     "TILE_SET",
     "TILE_SET_SIZE",
+    "as_tile",
     "parse_tiles",
     "format_tile_counts",
     "tile_token",
@@ -225,6 +226,21 @@ TILE_SET: tuple[Tile, ...] = tuple(t for t in Tile for _ in range(t.copies))
 """Every tile of the 152-tile set, sorted by kind."""
 TILE_SET_SIZE = len(TILE_SET)
 assert TILE_SET_SIZE == 152
+
+
+def as_tile(value: "Tile | str | int") -> Tile:
+    """A :class:`Tile` from a Tile, its notation (``"3B"``) or its number (0-35).
+
+    >>> as_tile("0"), as_tile(2), as_tile(Tile.RED)
+    (<Tile.WHITE: 33>, <Tile.B3: 2>, <Tile.RED: 32>)
+    """
+    if isinstance(value, Tile):
+        return value
+    if isinstance(value, str):
+        return Tile.from_notation(value)
+    if isinstance(value, int) and not isinstance(value, bool) and 0 <= value < NUM_KINDS:
+        return Tile(value)
+    raise NotationError(f"not a tile: {value!r}")
 
 
 def parse_tiles(text: str) -> list[Tile]:

@@ -16,8 +16,8 @@ import numpy as np
 
 from ..errors import HandError
 from ..hands import Hand, HandLike
-from ..tiles import COPIES, FORMAT_ORDER, NUM_KINDS, Tile, parse_tiles, tile_token
-from .compiled import NATURAL_KINDS, CompiledCard, counts_of
+from ..tiles import COPIES, FORMAT_ORDER, NUM_KINDS, Tile, as_tile, parse_tiles, tile_token
+from .compiled import NATURAL_KINDS, CompiledCard, counts_of, exposed_counts
 from .position import Exposure, ExposureLike, read_position
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -48,7 +48,7 @@ def visible_counts(visible: str | Iterable | None) -> np.ndarray:
             counts[:] = items
         else:
             for tile in items:
-                counts[Tile.from_notation(tile) if isinstance(tile, str) else Tile(tile)] += 1
+                counts[as_tile(tile)] += 1
     if (counts < 0).any():
         raise HandError("visible tile counts cannot be negative")
     return counts
@@ -205,18 +205,11 @@ def closest(
     return ClosestTable(rows, index=pd.RangeIndex(len(order)))  # the dict keeps COLUMNS' order
 
 
-def _exposed_counts(exposures) -> np.ndarray:
-    exposed = np.zeros(NATURAL_KINDS, dtype=np.int16)
-    for e in exposures:
-        exposed[e.tile] += e.size
-    return exposed
-
-
 def _needs_and_unused_shown(compiled: CompiledCard, hands: np.ndarray, rack: np.ndarray, exposures):
     """Needs and unused for the shown hands; a wild exposure takes, per hand, the reading that needs least."""
     jokers = int(rack[Tile.JOKER])
     if not any(e.is_wild for e in exposures):
-        return needs_and_unused_many(compiled.small[hands], compiled.big[hands] - _exposed_counts(exposures), rack,
+        return needs_and_unused_many(compiled.small[hands], compiled.big[hands] - exposed_counts(exposures), rack,
                                      jokers)
     needs_rows, unused_rows = [], []
     for h in hands:
@@ -225,7 +218,7 @@ def _needs_and_unused_shown(compiled: CompiledCard, hands: np.ndarray, rack: np.
             if not compiled.allowed(reading)[h]:
                 continue
             needs, unused = needs_and_unused_many(
-                compiled.small[h : h + 1], compiled.big[h : h + 1] - _exposed_counts(reading), rack, jokers
+                compiled.small[h : h + 1], compiled.big[h : h + 1] - exposed_counts(reading), rack, jokers
             )
             if best is None or needs.sum() < best[0].sum():
                 best = (needs, unused)

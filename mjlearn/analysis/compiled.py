@@ -41,7 +41,7 @@ from .position import Exposure
 if TYPE_CHECKING:  # pragma: no cover
     from ..card import Card, Line
 
-__all__ = ["CompiledCard", "counts_of", "thermometer", "NATURAL_KINDS", "THERMOMETER_BITS"]
+__all__ = ["CompiledCard", "counts_of", "exposed_counts", "thermometer", "NATURAL_KINDS", "THERMOMETER_BITS"]
 
 NATURAL_KINDS = NUM_KINDS - 1  # every kind but the joker
 _LEVELS = [COPIES[k] for k in range(NATURAL_KINDS)]
@@ -188,9 +188,7 @@ class CompiledCard:
             index = np.flatnonzero(best < np.iinfo(np.int16).max)
             return index, best[index]
         index = np.flatnonzero(self.allowed(exposures))
-        exposed = np.zeros(NATURAL_KINDS, dtype=np.int8)
-        for e in exposures:
-            exposed[e.tile] += e.size
+        exposed = exposed_counts(exposures)
         total = self.total[index] - exposed
         small = self.small[index]
         codes = np.concatenate([thermometer(total).T, thermometer(small).T], axis=1)
@@ -217,6 +215,14 @@ class CompiledCard:
         short = np.maximum(remaining_total - naturals, 0)
         possible = (small <= naturals).all(axis=1)
         return possible & (short.sum(axis=1) <= max(int(available[Tile.JOKER]), 0))
+
+
+def exposed_counts(exposures: Sequence[Exposure]) -> np.ndarray:
+    """Tiles per kind (``[35]``) that exposed groups take out of a target's groups of 3 or more."""
+    exposed = np.zeros(NATURAL_KINDS, dtype=np.int16)
+    for e in exposures:
+        exposed[e.tile] += e.size
+    return exposed
 
 
 def _distance(products: np.ndarray, hands: int, jokers: np.ndarray, small_size: np.ndarray, remaining: int):

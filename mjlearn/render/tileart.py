@@ -30,7 +30,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple
 from xml.sax.saxutils import escape
 
-from ..tiles import Suit, Tile
+from ..tiles import Suit, Tile, as_tile
 
 if TYPE_CHECKING:  # pragma: no cover
     from PIL import Image
@@ -140,15 +140,9 @@ class Text(NamedTuple):
 Shape = RRect | Circle | Ellipse | Line | Polyline | Polygon | Text
 
 
-def _tile(tile) -> Tile:
-    if isinstance(tile, str):
-        return Tile.from_notation(tile)
-    return Tile(tile)
-
-
 def asset_name(tile) -> str:
     """The file stem of a face in ``assets/tiles/``: the tile's notation (``"3B"``, ``"N"``, ``"0"``)."""
-    return _tile(tile).notation
+    return as_tile(tile).notation
 
 
 # -- geometry helpers ------------------------------------------------------
@@ -372,7 +366,7 @@ def _joker() -> list[Shape]:
 @lru_cache(maxsize=None)
 def face(tile) -> tuple[Shape, ...]:
     """The drawing description of one face, in the 60 x 80 coordinates."""
-    tile = _tile(tile)
+    tile = as_tile(tile)
     shapes: list[Shape] = [RRect(1, 1, 58, 78, 6, PALETTE["ivory"], PALETTE["edge"], 1.5)]
     if tile.is_number:
         shapes += {Suit.BAM: _bam, Suit.CRAK: _crak, Suit.DOT: _dot}[tile.suit](tile.number)
@@ -474,7 +468,7 @@ def tile_svg(tile, height: float = 80) -> str:
     The text is deterministic: no ids, no timestamps, fixed number formatting.
     ``tile`` is a :class:`~mjlearn.tiles.Tile`, its number or its notation.
     """
-    tile = _tile(tile)
+    tile = as_tile(tile)
     title = escape(tile.long_name)
     return (
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {HEIGHT}" '
@@ -588,7 +582,7 @@ def tile_image(tile, height: int = 80) -> "Image.Image":
     """One face as an RGBA Pillow image ``height`` pixels high (transparent outside the rounded corners)."""
     from PIL import Image
 
-    tile = _tile(tile)
+    tile = as_tile(tile)
     height = int(height)
     width = max(1, round(height * WIDTH / HEIGHT))
     big = Image.new("RGBA", (width * SUPERSAMPLE, height * SUPERSAMPLE), (0, 0, 0, 0))

@@ -38,9 +38,9 @@ from dataclasses import dataclass, field
 
 from ..errors import RuleError
 from ..hands import Hand
-from ..tiles import Tile
+from ..tiles import Tile, as_tile
 from .ruleset import Ruleset
-from .setup import SEATS, Deal
+from .setup import SEATS, Deal, check_seat
 
 __all__ = ["Charleston", "Step", "Event", "DIRECTIONS"]
 
@@ -166,7 +166,7 @@ class Charleston:
         two partners swap as many as the lower offer, the first ones listed.
         """
         step = self._check_turn(seat, ("pass", "negotiated"))
-        own = [t if isinstance(t, Tile) else Tile.from_notation(t) for t in tiles]
+        own = [as_tile(t) for t in tiles]
         if Tile.JOKER in own:
             raise RuleError("jokers are never passed in the Charleston")
         if not 0 <= blind <= 3:
@@ -208,8 +208,7 @@ class Charleston:
                     self._index += 1
 
     def _check_turn(self, seat: int, kinds: tuple[str, ...]) -> Step:
-        if not isinstance(seat, int) or not 0 <= seat <= 3:
-            raise RuleError(f"seats are 0-3 (East, South, West, North), not {seat!r}")
+        check_seat(seat)
         step = self.step
         if step.kind not in kinds:
             wanted = "a vote on the second Charleston" if step.kind == "vote" else "passing tiles"

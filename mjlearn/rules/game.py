@@ -34,10 +34,10 @@ from typing import TYPE_CHECKING
 from ..analysis.position import Exposure
 from ..errors import RuleError
 from ..hands import Hand
-from ..tiles import NUM_KINDS, Tile
+from ..tiles import NUM_KINDS, Tile, as_tile
 from .charleston import Charleston, Event
 from .ruleset import NMJL, Ruleset, ruleset as as_ruleset
-from .setup import SEATS, deal_tiles
+from .setup import SEATS, check_seat, deal_tiles
 
 if TYPE_CHECKING:  # pragma: no cover
     import pandas
@@ -201,7 +201,7 @@ class Game:
     def discard(self, seat: int, tile: Tile | str) -> None:
         """Discard a tile; the others may then call it."""
         self._need_turn(seat, "discard")
-        tile = _tile(tile)
+        tile = as_tile(tile)
         if not self.racks[seat].count(tile):
             raise RuleError(f"{SEATS[seat]} has no {tile.notation} to discard")
         self.racks[seat] = self.racks[seat] - [tile]
@@ -326,8 +326,8 @@ class Game:
         target = self._group(seat, group)
         if target.is_wild:
             raise RuleError(f"the exposure {target} is wild (jokers only): it has no tile to amend")
-        add = [_tile(t) for t in add]
-        remove = [_tile(t) for t in remove]
+        add = [as_tile(t) for t in add]
+        remove = [as_tile(t) for t in remove]
         for t in add + remove:
             if t not in (target.tile, Tile.JOKER):
                 raise RuleError(f"{t.notation} does not belong in an exposure of {target.tile.notation}")
@@ -445,7 +445,7 @@ class Game:
             raise RuleError(f"the game is at '{self.phase}', not '{phase}'")
 
     def _need_turn(self, seat: int, phase: str) -> None:
-        _check_seat(seat)
+        check_seat(seat)
         if seat in self.dead:
             raise RuleError(f"{SEATS[seat]}'s hand is dead: it plays no further")
         if self.phase != phase or self.turn != seat:
@@ -453,7 +453,7 @@ class Game:
             raise RuleError(f"it is {SEATS[self.turn]}'s turn to {doing}, not {SEATS[seat]}'s to {phase}")
 
     def _need_caller(self, seat: int) -> tuple[int, Tile]:
-        _check_seat(seat)
+        check_seat(seat)
         if self.phase != "calls":
             raise RuleError("there is no discard to call now: a discard can be called only until the next player draws")
         if seat in self.dead:
@@ -466,7 +466,7 @@ class Game:
         return discarder, tile
 
     def _group(self, owner: int, group: int) -> ExposedGroup:
-        _check_seat(owner)
+        check_seat(owner)
         if not 0 <= group < len(self.exposures[owner]):
             raise RuleError(f"{SEATS[owner]} has no exposure number {group}")
         return self.exposures[owner][group]
@@ -520,11 +520,3 @@ class Game:
         state = f"over: {self.result.how}" if self.result else f"{self.phase}, {SEATS[self.turn]}"
         return f"<Game {self.ruleset.name} seed={self.seed}: {state}, {self.wall_left} tiles in the wall>"
 
-
-def _tile(tile: Tile | str) -> Tile:
-    return tile if isinstance(tile, Tile) else Tile.from_notation(tile)
-
-
-def _check_seat(seat) -> None:
-    if not isinstance(seat, int) or not 0 <= seat <= 3:
-        raise RuleError(f"seats are 0-3 (East, South, West, North), not {seat!r}")

@@ -40,7 +40,7 @@ from typing import TYPE_CHECKING
 
 from ..errors import RuleError
 from .ruleset import NMJL, Ruleset, ruleset as _ruleset
-from .setup import SEATS
+from .setup import SEATS, check_seat
 
 if TYPE_CHECKING:  # pragma: no cover
     import pandas
@@ -179,12 +179,6 @@ def _has_joker_groups(win) -> bool:
     return any(size >= 3 for _, size in win.realised.tile_groups())
 
 
-def _check_seat(seat, what: str) -> int:
-    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat <= 3:
-        raise RuleError(f"{what} must be a seat 0-3 (0 East, 1 South, 2 West, 3 North), not {seat!r}")
-    return seat
-
-
 def _score_line(card: "Card", win, rules: Ruleset) -> tuple[bool, int, int]:
     """(jokerless double?, bonus, score) of one winning line."""
     double = bool(rules.jokerless_doubles and win.jokerless and _has_joker_groups(win))
@@ -230,13 +224,13 @@ def score_win(
     mjlearn.errors.RuleError: false Mah Jongg: the hand matches no line of the card ...
     """
     rules = _ruleset(ruleset)
-    _check_seat(winner, "winner")
+    check_seat(winner, "winner")
     if how not in HOWS:
         raise RuleError(f"unknown way to win {how!r}; a Mah Jongg is made by {', '.join(map(repr, HOWS))}")
     if how == "discard":
         if discarder is None:
             raise RuleError("a win on a discard needs the discarder: the player who threw the winning tile pays double")
-        _check_seat(discarder, "discarder")
+        check_seat(discarder, "discarder")
         if discarder == winner:
             raise RuleError(
                 f"the discarder cannot be the winner ({SEATS[winner]}); a Mah Jongg on one's own tile is self-drawn"
@@ -246,7 +240,7 @@ def score_win(
             raise RuleError("a self-drawn win has no discarder: every player pays the same")
     else:  # joker-exchange counts as self-drawn, whoever's discard began the turn
         if discarder is not None:
-            _check_seat(discarder, "discarder")
+            check_seat(discarder, "discarder")
         discarder = None
     wins = list(wins)
     if not wins:
