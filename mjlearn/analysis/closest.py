@@ -211,11 +211,12 @@ def _needs_and_unused_shown(compiled: CompiledCard, hands: np.ndarray, rack: np.
     if not any(e.is_wild for e in exposures):
         return needs_and_unused_many(compiled.small[hands], compiled.big[hands] - exposed_counts(exposures), rack,
                                      jokers)
+    readings = [(reading, compiled.allowed(reading)) for reading in compiled.wild_readings(exposures)]
     needs_rows, unused_rows = [], []
     for h in hands:
         best = None
-        for reading in compiled.wild_readings(exposures):
-            if not compiled.allowed(reading)[h]:
+        for reading, allowed in readings:
+            if not allowed[h]:
                 continue
             needs, unused = needs_and_unused_many(
                 compiled.small[h : h + 1], compiled.big[h : h + 1] - exposed_counts(reading), rack, jokers
