@@ -27,6 +27,18 @@ from .tiles import TILE_SET, Suit, Tile, parse_tiles
 
 __version__ = "0.1.0"
 
+_WIDGETS = ("HandBuilder", "CardEditor", "CharlestonTrainer")
+
+
+def __getattr__(name: str):
+    """The widgets load on first use (``mj.HandBuilder``), so ``import mjlearn`` stays light."""
+    if name in _WIDGETS:
+        from . import widgets
+
+        return getattr(widgets, name)
+    raise AttributeError(f"module 'mjlearn' has no attribute {name!r}")
+
+
 __all__ = [
     "Card",
     "CardCheck",
@@ -51,4 +63,7 @@ __all__ = [
     "parse_line",
     "parse_tiles",
     "RuleError",
+    "HandBuilder",
+    "CardEditor",
+    "CharlestonTrainer",
 ]

@@ -266,8 +266,9 @@ class Card:
         visible=None,
         dead: str = "mark",
         ruleset: "Ruleset | str | None" = None,
+        partial: bool = False,
     ) -> "pandas.DataFrame":
-        """The lines nearest to a rack of 13 or 14 tiles, as a DataFrame (see :func:`mjlearn.analysis.closest`).
+        """The lines nearest to a rack of 13 or 14 tiles (any number up to 14 with ``partial=True``), as a DataFrame (see :func:`mjlearn.analysis.closest`).
 
         >>> card = parse_card('C\\n"2468"\\nFF 222 444 666 888\\n"369"\\nFF 333 666 999 DDD')
         >>> card.closest("FF 222B 444B 666B 88B")[["category", "line", "distance", "needs"]].values.tolist()
@@ -275,7 +276,7 @@ class Card:
         """
         from .analysis.closest import closest
 
-        return closest(self, hand, n, exposures, visible, dead, ruleset)
+        return closest(self, hand, n, exposures, visible, dead, ruleset, partial)
 
     def to_mjcl(self) -> str:
         """The card in canonical MJCL; parsing it gives back an equal card (comments are not kept)."""

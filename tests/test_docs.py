@@ -58,3 +58,21 @@ def test_documented_closest_tables(call, header, rows):
 
 def test_analysis_doc_has_closest_examples():
     assert len(closest_examples()) >= 2
+
+
+def test_widgets_doc_names_only_what_the_widgets_have(tmp_path, monkeypatch):
+    """Every ``hb.``/``ed.``/``ct.`` name in docs/widgets.md exists, and its code blocks run."""
+    import re
+
+    import mjlearn as mj
+
+    monkeypatch.chdir(tmp_path)
+    text = (Path(__file__).resolve().parents[1] / "docs" / "widgets.md").read_text(encoding="utf-8")
+    for block in re.findall(r"```python\n(.*?)```", text, re.S):
+        exec(compile(block, "docs/widgets.md", "exec"), {"mj": mj})
+    widgets = {"hb": mj.HandBuilder("basic1"), "ed": mj.CardEditor(), "ct": mj.CharlestonTrainer(seed=1)}
+    names = set(re.findall(r"\b(hb|ed|ct)\.([A-Za-z_]+)", text))
+    assert len(names) > 40
+    missing = sorted(f"{short}.{name}" for short, name in names if not hasattr(widgets[short], name))
+    assert missing == []
+    assert list(tmp_path.iterdir()) == []  # showing the widgets wrote no file

@@ -24,6 +24,6 @@ def test_import_mjlearn_stays_light():
     import subprocess
     import sys
 
-    code = "import sys, mjlearn; print(','.join(m for m in ('pandas', 'numpy', 'IPython', 'PIL') if m in sys.modules))"
+    code = "import sys, mjlearn; print(','.join(m for m in ('pandas', 'numpy', 'IPython', 'PIL', 'anywidget', 'ipywidgets') if m in sys.modules))"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout.strip()
     assert out == ""

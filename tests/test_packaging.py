@@ -22,7 +22,7 @@ def test_readme_has_exactly_two_commands_first_lab_then_tests():
     first, second = readme_commands()
     assert "\n" not in first and "\n" not in second
     assert first.startswith("python3 -m venv .venv") and "jupyter lab --allow-root notebooks/" in first
-    assert second.startswith("python3 -m venv .venv") and "pytest" in second
+    assert second.startswith("sh tools/install_chromium.sh && python3 -m venv .venv") and "pytest" in second
 
 
 def test_ci_runs_the_readme_test_command():
@@ -50,6 +50,8 @@ def test_wheel_carries_cards_and_loads_them_in_a_fresh_environment(tmp_path):
     for card in (ROOT / "cards").glob("*.mjcl"):
         assert f"mjlearn/data/cards/{card.name}" in names
     assert "mjlearn/data/assets/tiles/README.md" in names
+    for part in ("hand_builder.js", "card_editor.js", "charleston_trainer.js", "widgets.css"):
+        assert f"mjlearn/widgets/{part}" in names
 
     venv = tmp_path / "venv"
     subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True, timeout=300)
@@ -69,3 +71,20 @@ def test_wheel_carries_cards_and_loads_them_in_a_fresh_environment(tmp_path):
     cli = subprocess.run([str(venv / "bin" / "mjlearn"), "check", *mj.list_cards()], cwd=tmp_path,
                          capture_output=True, text=True, timeout=120)
     assert cli.returncode == 0, cli.stdout
+
+    # the widgets from the wheel, with this environment's packages (anywidget, pandas...) behind it
+    import sysconfig
+
+    wheel_site = Path(subprocess.run([str(python), "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"],
+                                     capture_output=True, text=True, check=True).stdout.strip())
+    (wheel_site / "zz_test_packages.pth").write_text(sysconfig.get_paths()["purelib"] + "\n")
+    code = (
+        "import mjlearn as mj; hb = mj.HandBuilder('basic1', hand='FF 222B 444B 666B 888B'); "
+        "ed = mj.CardEditor('basic1'); ct = mj.CharlestonTrainer(seed=2); "
+        "print(mj.__file__); print(len(hb.wins), ed.card.count_hands(), len(ct.rack)); "
+        "print(all('export default' in w._esm for w in (hb, ed, ct)), 'mj-widget' in hb._css)"
+    )
+    out = subprocess.run([str(python), "-c", code], cwd=tmp_path, capture_output=True, text=True, check=True,
+                         timeout=120).stdout.splitlines()
+    assert out[0].startswith(str(venv)), out
+    assert out[1:] == ["1 308 14", "True True"]

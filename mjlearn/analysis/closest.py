@@ -138,6 +138,7 @@ def closest(
     visible: str | Iterable | None = None,
     dead: str = "mark",
     ruleset=None,
+    partial: bool = False,
 ) -> "pandas.DataFrame":
     """The lines nearest to a rack (13 or 14 tiles with the exposures), nearest first.
 
@@ -154,12 +155,21 @@ def closest(
     dead when all its hands are; ``dead="mark"`` flags such lines in the
     ``dead`` column, ``dead="drop"`` leaves them out. ``ruleset`` (default
     NMJL) can widen which hands count: MAHJ-X lets runs go downwards.
+
+    ``partial=True`` accepts a rack still being built (0-14 tiles with the
+    exposures): ``distance`` is then the tiles still missing from the nearest
+    hand, which for a full rack is the same number.
+
+    >>> import mjlearn as mj
+    >>> table = mj.load_card("basic1").closest("FF 222B 444B", n=1, partial=True)
+    >>> table[["category", "line", "distance", "needs"]].values.tolist()
+    [['2468', 1, 6, '666B 888B']]
     """
     import pandas as pd
 
     if dead not in ("mark", "drop"):
         raise ValueError(f"dead must be 'mark' or 'drop', not {dead!r}")
-    rack_hand, parsed = read_position(hand, exposures, sizes=(13, 14))
+    rack_hand, parsed = read_position(hand, exposures, sizes=None if partial else (13, 14))
     compiled = card.compiled(ruleset)
     rack = counts_of(rack_hand)
     live = None

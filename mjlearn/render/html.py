@@ -31,6 +31,8 @@ if TYPE_CHECKING:  # pragma: no cover
 
 __all__ = [
     "TILE_HEIGHT",
+    "tile_uri",
+    "pattern_html",
     "tile_html",
     "tiles_html",
     "hand_html",
@@ -50,7 +52,8 @@ _SET_FONT = "font-family: 'DejaVu Sans Mono', Menlo, Consolas, monospace; font-w
 
 
 @lru_cache(maxsize=None)
-def _tile_uri(tile: int) -> str:
+def tile_uri(tile: int) -> str:
+    """A tile's SVG face as a ``data:`` URI (built once per tile)."""
     from .tileart import tile_svg
 
     data = base64.b64encode(tile_svg(Tile(tile)).encode("utf-8")).decode("ascii")
@@ -63,7 +66,7 @@ def tile_html(tile: Tile | int, height: int = TILE_HEIGHT) -> str:
     width = round(height * 0.75)
     name = escape(tile.long_name)
     return (
-        f'<img src="{_tile_uri(int(tile))}" alt="{name}" title="{name}" width="{width}" height="{height}"'
+        f'<img src="{tile_uri(int(tile))}" alt="{name}" title="{name}" width="{width}" height="{height}"'
         ' style="display:inline-block;vertical-align:middle;margin:0 1px;border:0">'
     )
 
@@ -115,7 +118,8 @@ def concrete_hand_html(hand: "ConcreteHand", height: int = TILE_HEIGHT, jokers: 
     return _row("".join(parts))
 
 
-def _pattern_html(line: "Line", size: str = "1.15em") -> str:
+def pattern_html(line: "Line", size: str = "1.15em") -> str:
+    """A line's sets as the card prints them, coloured by suit (alternatives joined by "or")."""
     patterns = []
     for segments in line_segments(line):
         spans = [f'<span style="color:{INK[s.colour]}">{escape(s.text)}</span>' for s in segments]
@@ -129,7 +133,7 @@ def _line_row(line: "Line", number: bool = True) -> str:
     count = line.count_hands()
     cells = [
         f'<td style="padding:3px 8px;color:#666;text-align:right">{line.number}</td>' if number else "",
-        f'<td style="padding:3px 8px;text-align:left">{_pattern_html(line)}</td>',
+        f'<td style="padding:3px 8px;text-align:left">{pattern_html(line)}</td>',
         f'<td style="padding:3px 8px;text-align:left;color:#333;font-size:0.9em">{escape(notes)}</td>',
         f'<td style="padding:3px 8px;text-align:right;white-space:nowrap;font-weight:bold">{mark_text(line)}</td>',
         f'<td style="padding:3px 8px;text-align:right;color:#666;white-space:nowrap">'
@@ -158,7 +162,8 @@ def _category_rows(category: "Category") -> str:
     head = (
         f'<tr><th colspan="5" style="text-align:left;padding:6px 8px;background:#f1efe8;'
         f'border-top:2px solid #bbb">{escape(category.name)}'
-        f'<span style="font-weight:normal;color:#666;margin-left:12px">{count} hands</span></th></tr>'
+        f'<span style="font-weight:normal;color:#666;margin-left:12px">{count} hand{"s" if count != 1 else ""}</span>'
+        "</th></tr>"
     )
     return head + "".join(_line_row(line) for line in category.lines)
 
@@ -190,7 +195,7 @@ def wins_html(wins: Sequence["Win"], height: int = TILE_HEIGHT) -> str:
         label = "jokerless" if win.jokerless else f"{win.jokers_used} joker{'s' if win.jokers_used != 1 else ''}"
         rows.append(
             f'<tr style="border-bottom:1px solid #ddd"><td style="padding:4px 8px">{escape(win.category)}'
-            f" #{win.number}</td><td style=\"padding:4px 8px\">{_pattern_html(win)}</td>"
+            f" #{win.number}</td><td style=\"padding:4px 8px\">{pattern_html(win)}</td>"
             f'<td style="padding:4px 8px;font-weight:bold">{mark_text(win)}</td>'
             f'<td style="padding:4px 8px">{concrete_hand_html(win.realised, height, jokers)}</td>'
             f'<td style="padding:4px 8px;color:#666">{label}</td></tr>'

@@ -1,0 +1,142 @@
+// mjlearn CardEditor: MJCL text with line numbers, live errors with carets, and the card Python renders.
+// Plain ES module for anywidget: no imports, no build step. Typing syncs the text to Python, which checks it.
+
+function h(tag, attrs = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [key, value] of Object.entries(attrs)) {
+    if (key === "class") node.className = value;
+    else if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
+    else if (key === "html") node.innerHTML = value;
+    else node.setAttribute(key, value);
+  }
+  for (const child of children.flat(Infinity)) {
+    if (child === null || child === undefined) continue;
+    node.append(typeof child === "string" ? document.createTextNode(child) : child);
+  }
+  return node;
+}
+
+function render({ model, el }) {
+  const send = (content) => model.send(content);
+  const root = h("div", { class: "mj-widget mj-card-editor" });
+  el.append(root);
+
+  const path = h("input", { type: "text", class: "mj-path", size: "36", "aria-label": "file", placeholder: "file name, e.g. my_card.mjcl" });
+  path.value = model.get("path");
+  const state = h("span", { class: "mj-muted mj-dirty" });
+  const bar = h("div", { class: "mj-bar" },
+    h("label", {}, "File ", path),
+    h("button", { class: "mj-btn mj-primary mj-save", title: "save the card (only when it has no errors)",
+                  onclick: () => send({ action: "save", path: path.value }) }, "Save"),
+    h("button", { class: "mj-btn mj-save-draft", title: "keep the text as it is in name.draft.mjcl",
+                  onclick: () => send({ action: "save_draft", path: path.value }) }, "Save draft"),
+    h("button", { class: "mj-btn mj-open", title: "open the file named on the left",
+                  onclick: () => send({ action: "open", path: path.value }) }, "Open"),
+    h("button", { class: "mj-btn mj-open-draft", title: "open the draft beside the file",
+                  onclick: () => send({ action: "open_draft" }) }, "Open draft"),
+    state);
+
+  const gutter = h("div", { class: "mj-gutter", "aria-hidden": "true" });
+  const source = h("textarea", { class: "mj-source", spellcheck: "false", wrap: "off", "aria-label": "MJCL text" });
+  source.value = model.get("text");
+  const editor = h("div", { class: "mj-editor" }, gutter, source);
+  const errors = h("div", { class: "mj-errors" });
+  const message = h("div", { class: "mj-message", role: "status" });
+  const summary = h("div", { class: "mj-heading mj-summary" });
+  const cardView = h("div", { class: "mj-card-view" });
+  root.append(bar, message, h("div", { class: "mj-columns" },
+    h("div", { class: "mj-editor-column" }, editor, errors), h("div", { style: "flex:1;min-width:360px" }, summary, cardView)));
+
+  let timer = null;
+  let sentText = source.value;
+  function flush() {
+    timer = null;
+    if (source.value === sentText) return;
+    sentText = source.value;
+    model.set("text", source.value);
+    model.save_changes();
+  }
+  source.addEventListener("input", () => {
+    drawGutter();
+    if (timer !== null) clearTimeout(timer);
+    timer = setTimeout(flush, 250);
+  });
+  source.addEventListener("blur", () => { if (timer !== null) { clearTimeout(timer); flush(); } });
+  source.addEventListener("scroll", () => { gutter.scrollTop = source.scrollTop; });
+  source.addEventListener("keydown", (e) => {
+    if (e.key === "Tab") {  // a tab goes into the text rather than moving the focus away
+      e.preventDefault();
+      source.setRangeText("    ", source.selectionStart, source.selectionEnd, "end");
+      source.dispatchEvent(new Event("input"));
+    }
+    if ((e.ctrlKey || e.metaKey) && e.key === "s") {
+      e.preventDefault();
+      flush();
+      send({ action: "save", path: path.value });
+    }
+    e.stopPropagation();  // keep Jupyter's keyboard shortcuts out of the editor
+  });
+
+  function drawGutter() {
+    const bad = new Set(model.get("error_rows").map((row) => row.line));
+    const count = source.value.split("\n").length;
+    const numbers = [];
+    for (let i = 1; i <= count; i++) numbers.push(h("span", { class: bad.has(i) ? "mj-bad" : "" }, String(i)));
+    gutter.replaceChildren(...numbers);
+    gutter.scrollTop = source.scrollTop;
+  }
+
+  function goTo(line, column) {
+    const lines = source.value.split("\n");
+    let offset = 0;
+    for (let i = 0; i < line - 1 && i < lines.length; i++) offset += lines[i].length + 1;
+    offset += Math.max(0, column - 1);
+    source.focus();
+    source.setSelectionRange(offset, Math.min(offset + 1, source.value.length));
+    const lineHeight = 18;
+    source.scrollTop = Math.max(0, (line - 3) * lineHeight);
+  }
+
+  function drawErrors() {
+    const rows = model.get("error_rows");
+    errors.replaceChildren(...rows.map((row) => h("div", { class: "mj-error-item", title: "click to go there",
+        "data-line": String(row.line), "data-column": String(row.column), onclick: () => goTo(row.line, row.column) },
+      h("div", {}, h("b", {}, `Line ${row.line}, column ${row.column}: `), row.message),
+      row.source ? h("pre", {}, `${row.source}\n${" ".repeat(Math.max(0, row.column - 1))}^`) : null)));
+    drawGutter();
+  }
+
+  function drawState() {
+    const kind = model.get("message_kind");
+    message.className = `mj-message mj-${kind}`;
+    message.textContent = model.get("message");
+    state.textContent = !model.get("dirty") ? "saved" : model.get("path") ? "unsaved changes" : "not saved yet";
+    if (document.activeElement !== path) path.value = model.get("path");
+    summary.textContent = model.get("summary");
+  }
+
+  function drawCard() { cardView.innerHTML = model.get("card_view"); }
+
+  function textFromPython() {
+    const text = model.get("text");
+    if (text !== source.value && text !== sentText) {  // replaced from Python (opened a file, or set .text)
+      source.value = text;
+      sentText = text;
+      drawGutter();
+    }
+  }
+
+  const handlers = [["text", textFromPython], ["error_rows", drawErrors], ["card_view", drawCard],
+                    ["message", drawState], ["message_kind", drawState], ["dirty", drawState], ["path", drawState],
+                    ["summary", drawState]];
+  for (const [name, fn] of handlers) model.on(`change:${name}`, fn);
+  drawErrors();
+  drawState();
+  drawCard();
+  return () => {
+    if (timer !== null) { clearTimeout(timer); flush(); }
+    for (const [name, fn] of handlers) model.off(`change:${name}`, fn);
+  };
+}
+
+export default { render };

@@ -1,0 +1,336 @@
+"""CardEditor: write a card in MJCL beside the rendered card, with errors shown as you type.
+
+The text is checked on every change: each error shows its line, column and
+a caret under the spot, while the lines that are right still show as a card
+with their hand counts. Saving writes a ``.mjcl`` file atomically (a
+temporary file in the same folder, then a rename), and only text without
+errors; :meth:`CardEditor.save_draft` keeps unfinished text in a separate
+``.draft.mjcl`` file, so a saved card is never replaced by a broken one.
+
+>>> editor = CardEditor('My card\\n"Winds"\\nNNNN EEEE WWWW SS\\nFF NNN EEE WWQ SS')
+>>> [(e.line, e.column) for e in editor.errors], editor.card.count_hands()
+([(4, 14)], 1)
+>>> editor.save("unused.mjcl"), editor.message.split(":")[0]
+(False, 'Not saved')
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import tempfile
+from pathlib import Path
+
+import traitlets as t
+
+from ..card import Card, CardCheck, check_card
+from ..errors import CardNotFoundError, MJCLError
+from ..resources import card_path, list_cards
+from ._common import LessonWidget, asset
+
+__all__ = ["CardEditor", "draft_path", "write_atomically"]
+
+_NEW_CARD = """My card
+// The first line names the card.
+// A quoted name starts a category; each line
+// under it is one hand, its value after X.
+"Winds"
+NNNN EEEE WWWW SS X25
+"2468"
+FF 2222 4444 6666 (Any 1 Suit) X25
+"""
+
+
+def draft_path(path: str | Path) -> Path:
+    """Where the draft of the card at ``path`` goes: ``name.mjcl`` -> ``name.draft.mjcl``.
+
+    >>> draft_path("cards/mine.mjcl").as_posix(), draft_path("mine.draft.mjcl").as_posix()
+    ('cards/mine.draft.mjcl', 'mine.draft.mjcl')
+    """
+    path = Path(path)
+    stem = path.name[: -len(".mjcl")] if path.name.endswith(".mjcl") else path.name
+    if stem.endswith(".draft"):
+        return path.with_name(f"{stem}.mjcl")
+    return path.with_name(f"{stem}.draft.mjcl")
+
+
+def write_atomically(path: Path, text: str) -> None:
+    """Write ``text`` to ``path`` so that the file is always either the old text or the new, never half of one.
+
+    The text goes to a temporary file in the same folder, is flushed to disk,
+    and then renamed over ``path`` (a rename within one folder is atomic).
+    """
+    folder = path.parent
+    handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
+    try:
+        with os.fdopen(handle, "w", encoding="utf-8", newline="") as out:
+            out.write(text)
+            out.flush()
+            os.fsync(out.fileno())
+        if path.exists():
+            os.chmod(temporary, path.stat().st_mode & 0o777)
+        else:
+            os.chmod(temporary, 0o644)
+        os.replace(temporary, path)
+    except BaseException:
+        Path(temporary).unlink(missing_ok=True)
+        raise
+
+
+def _digest(text: str | None) -> str:
+    return "" if text is None else hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+class CardEditor(LessonWidget):
+    """Edit a card in MJCL: the text, its errors with line, column and caret, and the card it makes.
+
+    ``source`` is MJCL text, a path to a ``.mjcl`` file (opened, and saved
+    back to by :meth:`save`) or a bundled card's name (opened as a copy: save
+    it under a path of your own). With no source, a small example card to
+    start from.
+
+    Python and the widget share the same state: ``editor.text`` is the text
+    in the box (set it to replace it), ``editor.card`` the card made of the
+    lines without errors, ``editor.errors`` the :class:`~mjlearn.errors.MJCLError` list.
+    """
+
+    _esm = asset("card_editor.js")
+    _css = asset("widgets.css")
+
+    text = t.Unicode().tag(sync=True)
+    path = t.Unicode().tag(sync=True)
+    """The file :meth:`save` writes to (empty: none yet)."""
+    error_rows = t.List(t.Dict()).tag(sync=True)
+    card_view = t.Unicode().tag(sync=True)
+    summary = t.Unicode().tag(sync=True)
+    dirty = t.Bool(False).tag(sync=True)
+    """Whether the text differs from the file as last opened or saved."""
+
+    def __init__(self, source: str | Path | None = None, path: str | Path | None = None):
+        self._check: CardCheck = check_card("")
+        self._disk_digest = ""  # the file at ``path`` as we last read or wrote it
+        self._saved_text: str | None = None
+        super().__init__()
+        self.on_msg(self._on_click)
+        text, opened, note = self._read_source(source)
+        if path is None and opened is None and isinstance(source, (str, Path)) and str(source).endswith(".mjcl"):
+            path = source  # a file still to be made
+        with self.hold_sync():
+            if opened is not None:
+                self._adopt_file(opened, text)
+            else:
+                self._saved_text = None
+            if path is not None:
+                self.path = str(path)
+            self.text = text
+            self._update()
+            if note:
+                self._say(note)
+
+    # -- what it holds -------------------------------------------------------
+    @property
+    def card(self) -> Card | None:
+        """The card made of the lines without errors (``None`` while the text has no name or category)."""
+        return self._check.card
+
+    @property
+    def errors(self) -> list[MJCLError]:
+        return list(self._check.errors)
+
+    @property
+    def ok(self) -> bool:
+        """Whether the text is a card with no errors (and so can be saved)."""
+        return self._check.ok and self._check.card is not None
+
+    # -- files ---------------------------------------------------------------------
+    def open_file(self, source: str | Path, discard_changes: bool = False) -> bool:
+        """Open a ``.mjcl`` file (or a bundled card, as a copy to save elsewhere).
+
+        Refused while the text has unsaved changes, unless ``discard_changes=True``.
+        """
+        if self.dirty and not discard_changes:
+            return self._refuse(
+                "The text has unsaved changes: save them (or save a draft) first,"
+                " or open with discard_changes=True to drop them."
+            )
+        try:
+            text, opened, note = self._read_source(source, as_file=True)
+        except (CardNotFoundError, OSError, UnicodeDecodeError) as error:
+            return self._refuse(f"Could not open {source}: {error}")
+        with self.hold_sync():
+            if opened is not None:
+                self._adopt_file(opened, text)
+            else:
+                self.path, self._disk_digest, self._saved_text = "", "", None
+            self.text = text
+            self._update()
+            self._say(note or f"Opened {source}.")
+        return True
+
+    def open_draft(self, discard_changes: bool = False) -> bool:
+        """Open the draft saved beside the card's file (see :meth:`save_draft`)."""
+        if not self.path:
+            return self._refuse("There is no file yet, so no draft beside it.")
+        draft = draft_path(self.path)
+        if not draft.exists():
+            return self._refuse(f"There is no draft at {draft}.")
+        return self.open_file(draft, discard_changes)
+
+    def save(self, path: str | Path | None = None, overwrite: bool = False) -> bool:
+        """Save the card to ``path`` (default: the file it came from), atomically; only text without errors.
+
+        A file that changed on disk since it was opened or saved here is not
+        replaced unless ``overwrite=True``, nor is an existing file this editor
+        did not open.
+        """
+        if not self.ok:
+            if self._check.errors:
+                first = self._check.errors[0]
+                count = len(self._check.errors)
+                return self._refuse(
+                    f"Not saved: the card has {count} error{'s' if count != 1 else ''} (the first at line"
+                    f" {first.line}, column {first.column}). Fix {'them' if count != 1 else 'it'}, or save a draft"
+                    " to keep the text as it is."
+                )
+            return self._refuse("Not saved: the text holds no card yet (a name line and a quoted category).")
+        target = self._target(path)
+        if target is None:
+            return self._refuse("Not saved: give a file name ending in .mjcl first.")
+        if target.name.endswith(".draft.mjcl"):
+            return self._refuse(f"Not saved: {target.name} is a draft's name; save the card under its own name.")
+        problem = self._clobber_problem(target, overwrite)
+        if problem:
+            return self._refuse(problem)
+        try:
+            write_atomically(target, self.text)
+        except OSError as error:
+            return self._refuse(f"Not saved: {error}")
+        with self.hold_sync():
+            self._adopt_file(target, self.text)
+            self._say(f"Saved {self.card.name!r} ({self.card.count_hands()} hands) to {target}.", "success")
+        return True
+
+    def save_draft(self, path: str | Path | None = None) -> bool:
+        """Save the text as it is, errors and all, to the draft beside the card (``name.draft.mjcl``).
+
+        The card's own file is left untouched.
+        """
+        target = self._target(path)
+        if target is None:
+            return self._refuse("Not saved: give a file name ending in .mjcl first (the draft goes beside it).")
+        draft = draft_path(target)
+        try:
+            write_atomically(draft, self.text)
+        except OSError as error:
+            return self._refuse(f"Draft not saved: {error}")
+        if not self.path:
+            self.path = str(target)
+        self._say(f"Saved a draft to {draft}; {target.name} is unchanged.", "success")
+        return True
+
+    # -- inner workings ----------------------------------------------------------
+    def _read_source(self, source, as_file: bool = False) -> tuple[str, Path | None, str]:
+        """The text to edit, the file it came from (if it is to be saved back there) and a note.
+
+        A string is MJCL text unless it names a bundled card or a ``.mjcl``
+        file; with ``as_file`` (opening), every string but a bundled card's
+        name is a path, and a missing file is an error rather than a new card.
+        """
+        if source is None:
+            return _NEW_CARD, None, "A new card: edit it, then save it under a name of your own."
+        if isinstance(source, str) and source in list_cards():
+            text = card_path(source).read_text(encoding="utf-8")
+            return text, None, f"Opened a copy of the bundled card {source!r}: save it under a name of your own."
+        is_path = isinstance(source, Path) or (
+            isinstance(source, str) and (as_file or ("\n" not in source and source.strip().endswith(".mjcl")))
+        )
+        if is_path:
+            path = Path(source).expanduser()
+            if not path.exists():
+                if as_file or path.suffix != ".mjcl":
+                    raise FileNotFoundError(f"there is no file {path}")
+                return _NEW_CARD, None, f"{path} does not exist yet: Save creates it."
+            text = path.read_text(encoding="utf-8")
+            note = f"Opened {path}."
+            draft = draft_path(path)
+            if draft != path and draft.exists() and draft.stat().st_mtime > path.stat().st_mtime:
+                note += f" A newer draft is beside it ({draft.name}): the Open draft button (or open_draft()) opens it."
+            return text, path, note
+        if isinstance(source, str):
+            return source, None, ""
+        raise CardNotFoundError(f"a card source is MJCL text, a .mjcl path or a bundled card's name, not {source!r}")
+
+    def _adopt_file(self, path: Path, text: str) -> None:
+        self.path = str(path)
+        self._disk_digest = _digest(text)
+        self._saved_text = text
+        self.dirty = self.text != text
+
+    def _target(self, path) -> Path | None:
+        if path is not None:
+            target = Path(path)
+        elif self.path:
+            target = Path(self.path)
+        else:
+            return None
+        if not target.name.endswith(".mjcl"):
+            target = target.with_name(target.name + ".mjcl")
+        return target
+
+    def _clobber_problem(self, target: Path, overwrite: bool) -> str:
+        if overwrite or not target.exists():
+            return ""
+        same_file = self.path and Path(self.path).resolve() == target.resolve()
+        if not same_file or not self._disk_digest:
+            return f"Not saved: {target} already exists. Save with overwrite=True to replace it, or pick another name."
+        on_disk = target.read_text(encoding="utf-8")
+        if _digest(on_disk) != self._disk_digest:
+            return (
+                f"Not saved: {target} changed on disk since it was opened here. Save with overwrite=True to"
+                " replace it, or save under another name."
+            )
+        return ""
+
+    @t.observe("text")
+    def _text_changed(self, _change) -> None:
+        self._update()
+
+    def _update(self) -> None:
+        from ..render.html import card_html
+
+        self._check = check_card(self.text)
+        card = self._check.card
+        rows = [
+            {"line": e.line, "column": e.column, "message": e.message, "source": e.source_line, "text": str(e)}
+            for e in self._check.errors
+        ]
+        if card is None:
+            view, summary = "", "No card yet: the first line names the card, and a quoted name starts a category."
+        else:
+            view = card_html(card)
+            count = len(rows)
+            status = "no errors" if not count else f"{count} error{'s' if count != 1 else ''}; lines with errors left out"
+            summary = (
+                f"{card.name}: {len(card.categories)} categories, {len(card.lines)} lines,"
+                f" {card.count_hands()} hands ({status})."
+            )
+        with self.hold_sync():
+            self.error_rows = rows
+            self.card_view = view
+            self.summary = summary
+            self.dirty = self.text != self._saved_text
+
+    def _on_click(self, _widget, content: dict, _buffers) -> None:
+        action = content.get("action")
+        path = content.get("path") or None
+        if action == "save":
+            self.save(path, overwrite=bool(content.get("overwrite")))
+        elif action == "save_draft":
+            self.save_draft(path)
+        elif action == "open":
+            if path is None:
+                self._refuse("Type the path of a .mjcl file to open first.")
+            else:
+                self.open_file(path, discard_changes=bool(content.get("discard")))
+        elif action == "open_draft":
+            self.open_draft(discard_changes=bool(content.get("discard")))

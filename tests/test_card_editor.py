@@ -1,0 +1,151 @@
+"""CardEditor from Python: live checking, atomic saves of valid text only, drafts, and never losing a card."""
+
+import os
+
+import pytest
+
+import mjlearn as mj
+from mjlearn.widgets import CardEditor
+from mjlearn.widgets.card_editor import draft_path, write_atomically
+
+GOOD = 'Mine\n"Winds"\nNNNN EEEE WWWW SS X25\n"2468"\nFF 2222 4444 6666 X25\n'
+BAD_LINE = "FF 2222 4444 66Q6 X25\n"
+
+
+def test_errors_carry_line_column_and_caret_while_the_rest_still_shows():
+    editor = CardEditor(GOOD + BAD_LINE)
+    assert not editor.ok and editor.dirty
+    (error,) = editor.errors
+    assert (error.line, error.column) == (6, 16)
+    row = editor.error_rows[0]
+    assert row["line"] == 6 and row["column"] == 16 and row["source"] == "FF 2222 4444 66Q6 X25"
+    assert row["text"].splitlines()[-1].index("^") == row["text"].splitlines()[-2].index("66Q6") + 2
+    assert editor.card.count_hands() == 4 and len(editor.card.lines) == 2
+    assert "Winds" in editor.card_view and "1 error" in editor.summary
+
+
+def test_typing_rechecks_the_text():
+    editor = CardEditor(GOOD)
+    assert editor.ok and editor.error_rows == []
+    editor.text = GOOD + BAD_LINE
+    assert [e.line for e in editor.errors] == [6]
+    editor.text = GOOD + "FF 2222 4444 6666 X30\n"
+    assert editor.ok and editor.card.count_hands() == 7
+
+
+def test_text_with_no_card_yet():
+    editor = CardEditor("")
+    assert editor.card is None and not editor.ok and editor.card_view == ""
+    assert not editor.save("x.mjcl") and "Not saved" in editor.message
+
+
+def test_save_writes_valid_text_atomically_and_refuses_errors(tmp_path):
+    path = tmp_path / "mine.mjcl"
+    editor = CardEditor(GOOD + BAD_LINE, path=path)
+    assert not editor.save() and "Not saved" in editor.message and "line 6, column 16" in editor.message
+    assert not path.exists()
+    editor.text = GOOD
+    assert editor.save() and editor.message_kind == "success"
+    assert path.read_text(encoding="utf-8") == GOOD and not editor.dirty
+    assert mj.load_card(path).count_hands() == 4
+    assert [p.name for p in tmp_path.iterdir()] == ["mine.mjcl"]  # no temporary file left behind
+
+
+def test_a_draft_keeps_broken_text_and_leaves_the_card_alone(tmp_path):
+    path = tmp_path / "mine.mjcl"
+    path.write_text(GOOD, encoding="utf-8")
+    editor = CardEditor(path)
+    assert editor.path == str(path) and not editor.dirty
+    editor.text = GOOD + BAD_LINE
+    assert editor.save_draft()
+    assert path.read_text(encoding="utf-8") == GOOD
+    assert (tmp_path / "mine.draft.mjcl").read_text(encoding="utf-8") == GOOD + BAD_LINE
+    later = os.stat(path).st_mtime + 5
+    os.utime(tmp_path / "mine.draft.mjcl", (later, later))
+    reopened = CardEditor(path)
+    assert "newer draft" in reopened.message and reopened.text == GOOD
+    assert reopened.open_draft() and reopened.text == GOOD + BAD_LINE
+    assert not reopened.save(path=path.with_name("mine.draft.mjcl"))  # a draft's name is not a card's
+
+
+def test_a_file_changed_elsewhere_is_not_overwritten(tmp_path):
+    path = tmp_path / "mine.mjcl"
+    path.write_text(GOOD, encoding="utf-8")
+    editor = CardEditor(path)
+    path.write_text(GOOD + "// edited in another program\n", encoding="utf-8")
+    editor.text = GOOD.replace("X25", "X30", 1)
+    assert not editor.save() and "changed on disk" in editor.message
+    assert path.read_text(encoding="utf-8").endswith("another program\n")
+    assert editor.save(overwrite=True) and path.read_text(encoding="utf-8") == editor.text
+
+
+def test_saving_over_a_file_it_did_not_open_needs_overwrite(tmp_path):
+    other = tmp_path / "other.mjcl"
+    other.write_text(GOOD, encoding="utf-8")
+    editor = CardEditor(GOOD.replace("Mine", "New"))
+    assert not editor.save(other) and "already exists" in editor.message
+    assert other.read_text(encoding="utf-8") == GOOD
+    assert editor.save(tmp_path / "new") and (tmp_path / "new.mjcl").exists()  # .mjcl added
+
+
+def test_unsaved_changes_are_not_dropped_by_opening_another_card(tmp_path):
+    editor = CardEditor(GOOD, path=tmp_path / "mine.mjcl")
+    editor.text = GOOD + "// more\n"
+    assert not editor.open_file("basic1") and "unsaved changes" in editor.message
+    assert editor.text == GOOD + "// more\n"
+    assert editor.open_file("basic1", discard_changes=True)
+    assert editor.card.count_hands() == 308 and editor.path == "" and "copy" in editor.message
+
+
+def test_bundled_cards_open_as_copies_and_missing_files_start_new(tmp_path):
+    editor = CardEditor("practice_garden")
+    assert editor.ok and editor.path == "" and editor.card.count_hands() == mj.load_card("practice_garden").count_hands()
+    fresh = CardEditor(str(tmp_path / "fresh.mjcl"))
+    assert fresh.ok and fresh.path == str(tmp_path / "fresh.mjcl") and "Save creates it" in fresh.message
+    assert fresh.save() and (tmp_path / "fresh.mjcl").exists()
+    assert not editor.open_file(tmp_path / "nowhere.mjcl", discard_changes=True) and "no file" in editor.message
+    assert editor.card.count_hands() == mj.load_card("practice_garden").count_hands()
+
+
+def test_write_atomically_keeps_the_old_file_when_writing_fails(tmp_path, monkeypatch):
+    path = tmp_path / "card.mjcl"
+    path.write_text(GOOD, encoding="utf-8")
+
+    def broken_replace(src, dst):
+        raise OSError("disk full")
+
+    monkeypatch.setattr(os, "replace", broken_replace)
+    with pytest.raises(OSError, match="disk full"):
+        write_atomically(path, "half a card")
+    assert path.read_text(encoding="utf-8") == GOOD
+    assert [p.name for p in tmp_path.iterdir()] == ["card.mjcl"]
+
+
+def test_a_failed_save_says_so_and_keeps_the_text(tmp_path, monkeypatch):
+    editor = CardEditor(GOOD, path=tmp_path / "card.mjcl")
+    monkeypatch.setattr(os, "replace", lambda src, dst: (_ for _ in ()).throw(OSError("read-only")))
+    assert not editor.save() and "read-only" in editor.message and editor.text == GOOD
+
+
+def test_draft_path_names():
+    assert draft_path("a/b.mjcl").name == "b.draft.mjcl"
+    assert draft_path("b.draft.mjcl").name == "b.draft.mjcl"
+    assert draft_path("b").name == "b.draft.mjcl"
+
+
+def test_buttons_arrive_as_messages(tmp_path):
+    editor = CardEditor(GOOD)
+    target = tmp_path / "clicked.mjcl"
+    editor._on_click(editor, {"action": "save", "path": str(target)}, [])
+    assert target.read_text(encoding="utf-8") == GOOD
+    editor.text = GOOD + BAD_LINE
+    editor._on_click(editor, {"action": "save", "path": str(target)}, [])
+    assert target.read_text(encoding="utf-8") == GOOD
+    editor._on_click(editor, {"action": "save_draft", "path": str(target)}, [])
+    assert (tmp_path / "clicked.draft.mjcl").exists()
+    editor._on_click(editor, {"action": "open", "path": ""}, [])
+    assert editor.message_kind == "error"
+    editor._on_click(editor, {"action": "open", "path": str(target), "discard": True}, [])
+    assert editor.text == GOOD
+    editor._on_click(editor, {"action": "open_draft"}, [])
+    assert editor.text == GOOD + BAD_LINE
