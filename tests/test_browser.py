@@ -182,6 +182,17 @@ def test_hand_builder_marks_an_exposure_and_refuses_a_fifth_tile(open_notebook, 
     state = json.loads(wait_for_file(server, "hand_state.json", lambda t: "555C" in t))
     assert state == {"hand": "5C", "exposures": ["555C"], "wins": 0}
     shot(widget, "hand_builder_exposure_lab")
+
+    # load a card file typed into the bar: the menu shows it and the results use it
+    (server.root / "tiny.mjcl").write_text('Tiny\n"Evens"\nFF 2222 4444 6666 X40\n', encoding="utf-8")
+    widget.locator("input.mj-card-file").fill("tiny.mjcl")
+    widget.locator(".mj-load").click()
+    page.wait_for_function("document.querySelector('.mj-hand-builder select[aria-label=card]').value === 'tiny.mjcl'",
+                           timeout=20_000)
+    assert "dead" in widget.locator(".mj-summary").inner_text()  # no line of Tiny has 555C
+    widget.locator(".mj-clear").click()
+    widget.locator('.mj-palette-tile[data-tile="2B"]').click()
+    assert "Evens #1" in widget.locator(".mj-closest").inner_text()
     assert widget_errors(page) == []
 
 

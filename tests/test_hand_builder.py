@@ -148,6 +148,10 @@ def test_clicks_arrive_as_messages():
     assert len(hb.hand) == 13
     hb._on_click(hb, {"action": "clear"}, [])
     assert len(hb.hand) == 0
+    hb._on_click(hb, {"action": "load_card", "path": ""}, [])
+    assert hb.message_kind == "error" and hb.card.name == "Basic1"
+    hb._on_click(hb, {"action": "load_card", "path": "no/such/card.mjcl"}, [])
+    assert "Could not load" in hb.message and hb.card.name == "Basic1"
 
 
 def test_a_bad_starting_hand_is_an_error():

@@ -60,8 +60,13 @@ function render({ model, el }) {
       onchange: (e) => { const v = parseInt(e.target.value, 10); if (v > 0) { model.set("n", v); model.save_changes(); } } });
     const seed = h("input", { type: "number", value: String(model.get("seed")), "aria-label": "seed",
       onchange: (e) => { const v = parseInt(e.target.value, 10); if (!Number.isNaN(v)) { model.set("seed", v); model.save_changes(); } } });
+    const file = h("input", { type: "text", class: "mj-card-file", size: "18", "aria-label": "card file",
+      placeholder: "or a .mjcl file" });
+    const load = () => send({ action: "load_card", path: file.value });
+    file.addEventListener("keydown", (e) => { if (e.key === "Enter") load(); });
     return h("div", { class: "mj-bar" },
-      h("label", {}, "Card ", cards), h("label", {}, "Rules ", rules), h("label", {}, "Lines shown ", lines),
+      h("label", {}, "Card ", cards), file, h("button", { class: "mj-btn mj-load", onclick: load }, "Load"),
+      h("label", {}, "Rules ", rules), h("label", {}, "Lines shown ", lines),
       h("label", {}, "Seed ", seed),
       h("button", { class: "mj-btn mj-deal", onclick: () => send({ action: "deal" }) }, "Deal a rack"),
       h("button", { class: "mj-btn mj-clear", onclick: () => { marking = false; selected.clear(); send({ action: "clear" }); } }, "Clear"));

@@ -307,6 +307,12 @@ class HandBuilder(LessonWidget):
             self.deal()
         elif action == "set_hand":
             self.set_hand(str(content.get("text", "")), self._exposures)
+        elif action == "load_card":
+            path = str(content.get("path", "")).strip()
+            if path:
+                self.load_card(Path(path))
+            else:
+                self._refuse("Type the path of a .mjcl file to load first.")
 
     @t.observe("card_name")
     def _card_chosen(self, change) -> None:
