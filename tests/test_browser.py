@@ -19,6 +19,7 @@ import re
 from pathlib import Path
 
 import pytest
+from playwright.sync_api import expect
 
 from browser_support import CHROMIUM, CHROMIUM_FLAGS, browser_problem, jupyter_server, run_all_cells, wait_for_kernel, write_notebook
 
@@ -189,10 +190,11 @@ def test_hand_builder_marks_an_exposure_and_refuses_a_fifth_tile(open_notebook, 
     widget.locator(".mj-load").click()
     page.wait_for_function("document.querySelector('.mj-hand-builder select[aria-label=card]').value === 'tiny.mjcl'",
                            timeout=20_000)
-    assert "dead" in widget.locator(".mj-summary").inner_text()  # no line of Tiny has 555C
+    expect(widget.locator(".mj-summary")).to_contain_text("dead")  # no line of Tiny has 555C
     widget.locator(".mj-clear").click()
+    expect(widget.locator(".mj-rack-tile")).to_have_count(0)
     widget.locator('.mj-palette-tile[data-tile="2B"]').click()
-    assert "Evens #1" in widget.locator(".mj-closest").inner_text()
+    expect(widget.locator(".mj-closest")).to_contain_text("Evens #1")
     assert widget_errors(page) == []
 
 

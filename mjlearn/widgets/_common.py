@@ -36,6 +36,7 @@ __all__ = [
     "HERE",
     "RULESETS",
     "LessonWidget",
+    "CardWidget",
     "asset",
     "rack_order",
     "tile_faces",
@@ -57,6 +58,13 @@ class LessonWidget(anywidget.AnyWidget):
     message_kind = t.Unicode("info").tag(sync=True)
     """ "info", "success" or "error": how the browser colours the message."""
 
+    def __repr__(self) -> str:
+        """A short, stable text (no memory address), so notebook outputs compare equal run after run."""
+        return f"<{type(self).__name__}: {self._summary_text()}>"
+
+    def _summary_text(self) -> str:
+        return self.message or "ready"
+
     def _say(self, text: str, kind: str = "info") -> None:
         with self.hold_sync():
             self.message_kind = kind
@@ -66,6 +74,32 @@ class LessonWidget(anywidget.AnyWidget):
         """Show why a move was refused; the move changed nothing. Returns ``False`` for the caller to return."""
         self._say(reason, "error")
         return False
+
+
+class CardWidget(LessonWidget):
+    """A widget that plays on a card under a ruleset and draws tiles: HandBuilder and CharlestonTrainer."""
+
+    faces = t.Dict().tag(sync=True)
+    """Every tile's face, name and notation (:func:`tile_faces`), sent to the browser once."""
+    card_name = t.Unicode().tag(sync=True)
+    ruleset_name = t.Unicode("NMJL").tag(sync=True)
+    rulesets = t.List(t.Unicode(), default_value=RULESETS).tag(sync=True)
+
+    _card: Card
+
+    @property
+    def card(self) -> Card:
+        return self._card
+
+    def _summary_text(self) -> str:
+        return f"card {self.card_name!r}, {self.ruleset_name} rules"
+
+    @property
+    def ruleset(self):
+        """The :class:`~mjlearn.rules.ruleset.Ruleset` named by ``ruleset_name``."""
+        from ..rules.ruleset import ruleset
+
+        return ruleset(self.ruleset_name)
 
 
 def rack_order(tiles: Iterable[Tile]) -> list[int]:

@@ -127,6 +127,9 @@ class CardEditor(LessonWidget):
             if note:
                 self._say(note)
 
+    def _summary_text(self) -> str:
+        return self.summary
+
     # -- what it holds -------------------------------------------------------
     @property
     def card(self) -> Card | None:

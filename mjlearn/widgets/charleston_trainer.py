@@ -34,7 +34,7 @@ from ..rules.charleston import DIRECTIONS, Charleston, Step
 from ..rules.ruleset import Ruleset, ruleset as as_ruleset
 from ..rules.setup import SEATS, Deal, check_seat, deal_tiles
 from ..tiles import Tile, as_tile, parse_tiles
-from ._common import RULESETS, LessonWidget, asset, closest_rows, open_card, rack_order, tile_faces
+from ._common import CardWidget, asset, closest_rows, open_card, rack_order, tile_faces
 
 if TYPE_CHECKING:  # pragma: no cover
     import pandas
@@ -64,7 +64,7 @@ def _title(name: str) -> str:
     return name[:1].upper() + name[1:]
 
 
-class CharlestonTrainer(LessonWidget):
+class CharlestonTrainer(CardWidget):
     """Play the Charleston of a seeded deal: you choose your passes, three bots choose theirs.
 
     - ``card``: a bundled card's name, a ``.mjcl`` path or a :class:`~mjlearn.card.Card`.
@@ -81,11 +81,6 @@ class CharlestonTrainer(LessonWidget):
     _esm = asset("charleston_trainer.js")
     _css = asset("widgets.css")
 
-    faces = t.Dict().tag(sync=True)
-    card_name = t.Unicode().tag(sync=True)
-    ruleset_name = t.Unicode("NMJL").tag(sync=True)
-    """The rules; changing it deals the same seed again under the new rules."""
-    rulesets = t.List(t.Unicode(), default_value=RULESETS).tag(sync=True)
     seed = t.Int(0).tag(sync=True)
     """The seed of the current deal (read-only: deal again with :meth:`new_deal`)."""
     seat = t.Int(0).tag(sync=True)
@@ -137,14 +132,6 @@ class CharlestonTrainer(LessonWidget):
         self._start(seed)
 
     # -- what it holds ---------------------------------------------------------
-    @property
-    def card(self) -> Card:
-        return self._card
-
-    @property
-    def ruleset(self) -> Ruleset:
-        return as_ruleset(self.ruleset_name)
-
     @property
     def charleston(self) -> Charleston:
         """The engine's :class:`~mjlearn.rules.charleston.Charleston` (all four racks, the log)."""

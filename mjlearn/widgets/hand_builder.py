@@ -25,7 +25,7 @@ from ..hands import Hand, HandLike
 from ..resources import list_cards
 from ..rules.ruleset import ruleset as as_ruleset
 from ..tiles import COPIES, NUM_KINDS, Tile, as_tile
-from ._common import RULESETS, LessonWidget, asset, closest_rows, open_card, rack_order, tile_faces, win_rows
+from ._common import CardWidget, asset, closest_rows, open_card, rack_order, tile_faces, win_rows
 
 if TYPE_CHECKING:  # pragma: no cover
     import pandas
@@ -34,7 +34,7 @@ if TYPE_CHECKING:  # pragma: no cover
 
 __all__ = ["HandBuilder"]
 
-class HandBuilder(LessonWidget):
+class HandBuilder(CardWidget):
     """Build a rack by clicking tiles; see the lines it wins and the ``n`` nearest lines, live.
 
     - ``card``: a bundled card's name, a ``.mjcl`` path or a :class:`~mjlearn.card.Card`.
@@ -51,11 +51,7 @@ class HandBuilder(LessonWidget):
     _esm = asset("hand_builder.js")
     _css = asset("widgets.css")
 
-    faces = t.Dict().tag(sync=True)
-    card_name = t.Unicode().tag(sync=True)
     card_names = t.List(t.Unicode()).tag(sync=True)
-    ruleset_name = t.Unicode("NMJL").tag(sync=True)
-    rulesets = t.List(t.Unicode(), default_value=RULESETS).tag(sync=True)
     n = t.Int(10).tag(sync=True)
     seed = t.Int(0).tag(sync=True)
     rack = t.List(t.Int()).tag(sync=True)
@@ -95,10 +91,6 @@ class HandBuilder(LessonWidget):
 
     # -- what it holds ---------------------------------------------------------
     @property
-    def card(self) -> Card:
-        return self._card
-
-    @property
     def hand(self) -> Hand:
         """The tiles on the rack (not the exposed ones)."""
         return self._rack
@@ -107,10 +99,6 @@ class HandBuilder(LessonWidget):
     def exposures(self) -> list[Hand]:
         """The exposed groups, each a :class:`~mjlearn.hands.Hand`."""
         return list(self._exposures)
-
-    @property
-    def ruleset(self):
-        return as_ruleset(self.ruleset_name)
 
     @property
     def tile_count(self) -> int:
@@ -232,11 +220,12 @@ class HandBuilder(LessonWidget):
             return self._refuse(f"Could not load the card: {error}")
         self._cards[label] = loaded
         self._card = loaded
-        self._updating = True
-        self.card_names = self._names()
-        self.card_name = label
-        self._updating = False
-        return self._changed(f"Loaded the card {loaded.name!r}.")
+        with self.hold_sync():  # the menu and the results change in one message
+            self._updating = True
+            self.card_names = self._names()
+            self.card_name = label
+            self._updating = False
+            return self._changed(f"Loaded the card {loaded.name!r}.")
 
     # -- inner workings ----------------------------------------------------------
     def _names(self) -> list[str]:
