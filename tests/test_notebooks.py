@@ -1,0 +1,63 @@
+"""The lesson notebooks: all there, clean (nothing that changes from run to run saved), and listed in the README.
+
+nbval (pytest's ``--nbval``) runs each notebook and compares its outputs; these
+tests check what nbval cannot: that the lessons are complete and saved clean.
+"""
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+LESSONS = [
+    "01_tiles_and_the_card.ipynb",
+    "02_building_hands.ipynb",
+    "03_the_charleston.ipynb",
+    "04_playing_a_game.ipynb",
+    "05_scoring.ipynb",
+    "06_exploring_a_card.ipynb",
+    "07_writing_a_card_in_mjcl.ipynb",
+    "08_mahjx.ipynb",
+]
+NOTEBOOKS = sorted((ROOT / "notebooks").glob("*.ipynb"))
+
+
+def test_all_lessons_are_there_and_listed_in_the_readme():
+    names = [p.name for p in NOTEBOOKS]
+    assert names == ["00_welcome.ipynb", *LESSONS]
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    for name in names:
+        assert f"`{name}`" in readme
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.name)
+def test_saved_clean(path):
+    notebook = json.loads(path.read_text(encoding="utf-8"))
+    assert notebook["metadata"]["kernelspec"]["name"] == "python3"
+    assert "widgets" not in notebook["metadata"]  # no stale widget state
+    code = [c for c in notebook["cells"] if c["cell_type"] == "code"]
+    assert code and all(c["execution_count"] is not None or "widget" in c["metadata"].get("tags", []) for c in code)
+    for cell in code:
+        assert "execution" not in cell["metadata"]
+        tags = cell["metadata"].get("tags", [])
+        text = json.dumps(cell["outputs"])
+        if "widget" in tags:
+            assert cell["outputs"] == [] and "nbval-ignore-output" in tags
+        assert "application/vnd.jupyter.widget-view+json" not in text
+        assert not re.search(r"0x[0-9a-f]{8,}", text), f"a memory address in the outputs of {path.name}"
+        assert "/tmp/" not in text and "/work/" not in text, f"a local path in the outputs of {path.name}"
+        assert not any(o.get("name") == "stderr" for o in cell["outputs"]), f"stderr saved in {path.name}"
+        assert not any(o.get("output_type") == "error" for o in cell["outputs"]), f"an error saved in {path.name}"
+
+
+@pytest.mark.parametrize("path", [ROOT / "notebooks" / name for name in LESSONS], ids=lambda p: p.name)
+def test_each_lesson_has_a_title_exercises_with_checks_and_solutions(path):
+    notebook = json.loads(path.read_text(encoding="utf-8"))
+    markdown = ["".join(c["source"]) for c in notebook["cells"] if c["cell_type"] == "markdown"]
+    code = ["".join(c["source"]) for c in notebook["cells"] if c["cell_type"] == "code"]
+    assert markdown[0].startswith(f"# {path.name[:2]} ")
+    assert any(m.startswith("## Exercises") for m in markdown)
+    assert sum("check(" in c for c in code) >= 2
+    assert sum("<summary>Solution" in m for m in markdown) >= 2
