@@ -79,6 +79,7 @@ def open_notebook(request, server, browser):
         if report is not None and report.failed:
             SCREENSHOTS.mkdir(parents=True, exist_ok=True)
             page.screenshot(path=str(SCREENSHOTS / f"FAILED_{request.node.name}_{number}.png"))
+            print("errors in the page:", *page.js_errors, sep="\n  ")
         page.close()
 
 

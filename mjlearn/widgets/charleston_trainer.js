@@ -25,6 +25,17 @@ function tile(model, code, height, attrs = {}) {
   return h("span", Object.assign({ class: "mj-tile", title: face.name, "data-tile": face.notation }, attrs), img);
 }
 
+// A tile that acts as a button: a click, or Enter or Space when it has the keyboard focus.
+function asButton(box, handler) {
+  box.setAttribute("role", "button");
+  box.setAttribute("tabindex", "0");
+  box.addEventListener("click", handler);
+  box.addEventListener("keydown", (e) => {
+    if (e.key === "Enter" || e.key === " ") { e.preventDefault(); e.stopPropagation(); handler(); }
+  });
+  return box;
+}
+
 function tiles(model, codes, height) {
   if (!codes || !codes.length) return h("span", { class: "mj-muted" }, "none");
   return h("span", { class: "mj-group", style: "flex-wrap:wrap" }, codes.map((code) => tile(model, code, height)));
@@ -94,7 +105,7 @@ function render({ model, el }) {
       if (index > 0 && codes[index - 1] !== code) box.style.marginLeft = "8px";
       if (clickable) {
         box.title += code === 35 ? " (jokers are never passed)" : selected.includes(index) ? " (click to put back)" : " (click to pick)";
-        box.addEventListener("click", () => send({ action: "toggle", index }));
+        asButton(box, () => send({ action: "toggle", index }));
       }
       return box;
     });

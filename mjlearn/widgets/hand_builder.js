@@ -31,6 +31,17 @@ function tile(model, code, height, attrs = {}) {
   return box;
 }
 
+// A tile that acts as a button: a click, or Enter or Space when it has the keyboard focus.
+function asButton(box, handler) {
+  box.setAttribute("role", "button");
+  box.setAttribute("tabindex", "0");
+  box.addEventListener("click", handler);
+  box.addEventListener("keydown", (e) => {
+    if (e.key === "Enter" || e.key === " ") { e.preventDefault(); e.stopPropagation(); handler(); }
+  });
+  return box;
+}
+
 function groups(model, list, height) {
   return h("span", { style: "display:inline-flex;flex-wrap:nowrap" },
     list.map((group) => h("span", { class: "mj-group" }, group.map((code) => tile(model, code, height)))));
@@ -80,7 +91,7 @@ function render({ model, el }) {
         h("div", { class: "mj-palette-row", title: label }, codes.map((code) => {
           const box = tile(model, code, 44, { class: "mj-tile mj-clickable mj-palette-tile" + (left[code] ? "" : " mj-used-up") });
           box.append(h("span", { class: "mj-badge" }, String(left[code])));
-          box.addEventListener("click", () => send({ action: "add", tile: code }));
+          asButton(box, () => send({ action: "add", tile: code }));
           return box;
         })))));
   }
@@ -94,7 +105,7 @@ function render({ model, el }) {
       const box = tile(model, code, 48, { class: "mj-tile mj-clickable mj-rack-tile" + (selected.has(index) ? " mj-selected" : "") });
       if (newKind) box.style.marginLeft = "8px";
       box.title += marking ? " (click to pick for the exposure)" : " (click to take it off)";
-      box.addEventListener("click", () => {
+      asButton(box, () => {
         if (marking) {
           if (selected.has(index)) selected.delete(index); else selected.add(index);
           draw();
