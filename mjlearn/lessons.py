@@ -8,6 +8,8 @@ Not yet: count the hands. Hint: add up the lines
 Your turn: count the hands. Put your answer in place of the ...
 >>> check("FF 22B 4B", "4B 22B FF", "the tiles", tiles=True).correct
 True
+>>> check(2, 3, "how many suits?")
+Not yet: how many suits?
 """
 
 from __future__ import annotations
@@ -74,9 +76,10 @@ def check(answer: Any, expected: Any, question: str = "", hint: str = "", tiles:
     spaces.
     """
     topic = f": {question}" if question else ""
+    stop = "" if topic.endswith((".", "?", "!")) else "."
     if answer is ...:
-        return Check(False, "missing", f"Your turn{topic}. Put your answer in place of the ...")
+        return Check(False, "missing", f"Your turn{topic}{stop} Put your answer in place of the ...")
     if _same(answer, expected, tiles, any_order):
         return Check(True, "right", f"Right!{' ' + question if question else ''}")
     tip = f" Hint: {hint}" if hint else ""
-    return Check(False, "wrong", f"Not yet{topic}.{tip}")
+    return Check(False, "wrong", f"Not yet{topic}{stop}{tip}")

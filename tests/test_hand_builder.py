@@ -71,6 +71,7 @@ def test_exposing_a_group_no_line_has_says_the_hand_is_dead():
     hb = HandBuilder("basic1", hand="NNN 222B")
     assert hb.expose("NNN")
     assert hb.view["closest"] == [] and "dead" in hb.view["summary"]
+    assert hb.message_kind == "error" and "the hand is dead" in hb.message
 
 
 def test_jokers_only_exposure_needs_mahjx():

@@ -277,7 +277,9 @@ class HandBuilder(CardWidget):
         else:
             summary = f"{count} tile{'s' if count != 1 else ''}; a winning hand holds 14."
         if not closest and self._exposures:
-            summary += " No line of this card can use these exposures: the hand is dead."
+            dead = "No line of this card can use these exposures: the hand is dead."
+            summary += " " + dead
+            self.message_kind, self.message = "error", dead
         self.view = {"summary": summary, "wins": win_rows(wins), "closest": closest, "count": count}
 
     def _on_click(self, _widget, content: dict, _buffers) -> None:
