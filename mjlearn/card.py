@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING
 from .errors import MJCLError
 from .hands import ConcreteHand
 from .mjcl import LineSpec, expand_line, format_line, parse_card_source, parse_line_spec
+from .wording import counted
 
 if TYPE_CHECKING:  # pragma: no cover
     from collections.abc import Iterable
@@ -122,7 +123,7 @@ class Line:
 
     def __repr__(self) -> str:
         where = f"{self.category} #{self.number}: " if self.category else ""
-        return f"<Line {where}{self.mjcl} ({len(self._hands)} hands)>"
+        return f"<Line {where}{self.mjcl} ({counted(len(self._hands), 'hand')})>"
 
     def _repr_html_(self) -> str:
         from .render.html import line_html
@@ -147,7 +148,7 @@ class Category:
         return "\n".join([head, *(line.mjcl for line in self.lines)])
 
     def __repr__(self) -> str:
-        return f"<Category {self.name!r}: {len(self.lines)} lines, {self.count_hands()} hands>"
+        return f"<Category {self.name!r}: {counted(len(self.lines), 'line')}, {counted(self.count_hands(), 'hand')}>"
 
     def _repr_html_(self) -> str:
         from .render.html import category_html
@@ -285,8 +286,8 @@ class Card:
 
     def __repr__(self) -> str:
         return (
-            f"<Card {self.name!r}: {len(self.categories)} categories, {len(self.lines)} lines,"
-            f" {self.count_hands()} hands>"
+            f"<Card {self.name!r}: {counted(len(self.categories), 'category')}, {counted(len(self.lines), 'line')},"
+            f" {counted(self.count_hands(), 'hand')}>"
         )
 
     def _repr_html_(self) -> str:

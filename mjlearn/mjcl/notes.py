@@ -19,24 +19,41 @@ from __future__ import annotations
 
 from .syntax import DIGITS, GROUP_SIZE_CODES, Expander, LineSpec, Pattern
 
-__all__ = ["derived_notes", "line_notes"]
+__all__ = ["any_suit_sets", "derived_notes", "line_notes"]
 
 _SIZE_WORDS = {1: "Singles", 2: "Pairs", 3: "Pungs", 4: "Kongs", 5: "Quints", 0: "Sets"}
 _SUIT_NAMES = {"m": "Bams", "c": "Craks", "d": "Dots"}
 _PARITY = {"o": "Odd ", "e": "Even ", "a": "", "": ""}
 
 
-def _suit_note(pattern: Pattern) -> list[str]:
+def any_suit_sets(pattern: Pattern, expanders=()) -> set[int]:
+    """Numbers (from 0) of the pattern's sets that take any suit: the ``a`` prefix, or listed by a ``*`` code.
+
+    >>> from mjlearn.mjcl.parser import parse_line_spec
+    >>> spec = parse_line_spec("FF 1111 NEWS DDDD *3")
+    >>> any_suit_sets(spec.patterns[0], spec.expanders)
+    {3}
+    """
+    chosen = {i for i, s in enumerate(pattern.sets) if s.any_suit}
+    for e in expanders:
+        if e.code == "*":
+            chosen |= {int(d) for d in e.arg if d.isdigit() and int(d) < len(pattern.sets)}
+    return chosen
+
+
+def _suit_note(pattern: Pattern, expanders=()) -> list[str]:
     """Suit notes: how many suits the numbers take, and matching or opposite dragons."""
+    purple = any_suit_sets(pattern, expanders)
+    free = [(i, s) for i, s in enumerate(pattern.sets) if i not in purple]
     number_sets = [s for s in pattern.sets if any(g.char in DIGITS for g in s.groups)]
-    dragon_sets = [s for s in pattern.sets if any(g.char == "D" for g in s.groups) and not s.suit and not s.any_suit]
-    colours = {s.colour for s in number_sets if not s.suit and not s.any_suit}
+    dragon_sets = [s for _, s in free if any(g.char == "D" for g in s.groups) and not s.suit]
+    colours = {s.colour for _, s in free if any(g.char in DIGITS for g in s.groups) and not s.suit}
     fixed = {s.suit for s in number_sets if s.suit}
     notes = []
     if colours:
         n = len(colours)
         notes.append(f"Any {n} Suit{'s' if n > 1 else ''}")
-    elif len(fixed) == 1 and not any(s.any_suit for s in number_sets):
+    elif len(fixed) == 1 and not any(i in purple for i, s in enumerate(pattern.sets) if s in number_sets):
         notes.append(f"{_SUIT_NAMES[next(iter(fixed))]} Only")
     if colours and dragon_sets:
         opposite = any(s.colour not in colours for s in dragon_sets)
@@ -92,11 +109,13 @@ def derived_notes(spec: LineSpec) -> list[str]:
     """The notes a printed card would show for the line's suits and expanders."""
     notes: list[str] = []
     pattern = spec.patterns[0]
-    notes.extend(_suit_note(pattern))
+    notes.extend(_suit_note(pattern, spec.expanders))
     if any(s.any_suit for p in spec.patterns for s in p.sets if s.is_suited):
         notes.append("Purple Sets Any Suit")
     for e in spec.expanders:
         note = _expander_note(e, pattern)
+        if note in notes:
+            continue
         if note:
             notes.append(note)
     return _unique(notes)

@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING
 
 from ..tiles import Tile, parse_tiles
 from .layout import INK, line_segments, mark_text, notes_text
+from ..wording import counted
 
 if TYPE_CHECKING:  # pragma: no cover
     import pandas
@@ -178,8 +179,8 @@ def card_html(card: "Card") -> str:
     bonus = f' <span style="font-weight:normal;color:#666">(Big Card bonus +{card.bonus})</span>' if card.bonus else ""
     title = (
         f'<div style="font-size:1.3em;font-weight:bold;margin:4px 0">{escape(card.name)}{bonus}</div>'
-        f'<div style="color:#666;margin-bottom:6px">{len(card.categories)} categories, {len(card.lines)} lines,'
-        f" {card.count_hands()} hands</div>"
+        f'<div style="color:#666;margin-bottom:6px">{counted(len(card.categories), "category")},'
+        f' {counted(len(card.lines), "line")}, {counted(card.count_hands(), "hand")}</div>'
     )
     body = "".join(_category_rows(c) for c in card.categories)
     return f'<div style="{_FONT}">{title}<table style="border-collapse:collapse">{body}</table></div>'

@@ -42,15 +42,20 @@ class Segment:
 
 def line_segments(line: "Line") -> list[list[Segment]]:
     """Per pattern of the line, its sets and decorations as coloured segments."""
+    from ..mjcl.notes import any_suit_sets
+
     patterns = []
     for pattern in line.patterns:
+        purple = any_suit_sets(pattern, line.expanders)
         segments = []
+        number = 0
         for item in pattern.items:
             if isinstance(item, Decoration):
                 segments.append(Segment(item.char, "black"))
             else:
-                colour = "purple" if item.any_suit else COLOUR_NAMES[item.colour]
+                colour = "purple" if number in purple else COLOUR_NAMES[item.colour]
                 segments.append(Segment("".join(g.text() for g in item.groups), colour))
+                number += 1
         patterns.append(segments)
     return patterns
 

@@ -27,6 +27,7 @@ from ..card import Card, CardCheck, check_card
 from ..errors import CardNotFoundError, MJCLError
 from ..resources import card_path, list_cards
 from ._common import LessonWidget, asset
+from ..wording import counted
 
 __all__ = ["CardEditor", "draft_path", "write_atomically"]
 
@@ -210,7 +211,8 @@ class CardEditor(LessonWidget):
             return self._refuse(f"Not saved: {error}")
         with self.hold_sync():
             self._adopt_file(target, self.text)
-            self._say(f"Saved {self.card.name!r} ({self.card.count_hands()} hands) to {target}.", "success")
+            self._say(f"Saved {self.card.name!r} ({counted(self.card.count_hands(), 'hand')}) to {target.name}.",
+                      "success")
         return True
 
     def save_draft(self, path: str | Path | None = None) -> bool:
@@ -228,7 +230,7 @@ class CardEditor(LessonWidget):
             return self._refuse(f"Draft not saved: {error}")
         if not self.path:
             self.path = str(target)
-        self._say(f"Saved a draft to {draft}; {target.name} is unchanged.", "success")
+        self._say(f"Saved a draft to {draft.name}; {target.name} is unchanged.", "success")
         return True
 
     # -- inner workings ----------------------------------------------------------
@@ -252,9 +254,9 @@ class CardEditor(LessonWidget):
             if not path.exists():
                 if as_file or path.suffix != ".mjcl":
                     raise FileNotFoundError(f"there is no file {path}")
-                return _NEW_CARD, None, f"{path} does not exist yet: Save creates it."
+                return _NEW_CARD, None, f"{path.name} does not exist yet: Save creates it."
             text = path.read_text(encoding="utf-8")
-            note = f"Opened {path}."
+            note = f"Opened {path.name}."
             draft = draft_path(path)
             if draft != path and draft.exists() and draft.stat().st_mtime > path.stat().st_mtime:
                 note += f" A newer draft is beside it ({draft.name}): the Open draft button (or open_draft()) opens it."
@@ -312,10 +314,10 @@ class CardEditor(LessonWidget):
         else:
             view = card_html(card)
             count = len(rows)
-            status = "no errors" if not count else f"{count} error{'s' if count != 1 else ''}; lines with errors left out"
+            status = "no errors" if not count else f"{counted(count, 'error')}; lines with errors left out"
             summary = (
-                f"{card.name}: {len(card.categories)} categories, {len(card.lines)} lines,"
-                f" {card.count_hands()} hands ({status})."
+                f"{card.name}: {counted(len(card.categories), 'category')}, {counted(len(card.lines), 'line')},"
+                f" {counted(card.count_hands(), 'hand')} ({status})."
             )
         with self.hold_sync():
             self.error_rows = rows
