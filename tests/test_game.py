@@ -100,7 +100,7 @@ def test_a_discarded_joker_cannot_be_called():
     g = game(racks=("FF 222B 444B 666B 8B N J", SOUTH, WEST, NORTH))
     g.discard(0, "J")
     assert (g.phase, g.turn) == ("draw", 1)
-    with pytest.raises(mj.RuleError, match="no discard to call"):
+    with pytest.raises(mj.RuleError, match="a discarded joker cannot be called"):
         g.call(1, 3)
 
 

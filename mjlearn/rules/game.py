@@ -448,13 +448,18 @@ class Game:
         check_seat(seat)
         if seat in self.dead:
             raise RuleError(f"{SEATS[seat]}'s hand is dead: it plays no further")
+        if self.phase == "calls":
+            waiting = ", ".join(SEATS[s] for s in self.waiting_for())
+            raise RuleError(f"the last discard is being answered (by {waiting}): nobody may {phase} until then")
         if self.phase != phase or self.turn != seat:
-            doing = {"draw": "draw", "discard": "discard or declare", "calls": "answer a discard"}.get(self.phase, self.phase)
+            doing = {"draw": "draw", "discard": "discard or declare"}.get(self.phase, self.phase)
             raise RuleError(f"it is {SEATS[self.turn]}'s turn to {doing}, not {SEATS[seat]}'s to {phase}")
 
     def _need_caller(self, seat: int) -> tuple[int, Tile]:
         check_seat(seat)
         if self.phase != "calls":
+            if self.discards and self.discards[-1][1] == Tile.JOKER and self._last_action == "discard":
+                raise RuleError("a discarded joker cannot be called: it is dead once it is thrown")
             raise RuleError("there is no discard to call now: a discard can be called only until the next player draws")
         if seat in self.dead:
             raise RuleError(f"{SEATS[seat]}'s hand is dead: it cannot call")
