@@ -41,6 +41,7 @@ __all__ = [
     "line_html",
     "category_html",
     "card_html",
+    "joker_label",
     "wins_html",
     "closest_html",
 ]
@@ -186,6 +187,13 @@ def card_html(card: "Card") -> str:
     return f'<div style="{_FONT}">{title}<table style="border-collapse:collapse">{body}</table></div>'
 
 
+def joker_label(win: "Win") -> str:
+    """How a win used jokers: "2 jokers", "jokerless", or none possible (a hand with no group of 3+)."""
+    if not any(size >= 3 for _, size in win.realised.tile_groups()):
+        return "no jokers (no group of 3+)"
+    return "jokerless" if win.jokerless else counted(win.jokers_used, "joker")
+
+
 def wins_html(wins: Sequence["Win"], height: int = TILE_HEIGHT) -> str:
     """The lines a hand wins with: each line, its value, and the hand with its jokers in place."""
     if not wins:
@@ -193,7 +201,7 @@ def wins_html(wins: Sequence["Win"], height: int = TILE_HEIGHT) -> str:
     rows = []
     for win in wins:
         jokers = [fill.jokers for fill in win.group_fills]
-        label = "jokerless" if win.jokerless else f"{win.jokers_used} joker{'s' if win.jokers_used != 1 else ''}"
+        label = joker_label(win)
         rows.append(
             f'<tr style="border-bottom:1px solid #ddd"><td style="padding:4px 8px">{escape(win.category)}'
             f" #{win.number}</td><td style=\"padding:4px 8px\">{pattern_html(win)}</td>"

@@ -159,7 +159,7 @@ def closest_rows(card: Card, table: "pandas.DataFrame", pattern_size: str = "1em
 
 def win_rows(wins: "list[Win]", pattern_size: str = "1em") -> list[dict]:
     """The lines a hand wins with as rows: the line, its value, and the hand with its jokers in place."""
-    from ..render.html import pattern_html
+    from ..render.html import joker_label, pattern_html
 
     rows = []
     for win in wins:
@@ -179,6 +179,7 @@ def win_rows(wins: "list[Win]", pattern_size: str = "1em") -> list[dict]:
                 "value": int(win.value),
                 "concealed": bool(win.concealed),
                 "jokers": int(win.jokers_used),
+                "joker_label": joker_label(win),
                 "hand": groups,
             }
         )

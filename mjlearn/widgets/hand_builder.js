@@ -144,7 +144,7 @@ function render({ model, el }) {
         view.wins.map((row) => h("tr", { class: "mj-win" },
           h("td", {}, row.line), h("td", { html: row.pattern }),
           h("td", { class: "mj-num" }, `${row.value}${row.concealed ? " C" : ""}`),
-          h("td", {}, groups(model, row.hand, 30)), h("td", {}, row.jokers ? String(row.jokers) : "jokerless"))))));
+          h("td", {}, groups(model, row.hand, 30)), h("td", {}, row.joker_label))))));
     }
     if (view.count && view.closest && view.closest.length) {
       parts.push(h("div", { class: "mj-heading" }, "Nearest lines"));
