@@ -253,3 +253,12 @@ def test_a_wild_exposure_stands_for_any_group_of_its_size():
     # concealed lines still refuse any exposure
     concealed = CARD.closest("FF EEE WWW SS 1B", exposures=["JJJ"], n=None)
     assert ("Winds", 2) not in set(zip(concealed["category"], concealed["line"]))
+
+
+def test_an_exposure_lists_and_draws_its_tiles():
+    from mjlearn.analysis import Exposure
+
+    assert [t.notation for t in Exposure.parse("555C J").tiles()] == ["5C", "5C", "5C", "J"]
+    assert [t.notation for t in Exposure.parse("JJJ").tiles()] == ["J", "J", "J"]
+    html = Exposure.parse("555C J")._repr_html_()
+    assert html.count("<img") == 4 and 'title="exposed"' in html

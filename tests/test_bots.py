@@ -276,11 +276,17 @@ def test_simulate_reports(rules):
     assert report.mean_turns > 0
     text = report.summary()
     assert "wall games" in text and "East's advantage" in text and rules.name in text
+    assert "time:" in text and "time:" not in report.summary(timing=False)  # notebooks leave the time out
+    assert again_text_lines(report) == report.summary(timing=False).splitlines()
     # any game of the report replays from its seed
     first = report.records.iloc[0]
     assert game_record(run_game(CARD, rules, seed=int(first.seed))) == tuple(first)
     again = simulate(CARD, games=12, ruleset=rules, seed=4, progress=False)
     assert again.records.equals(report.records)
+
+
+def again_text_lines(report):
+    return [line for line in report.summary().splitlines() if not line.startswith("time:")]
 
 
 def test_simulate_in_two_processes_is_the_same():

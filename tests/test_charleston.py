@@ -210,3 +210,16 @@ def test_suggested_passes_are_what_the_nearest_lines_leave_unused():
         assert not Counter(tiles) - Counter(rack.tiles())
     with pytest.raises(mj.HandError, match="fewer than 3"):
         suggest_pass(card, "JJJJ 1B 2B")
+
+
+def test_the_charleston_log_as_a_table():
+    from mjlearn.rules import deal_tiles
+
+    ch = Charleston(deal_tiles(seed=1))
+    for seat in range(4):
+        ch.pass_tiles(seat, [t for t in ch.racks[seat].tiles() if t != Tile.JOKER][:3])
+    table = ch.log_table()
+    assert list(table.columns) == ["step", "seat", "action", "tiles", "detail"]
+    assert len(table) == 8 and set(table["step"]) == {"first right"}
+    assert table.loc[0, "seat"] == "East" and table.loc[0, "action"] == "passes"
+    assert len(table.loc[0, "tiles"].split()) == 3

@@ -68,6 +68,18 @@ class Exposure:
         counts[Tile.JOKER] = self.jokers
         return counts
 
+    def tiles(self) -> list[Tile]:
+        """The exposure's tiles, naturals then jokers."""
+        return [self.tile] * self.naturals + [Tile.JOKER] * self.jokers
+
+    def _repr_html_(self) -> str:
+        from ..render.html import tiles_html
+
+        return (
+            '<span title="exposed" style="display:inline-flex;padding:2px;background:#eef3ea;border-radius:4px">'
+            f"{tiles_html(self.tiles())}</span>"
+        )
+
     def __str__(self) -> str:
         return str(Hand.from_counts(self.counts()))
 

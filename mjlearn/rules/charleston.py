@@ -35,6 +35,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from ..errors import RuleError
 from ..hands import Hand
@@ -42,7 +43,10 @@ from ..tiles import Tile, as_tile
 from .ruleset import Ruleset
 from .setup import SEATS, Deal, check_seat
 
-__all__ = ["Charleston", "Step", "Event", "DIRECTIONS"]
+if TYPE_CHECKING:  # pragma: no cover
+    import pandas
+
+__all__ = ["Charleston", "Step", "Event", "DIRECTIONS", "events_table"]
 
 DIRECTIONS = {"right": 1, "across": 2, "left": 3}
 """Seats ahead in turn order that each direction passes to (right is the next player, South for East)."""
@@ -69,6 +73,23 @@ class Event:
     action: str
     tiles: tuple[Tile, ...] = ()
     detail: str = ""
+
+
+def events_table(events: Sequence[Event]) -> "pandas.DataFrame":
+    """Log events as a table with the columns step, seat, action, tiles, detail."""
+    import pandas as pd
+
+    rows = [
+        {
+            "step": e.step,
+            "seat": SEATS[e.seat] if e.seat is not None else "",
+            "action": e.action,
+            "tiles": " ".join(t.notation for t in e.tiles),
+            "detail": e.detail,
+        }
+        for e in events
+    ]
+    return pd.DataFrame(rows, columns=["step", "seat", "action", "tiles", "detail"])
 
 
 def _steps(rules: Ruleset) -> list[Step]:
@@ -151,6 +172,10 @@ class Charleston:
                 if found:
                     wins[seat] = found
         return wins
+
+    def log_table(self) -> "pandas.DataFrame":
+        """The log as a table: step, seat, action, tiles, detail (as :meth:`Game.log_table`)."""
+        return events_table(self.log)
 
     def waiting_for(self) -> list[int]:
         """Seats that have not yet moved in the current step."""

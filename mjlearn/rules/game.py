@@ -35,7 +35,7 @@ from ..analysis.position import Exposure
 from ..errors import RuleError
 from ..hands import Hand
 from ..tiles import NUM_KINDS, Tile, as_tile
-from .charleston import Charleston, Event
+from .charleston import Charleston, Event, events_table
 from .ruleset import NMJL, Ruleset, ruleset as as_ruleset
 from .setup import SEATS, check_seat, deal_tiles
 
@@ -507,19 +507,7 @@ class Game:
 
     def log_table(self) -> "pandas.DataFrame":
         """The log as a table: step, seat, action, tiles, detail."""
-        import pandas as pd
-
-        rows = [
-            {
-                "step": e.step,
-                "seat": SEATS[e.seat] if e.seat is not None else "",
-                "action": e.action,
-                "tiles": " ".join(t.notation for t in e.tiles),
-                "detail": e.detail,
-            }
-            for e in self.log
-        ]
-        return pd.DataFrame(rows, columns=["step", "seat", "action", "tiles", "detail"])
+        return events_table(self.log)
 
     def __repr__(self) -> str:
         state = f"over: {self.result.how}" if self.result else f"{self.phase}, {SEATS[self.turn]}"

@@ -203,8 +203,9 @@ class SimulationReport:
         """Win rate per line: the same as :meth:`table`."""
         return self.table()
 
-    def summary(self, top: int = 5) -> str:
-        """The figures in a few lines of text."""
+    def summary(self, top: int = 5, timing: bool = True) -> str:
+        """The figures in a few lines of text; ``timing=False`` leaves out the run time (for notebooks
+        whose outputs must be the same on every run)."""
         low, high = self.east_interval
         by_seat = ", ".join(f"{SEATS[s]} {n}" for s, n in enumerate(self.wins_by_seat))
         lines = [
@@ -215,7 +216,7 @@ class SimulationReport:
             f"average game: {self.mean_turns:.1f} turns",
             f"self-drawn: {self.self_drawn_share:.1%} of wins; jokerless: {self.jokerless_share:.1%} of wins",
         ]
-        if self.seconds:
+        if self.seconds and timing:
             lines.append(f"time: {self.seconds:.1f} s ({self.games_per_second:.1f} games/s)")
         table = self.table().head(top)
         table = table[table.wins > 0]
