@@ -50,7 +50,7 @@ def test_wheel_carries_cards_and_loads_them_in_a_fresh_environment(tmp_path):
     for card in (ROOT / "cards").glob("*.mjcl"):
         assert f"mjlearn/data/cards/{card.name}" in names
     assert "mjlearn/data/assets/tiles/README.md" in names
-    for part in ("hand_builder.js", "card_editor.js", "charleston_trainer.js", "widgets.css"):
+    for part in ("prelude.js", "hand_builder.js", "card_editor.js", "charleston_trainer.js", "widgets.css"):
         assert f"mjlearn/widgets/{part}" in names
 
     venv = tmp_path / "venv"

@@ -14,7 +14,8 @@ from the ``faces`` map it receives once.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
 from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -38,6 +39,7 @@ __all__ = [
     "LessonWidget",
     "CardWidget",
     "asset",
+    "widget_module",
     "rack_order",
     "tile_faces",
     "groups_of",
@@ -86,10 +88,43 @@ class CardWidget(LessonWidget):
     rulesets = t.List(t.Unicode(), default_value=RULESETS).tag(sync=True)
 
     _card: Card
+    _updating = False
 
     @property
     def card(self) -> Card:
         return self._card
+
+    @contextmanager
+    def _quietly(self) -> Iterator[None]:
+        """Change traits without the observers reacting: the change is the widget's own."""
+        self._updating = True
+        try:
+            yield
+        finally:
+            self._updating = False
+
+    def _options_refused(self, change) -> bool:
+        """Whether a menu change from the browser is refused (an unknown ruleset, fewer than one line).
+
+        A refused change is put back, and the message says why.
+        """
+        from ..errors import MjlearnError
+        from ..rules.ruleset import ruleset
+
+        reason = ""
+        if change["name"] == "ruleset_name":
+            try:
+                ruleset(change["new"])
+            except MjlearnError as error:
+                reason = str(error)
+        elif change["name"] == "n" and change["new"] < 1:
+            reason = "Show at least one line."
+        if not reason:
+            return False
+        with self._quietly():
+            setattr(self, change["name"], change["old"])
+        self._refuse(reason)
+        return True
 
     def _summary_text(self) -> str:
         return f"card {self.card_name!r}, {self.ruleset_name} rules"
@@ -114,6 +149,11 @@ def rack_order(tiles: Iterable[Tile]) -> list[int]:
 def asset(name: str) -> str:
     """The text of one of the widgets' own files (a JavaScript module or the style sheet)."""
     return (HERE / name).read_text(encoding="utf-8")
+
+
+def widget_module(name: str) -> str:
+    """A widget's ES module: the shared helpers of ``prelude.js``, then the widget's own ``name``."""
+    return asset("prelude.js") + "\n" + asset(name)
 
 
 @lru_cache(maxsize=1)

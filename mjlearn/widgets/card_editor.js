@@ -1,21 +1,6 @@
 // mjlearn CardEditor: MJCL text with line numbers, live errors with carets, and the card Python renders.
 // Plain ES module for anywidget: no imports, no build step. Typing syncs the text to Python, which checks it.
 
-function h(tag, attrs = {}, ...children) {
-  const node = document.createElement(tag);
-  for (const [key, value] of Object.entries(attrs)) {
-    if (key === "class") node.className = value;
-    else if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
-    else if (key === "html") node.innerHTML = value;
-    else node.setAttribute(key, value);
-  }
-  for (const child of children.flat(Infinity)) {
-    if (child === null || child === undefined) continue;
-    node.append(typeof child === "string" ? document.createTextNode(child) : child);
-  }
-  return node;
-}
-
 function render({ model, el }) {
   const send = (content) => model.send(content);
   const root = h("div", { class: "mj-widget mj-card-editor" });

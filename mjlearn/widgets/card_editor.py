@@ -26,7 +26,7 @@ import traitlets as t
 from ..card import Card, CardCheck, check_card
 from ..errors import CardNotFoundError, MJCLError
 from ..resources import card_path, list_cards
-from ._common import LessonWidget, asset
+from ._common import LessonWidget, asset, widget_module
 from ..wording import counted
 
 __all__ = ["CardEditor", "draft_path", "write_atomically"]
@@ -95,7 +95,7 @@ class CardEditor(LessonWidget):
     lines without errors, ``editor.errors`` the :class:`~mjlearn.errors.MJCLError` list.
     """
 
-    _esm = asset("card_editor.js")
+    _esm = widget_module("card_editor.js")
     _css = asset("widgets.css")
 
     text = t.Unicode().tag(sync=True)

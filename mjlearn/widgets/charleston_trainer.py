@@ -34,7 +34,7 @@ from ..rules.charleston import DIRECTIONS, Charleston, Step
 from ..rules.ruleset import Ruleset, ruleset as as_ruleset
 from ..rules.setup import SEATS, Deal, check_seat, deal_tiles
 from ..tiles import Tile, as_tile, parse_tiles
-from ._common import CardWidget, asset, closest_rows, open_card, rack_order, tile_faces
+from ._common import CardWidget, asset, closest_rows, open_card, rack_order, tile_faces, widget_module
 
 if TYPE_CHECKING:  # pragma: no cover
     import pandas
@@ -78,7 +78,7 @@ class CharlestonTrainer(CardWidget):
     ``False`` and ``message`` says why.
     """
 
-    _esm = asset("charleston_trainer.js")
+    _esm = widget_module("charleston_trainer.js")
     _css = asset("widgets.css")
 
     seed = t.Int(0).tag(sync=True)
@@ -117,18 +117,17 @@ class CharlestonTrainer(CardWidget):
         self._card, label = open_card(card)
         check_seat(seat, "your seat")
         rules = as_ruleset(ruleset)
-        self._updating = True
-        super().__init__(
-            faces=tile_faces(),
-            card_name=label,
-            ruleset_name=rules.name,
-            seed=seed,
-            seat=seat,
-            seat_name=SEATS[seat],
-            n=max(1, n),
-        )
+        with self._quietly():
+            super().__init__(
+                faces=tile_faces(),
+                card_name=label,
+                ruleset_name=rules.name,
+                seed=seed,
+                seat=seat,
+                seat_name=SEATS[seat],
+                n=max(1, n),
+            )
         self.on_msg(self._on_click)
-        self._updating = False
         self._start(seed)
 
     # -- what it holds ---------------------------------------------------------
@@ -396,9 +395,8 @@ class CharlestonTrainer(CardWidget):
                 rules = as_ruleset(ruleset)
             except MjlearnError as error:
                 return self._refuse(str(error))
-            self._updating = True
-            self.ruleset_name = rules.name
-            self._updating = False
+            with self._quietly():
+                self.ruleset_name = rules.name
         self._start(int(seed))
         return True
 
@@ -414,9 +412,8 @@ class CharlestonTrainer(CardWidget):
         self._before: dict[tuple[str, int], int] | None = None
         self._undo: list[tuple] = []
         self._start_best = min(self._line_distances(self.rack).values())
-        self._updating = True
-        self.seed = seed
-        self._updating = False
+        with self._quietly():
+            self.seed = seed
         sizes = "East 14 tiles, the others 13" if rules.east_tiles == 14 else "13 tiles each, a joker among them"
         note = (f"Dealt seed {seed} under {rules.name} rules ({sizes}). You sit {SEATS[self.seat]}."
                 f" {self._explain(self._ch.step)}")
@@ -680,28 +677,15 @@ class CharlestonTrainer(CardWidget):
     def _rules_changed(self, change) -> None:
         if self._updating or change["new"] == change["old"]:
             return
-        try:
-            rules = as_ruleset(change["new"])
-        except MjlearnError as error:
-            self._updating = True
-            self.ruleset_name = change["old"]
-            self._updating = False
-            self._refuse(str(error))
+        if self._options_refused(change):
             return
-        self._updating = True
-        self.ruleset_name = rules.name
-        self._updating = False
+        with self._quietly():
+            self.ruleset_name = as_ruleset(change["new"]).name
         self._start(self.seed)
 
     @t.observe("n")
     def _n_changed(self, change) -> None:
-        if self._updating:
-            return
-        if change["new"] < 1:
-            self._updating = True
-            self.n = change["old"]
-            self._updating = False
-            self._refuse("Show at least one line.")
+        if self._updating or self._options_refused(change):
             return
         with self.hold_sync():
             message, kind = self.message, self.message_kind

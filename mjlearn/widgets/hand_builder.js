@@ -8,45 +8,6 @@ const PALETTE = [
   ["Winds, dragons, flowers, jokers", [27, 28, 29, 30, 31, 32, 33, 34, 35]],
 ];
 
-function h(tag, attrs = {}, ...children) {
-  const node = document.createElement(tag);
-  for (const [key, value] of Object.entries(attrs)) {
-    if (key === "class") node.className = value;
-    else if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
-    else if (key === "html") node.innerHTML = value;
-    else node.setAttribute(key, value);
-  }
-  for (const child of children.flat(Infinity)) {
-    if (child === null || child === undefined) continue;
-    node.append(typeof child === "string" ? document.createTextNode(child) : child);
-  }
-  return node;
-}
-
-function tile(model, code, height, attrs = {}) {
-  const face = model.get("faces")[String(code)];
-  const img = h("img", { src: face.uri, alt: face.name, width: String(Math.round(height * 0.75)),
-                         height: String(height), draggable: "false" });
-  const box = h("span", Object.assign({ class: "mj-tile", title: face.name, "data-tile": face.notation }, attrs), img);
-  return box;
-}
-
-// A tile that acts as a button: a click, or Enter or Space when it has the keyboard focus.
-function asButton(box, handler) {
-  box.setAttribute("role", "button");
-  box.setAttribute("tabindex", "0");
-  box.addEventListener("click", handler);
-  box.addEventListener("keydown", (e) => {
-    if (e.key === "Enter" || e.key === " ") { e.preventDefault(); e.stopPropagation(); handler(); }
-  });
-  return box;
-}
-
-function groups(model, list, height) {
-  return h("span", { style: "display:inline-flex;flex-wrap:nowrap" },
-    list.map((group) => h("span", { class: "mj-group" }, group.map((code) => tile(model, code, height)))));
-}
-
 function render({ model, el }) {
   let marking = false;
   let selected = new Set();

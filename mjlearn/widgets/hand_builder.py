@@ -25,7 +25,7 @@ from ..hands import Hand, HandLike
 from ..resources import list_cards
 from ..rules.ruleset import ruleset as as_ruleset
 from ..tiles import COPIES, NUM_KINDS, Tile, as_tile
-from ._common import CardWidget, asset, closest_rows, open_card, rack_order, tile_faces, win_rows
+from ._common import CardWidget, asset, closest_rows, open_card, rack_order, tile_faces, widget_module, win_rows
 
 if TYPE_CHECKING:  # pragma: no cover
     import pandas
@@ -48,7 +48,7 @@ class HandBuilder(CardWidget):
     says why, in the widget as in Python.
     """
 
-    _esm = asset("hand_builder.js")
+    _esm = widget_module("hand_builder.js")
     _css = asset("widgets.css")
 
     card_names = t.List(t.Unicode()).tag(sync=True)
@@ -75,17 +75,16 @@ class HandBuilder(CardWidget):
         self._cards: dict[str, Card] = {label: self._card}
         self._rack = Hand()
         self._exposures: list[Hand] = []
-        self._updating = True
-        super().__init__(
-            faces=tile_faces(),
-            card_name=label,
-            card_names=self._names(),
-            ruleset_name=as_ruleset(ruleset).name,
-            n=n,
-            seed=seed,
-        )
+        with self._quietly():
+            super().__init__(
+                faces=tile_faces(),
+                card_name=label,
+                card_names=self._names(),
+                ruleset_name=as_ruleset(ruleset).name,
+                n=n,
+                seed=seed,
+            )
         self.on_msg(self._on_click)
-        self._updating = False
         if not self.set_hand(hand, exposures):
             raise MjlearnError(self.message)
 
@@ -221,10 +220,9 @@ class HandBuilder(CardWidget):
         self._cards[label] = loaded
         self._card = loaded
         with self.hold_sync():  # the menu and the results change in one message
-            self._updating = True
-            self.card_names = self._names()
-            self.card_name = label
-            self._updating = False
+            with self._quietly():
+                self.card_names = self._names()
+                self.card_name = label
             return self._changed(f"Loaded the card {loaded.name!r}.")
 
     # -- inner workings ----------------------------------------------------------
@@ -318,21 +316,6 @@ class HandBuilder(CardWidget):
 
     @t.observe("ruleset_name", "n")
     def _options_changed(self, change) -> None:
-        if self._updating:
-            return
-        if change["name"] == "ruleset_name":
-            try:
-                as_ruleset(change["new"])
-            except MjlearnError as error:
-                self._updating = True
-                self.ruleset_name = change["old"]
-                self._updating = False
-                self._refuse(str(error))
-                return
-        if change["name"] == "n" and change["new"] < 1:
-            self._updating = True
-            self.n = change["old"]
-            self._updating = False
-            self._refuse("Show at least one line.")
+        if self._updating or self._options_refused(change):
             return
         self._changed("")
