@@ -309,3 +309,20 @@ def test_a_hand_whose_exposures_leave_only_dead_lines_is_dead():
     assert 1 not in g.dead
     g.discard(0, "S")  # the third South goes out
     assert 1 in g.dead and "out of play" in [e for e in g.log if e.seat == 1][-1].detail
+
+
+def test_a_game_says_where_it_stands_and_draws_the_table():
+    from mjlearn.rules import Game, run_game
+
+    card = mj.load_card("basic1")
+    fresh = Game(card, seed=1)
+    assert fresh.status() == "The Charleston: first right"
+    fresh.skip_charleston()
+    assert fresh.status() == "East to discard (or declare Mah Jongg)"
+    over = run_game(card, seed=188)
+    assert over.status() == "Game over: East has Mah Jongg"
+    html = over._repr_html_()
+    assert "Game over: East has Mah Jongg" in html and f"{over.wall_left} tiles left in the wall" in html
+    tiles_shown = sum(len(r) for r in over.racks) + sum(e.size for seat in over.exposures for e in seat)
+    assert html.count("<img") == tiles_shown + len(over.discards)
+    assert 'title="exposed"' in html  # East won with an exposure on the table

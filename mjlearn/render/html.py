@@ -29,6 +29,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from ..analysis.matching import Win
     from ..card import Card, Category, Line
     from ..hands import ConcreteHand, Hand
+    from ..rules.game import Game
 
 __all__ = [
     "TILE_HEIGHT",
@@ -44,6 +45,7 @@ __all__ = [
     "joker_label",
     "wins_html",
     "closest_html",
+    "game_html",
 ]
 
 TILE_HEIGHT = 40
@@ -239,3 +241,30 @@ def closest_html(table: "pandas.DataFrame", height: int = 24) -> str:
             f"<td style=\"padding:4px 8px\">{_notation_html(row.unused, height)}</td></tr>"
         )
     return f'<table style="{_FONT}border-collapse:collapse"><tr>{head}</tr>{"".join(rows)}</table>'
+
+
+def game_html(game: "Game", height: int = 30) -> str:
+    """A game as the table looks now: each rack (exposures on green, dead hands marked), the
+    discards oldest first, whose move it is and the tiles left in the wall.
+
+    Everyone's rack is shown, as a teacher walking round the table would see them.
+    """
+    from ..hands import Hand
+    from ..rules.setup import SEATS
+
+    rows = []
+    for seat in range(4):
+        exposed = [Hand(exposure.tiles()) for exposure in game.exposures[seat]]
+        dead = ' <b style="color:#c4262e">dead</b>' if seat in game.dead else ""
+        rows.append(
+            f'<tr><td style="text-align:left;padding:2px 10px;white-space:nowrap"><b>{SEATS[seat]}</b>{dead}</td>'
+            f'<td style="text-align:left;padding:2px 10px">{hand_html(game.racks[seat], exposed, height)}</td></tr>'
+        )
+    discards = tiles_html([tile for _, tile in game.discards], round(height * 0.8)) or "none yet"
+    return (
+        f'<div style="{_FONT}"><p style="margin:4px 0"><b>{escape(game.status())}</b> &middot; '
+        f"{game.wall_left} tiles left in the wall</p>"
+        f'<table style="border-collapse:collapse">{"".join(rows)}</table>'
+        f'<p style="margin:4px 0">Discards, oldest first:</p>'
+        f'<div style="display:flex;flex-wrap:wrap;gap:1px">{discards}</div></div>'
+    )

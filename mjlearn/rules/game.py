@@ -509,6 +509,25 @@ class Game:
         """The log as a table: step, seat, action, tiles, detail."""
         return events_table(self.log)
 
+    def status(self) -> str:
+        """Where the game stands, in words: whose move it is and what it is, or how the game ended."""
+        if self.phase == "over":
+            return "Game over: " + ("a wall game" if self.result.winner is None
+                                    else f"{SEATS[self.result.winner]} has Mah Jongg")
+        if self.phase == "charleston":
+            return f"The Charleston: {self.charleston.step.name}"
+        if self.phase == "calls":
+            seat, tile = self.last_discard
+            waiting = ", ".join(SEATS[s] for s in self.waiting_for())
+            return f"{SEATS[seat]} has discarded {tile.notation}; waiting for {waiting} to call it or let it go"
+        doing = {"draw": "to draw", "discard": "to discard (or declare Mah Jongg)"}[self.phase]
+        return f"{SEATS[self.turn]} {doing}"
+
+    def _repr_html_(self) -> str:
+        from ..render.html import game_html
+
+        return game_html(self)
+
     def __repr__(self) -> str:
         state = f"over: {self.result.how}" if self.result else f"{self.phase}, {SEATS[self.turn]}"
         return f"<Game {self.ruleset.name} seed={self.seed}: {state}, {self.wall_left} tiles in the wall>"
