@@ -37,6 +37,8 @@ def server(tmp_path_factory):
         if kind == "skip":
             pytest.skip(reason)
         pytest.fail(reason)
+    for stale in SCREENSHOTS.glob("FAILED_*.png"):  # from an earlier run: this run makes its own
+        stale.unlink()
     root = tmp_path_factory.mktemp("browser") / "notebooks"
     root.mkdir()
     with jupyter_server(root) as running:
