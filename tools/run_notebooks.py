@@ -40,7 +40,8 @@ def _cell(spec) -> nbformat.NotebookNode:
 
 
 def clean(notebook: nbformat.NotebookNode) -> None:
-    """Take out what differs between runs: timings, widget state, widget outputs, cell ids' churn."""
+    """Take out what differs between runs: timings, widget state, widget outputs, cell ids' churn,
+    and how printed text happened to be split into chunks."""
     notebook.metadata.pop("widgets", None)
     notebook.metadata["kernelspec"] = dict(KERNEL)
     notebook.metadata["language_info"] = {"name": "python", "pygments_lexer": "ipython3"}
@@ -50,6 +51,21 @@ def clean(notebook: nbformat.NotebookNode) -> None:
         if cell.cell_type == "code" and "widget" in cell.metadata.get("tags", []):
             cell.outputs = []
             cell.execution_count = None
+        if cell.cell_type == "code":
+            cell.outputs = _merged_streams(cell.outputs)
+
+
+def _merged_streams(outputs: list) -> list:
+    """Adjacent prints to the same stream as one output: how the kernel splits them varies by run."""
+    merged: list = []
+    for output in outputs:
+        previous = merged[-1] if merged else None
+        if (output.output_type == "stream" and previous is not None and previous.output_type == "stream"
+                and previous.name == output.name):
+            previous.text += output.text
+        else:
+            merged.append(output)
+    return merged
 
 
 def run(path: Path, timeout: int = 900) -> None:

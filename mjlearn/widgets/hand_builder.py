@@ -25,6 +25,7 @@ from ..hands import Hand, HandLike
 from ..resources import list_cards
 from ..rules.ruleset import ruleset as as_ruleset
 from ..tiles import COPIES, NUM_KINDS, Tile, as_tile
+from ..wording import counted
 from ._common import CardWidget, asset, closest_rows, open_card, rack_order, tile_faces, widget_module, win_rows
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -267,13 +268,14 @@ class HandBuilder(CardWidget):
             self.message_kind, self.message = "error", str(error)
         if wins:
             best = wins[0]
-            summary = f"Mah Jongg! {count} tiles win {len(wins)} line{'s' if len(wins) != 1 else ''}" \
-                      f" (best: {best.category} #{best.number}, {best.value} points)."
-            self.message_kind, self.message = "success", summary
+            self.message_kind = "success"
+            self.message = (f"Mah Jongg! {count} tiles win {counted(len(wins), 'line')}"
+                            f" (best: {best.category} #{best.number}, {best.value} points).")
+            summary = "The winning lines, best value first:"
         elif count == 14:
             summary = "14 tiles, but no winning line yet: see the nearest lines below."
         else:
-            summary = f"{count} tile{'s' if count != 1 else ''}; a winning hand holds 14."
+            summary = f"{counted(count, 'tile')}; a winning hand holds 14."
         if not closest and self._exposures:
             dead = "No line of this card can use these exposures: the hand is dead."
             summary += " " + dead
