@@ -326,3 +326,18 @@ def test_a_game_says_where_it_stands_and_draws_the_table():
     tiles_shown = sum(len(r) for r in over.racks) + sum(e.size for seat in over.exposures for e in seat)
     assert html.count("<img") == tiles_shown + len(over.discards)
     assert 'title="exposed"' in html  # East won with an exposure on the table
+
+
+def test_mahjx_an_earlier_exposure_grows_to_a_quint_at_most():
+    g = game(MAHJX, racks=("FF 222B 444B 8B JJ 1C", SOUTH, WEST, NORTH), wall="8B 1C")
+    g.exposures[0].append(ExposedGroup(mj.Tile.B8, 4, 1))  # East shows 888B J from an earlier turn
+    g.draw(0)
+    g.amend(0, 0, add=["J"])  # a quint: rule 5.2 allows it (basic1 has no such line, so the hand dies)
+    assert (g.exposures[0][0].size, g.exposures[0][0].jokers) == (5, 2)
+    g = game(MAHJX, racks=("FF 222B 444B J 1C", SOUTH, WEST, NORTH), wall="8B 1C")
+    g.exposures[0].append(ExposedGroup(mj.Tile.B8, 5, 1))  # 8888B J
+    g.draw(0)
+    before = state(g)
+    with pytest.raises(mj.RuleError, match="pung, kong or quint"):
+        g.amend(0, 0, add=["J"])  # a sextet is not among rule 5.2's shapes
+    assert state(g) == before

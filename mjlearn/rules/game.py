@@ -312,10 +312,12 @@ class Game:
 
     @_move
     def amend(self, seat: int, group: int, add=(), remove=()) -> None:
-        """Add tiles to or take tiles from one of one's own exposures, on one's turn (it stays 3-6 tiles).
+        """Add tiles to or take tiles from one of one's own exposures, on one's turn.
 
-        MAHJ-X allows it for any exposure; NMJL only for the exposure just made,
-        before the discard that ends the turn (a pung called may become a kong).
+        NMJL allows it only for the exposure just made, before the discard that
+        ends the turn (a pung called may become a kong; 3-6 tiles). MAHJ-X also
+        allows it for any earlier exposure, which may become a pung, kong or
+        quint (rule 5.2: 3-5 tiles).
         """
         self._need_turn(seat, "discard")
         just_made = self._last_action == "call" and group == len(self.exposures[seat]) - 1
@@ -335,8 +337,11 @@ class Game:
         new_naturals = target.naturals + sum(t != Tile.JOKER for t in add) - sum(t != Tile.JOKER for t in remove)
         if new_jokers < 0 or new_naturals < 0:
             raise RuleError(f"the exposure {target} does not hold the tiles to take away")
-        if not 3 <= new_jokers + new_naturals <= 6:
-            raise RuleError("an exposure may be amended only to a pung, kong, quint or sextet, not to a pair or single")
+        if just_made:
+            if not 3 <= new_jokers + new_naturals <= 6:
+                raise RuleError("an exposure is a pung, kong, quint or sextet: it cannot become a pair or single")
+        elif not 3 <= new_jokers + new_naturals <= 5:  # MAHJ-X rule 5.2
+            raise RuleError("an earlier exposure may be amended only to a pung, kong or quint (MAHJ-X rule 5.2)")
         try:
             self.racks[seat] = self.racks[seat] - add + remove
         except ValueError:
