@@ -233,8 +233,9 @@ def test_nmjl_refuses_mahjx_moves():
     g = game()
     with pytest.raises(mj.RuleError, match="reverse joker swaps are not allowed under NMJL"):
         g.reverse_swap(0, 1, 0)
+    g.exposures[0].append(ExposedGroup(mj.Tile.B8, 3, 0))  # an exposure from an earlier turn
     with pytest.raises(mj.RuleError, match="only the exposure just made can be changed"):
-        g.amend(0, 0, add=["F"])
+        g.amend(0, 0, add=["8B"])
 
 
 def test_nmjl_a_just_made_exposure_can_grow_until_the_discard():
@@ -341,3 +342,9 @@ def test_mahjx_an_earlier_exposure_grows_to_a_quint_at_most():
     with pytest.raises(mj.RuleError, match="pung, kong or quint"):
         g.amend(0, 0, add=["J"])  # a sextet is not among rule 5.2's shapes
     assert state(g) == before
+
+
+def test_amending_an_exposure_that_is_not_there_says_so():
+    g = game()
+    with pytest.raises(mj.RuleError, match="East has no exposure number 0"):
+        g.amend(0, 0, add=["J"])

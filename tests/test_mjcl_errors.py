@@ -184,6 +184,14 @@ LINE_ERRORS = [
     ),
     pytest.param("FF 222 444 666 888 X999999", 21, "value 999999 is too large (at most 100000)", id="value-too-large"),
     pytest.param("X25", 1, "a mark and value but no sets of tiles", id="mark-only"),
+    pytest.param(
+        "FF 222 444 666 888 X3O", 22, "the value after X is a whole number; 'O' in 'X3O' is not a digit",
+        id="letter-O-in-value",
+    ),
+    pytest.param(
+        "FF 222 444 666 888 CO", 21, "the value after C is a whole number; 'O' in 'CO' is not a digit",
+        id="letter-O-for-zero",
+    ),
     # -- notes ----------------------------------------------------------------
     pytest.param("FF 222 444 666 888 (note", 20, "'(' starts a note that has no ')'", id="unclosed-paren"),
     pytest.param("FF 222 444 666 888 note)", 24, "')' without a '(' before it", id="stray-paren"),

@@ -256,6 +256,12 @@ class _LineParser:
         )
 
     def _unknown_code(self, token: str, column: int) -> MJCLError:
+        if token[0] in "XC" and (token[1:2].isdigit() or token[1:2] in ("O", "o")):  # a mistyped value: X3O
+            bad = next(i for i, ch in enumerate(token) if i and not ch.isdigit())
+            return self.fail(
+                f"the value after {token[0]} is a whole number; '{token[bad]}' in '{token}' is not a digit",
+                column + bad,
+            )
         return self.fail(f"unknown code '{token[0]}'; expanders are {_EXPANDER_LIST}", column)
 
     # -- expanders --------------------------------------------------------

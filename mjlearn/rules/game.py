@@ -320,12 +320,12 @@ class Game:
         quint (rule 5.2: 3-5 tiles).
         """
         self._need_turn(seat, "discard")
+        target = self._group(seat, group)
         just_made = self._last_action == "call" and group == len(self.exposures[seat]) - 1
         if not self.ruleset.amend_exposures and not just_made:
             raise RuleError(
                 f"under {self.ruleset.name} rules only the exposure just made can be changed, before discarding"
             )
-        target = self._group(seat, group)
         if target.is_wild:
             raise RuleError(f"the exposure {target} is wild (jokers only): it has no tile to amend")
         add = [as_tile(t) for t in add]
