@@ -106,6 +106,8 @@ class CharlestonTrainer(CardWidget):
     summary = t.Unicode().tag(sync=True)
     can_undo = t.Bool(False).tag(sync=True)
 
+    _measured: tuple | None = None  # ((rack, ruleset name), every line's closest row) for the last rack measured
+
     def __init__(
         self,
         card: Card | str | Path = "basic1",
@@ -158,7 +160,7 @@ class CharlestonTrainer(CardWidget):
     @property
     def closest(self) -> "pandas.DataFrame":
         """Your ``n`` nearest lines (as :meth:`Card.closest <mjlearn.card.Card.closest>`)."""
-        return self._card.closest(self.rack, n=self.n, ruleset=self.ruleset)
+        return self._all_lines(self.rack).head(self.n).copy()
 
     @property
     def best(self) -> int:
@@ -539,8 +541,15 @@ class CharlestonTrainer(CardWidget):
                 f" Your nearest line is {moved}.")
         return self._changed(text)
 
+    def _all_lines(self, rack: Hand) -> "pandas.DataFrame":
+        """Every line nearest first, for ``rack``: worked out once per rack and ruleset, then kept."""
+        key = (rack, self.ruleset_name)
+        if self._measured is None or self._measured[0] != key:
+            self._measured = (key, self._card.closest(rack, n=None, ruleset=self.ruleset))
+        return self._measured[1]
+
     def _line_distances(self, rack: Hand) -> dict[tuple[str, int], int]:
-        table = self._card.closest(rack, n=None, ruleset=self.ruleset)
+        table = self._all_lines(rack)
         return {(row.category, int(row.line)): int(row.distance) for row in table.itertuples(index=False)}
 
     def _explain(self, step: Step | None) -> str:
