@@ -38,6 +38,7 @@ __all__ = [
     "tile_html",
     "tiles_html",
     "hand_html",
+    "group_faces",
     "concrete_hand_html",
     "line_html",
     "category_html",
@@ -107,19 +108,30 @@ def hand_html(hand: "Hand", exposures: Sequence["Hand"] = (), height: int = TILE
     return _row(inner)
 
 
-def concrete_hand_html(hand: "ConcreteHand", height: int = TILE_HEIGHT, jokers: Sequence[int] | None = None) -> str:
-    """A card hand, its groups spaced apart; ``jokers`` (per group of 3+) shows jokers standing in them."""
-    parts = []
-    groups = hand.tile_groups()
-    big = 0
-    for i, (tile, size) in enumerate(groups):
-        faces = [tile] * size
+def group_faces(hand: "ConcreteHand", jokers: Sequence[int] | None = None) -> list[list[Tile]]:
+    """The tiles of each group of a card hand; ``jokers`` (one count per group of 3+) puts that
+    many jokers at the end of each such group, as they stand in a win.
+
+    >>> import mjlearn as mj
+    >>> hand = mj.parse_line("FF 222 444 666 888").hands()[0]
+    >>> [" ".join(t.notation for t in g) for g in group_faces(hand, [1, 0, 0, 0])][:2]
+    ['F F', '2B 2B J']
+    """
+    faces, big = [], 0
+    for tile, size in hand.tile_groups():
+        group = [tile] * size
         if size >= 3 and jokers is not None:
             n = jokers[big]
             big += 1
-            faces = [tile] * (size - n) + [Tile.JOKER] * n
-        parts.append(_group(tiles_html(faces, height), i == len(groups) - 1))
-    return _row("".join(parts))
+            group = [tile] * (size - n) + [Tile.JOKER] * n
+        faces.append(group)
+    return faces
+
+
+def concrete_hand_html(hand: "ConcreteHand", height: int = TILE_HEIGHT, jokers: Sequence[int] | None = None) -> str:
+    """A card hand, its groups spaced apart; ``jokers`` (per group of 3+) shows jokers standing in them."""
+    groups = group_faces(hand, jokers)
+    return _row("".join(_group(tiles_html(g, height), i == len(groups) - 1) for i, g in enumerate(groups)))
 
 
 def pattern_html(line: "Line", size: str = "1.15em") -> str:

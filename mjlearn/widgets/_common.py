@@ -199,19 +199,12 @@ def closest_rows(card: Card, table: "pandas.DataFrame", pattern_size: str = "1em
 
 def win_rows(wins: "list[Win]", pattern_size: str = "1em") -> list[dict]:
     """The lines a hand wins with as rows: the line, its value, and the hand with its jokers in place."""
-    from ..render.html import joker_label, pattern_html
+    from ..render.html import group_faces, joker_label, pattern_html
 
     rows = []
     for win in wins:
-        jokers = [fill.jokers for fill in win.group_fills]
-        groups, big = [], 0
-        for tile, size in win.realised.tile_groups():
-            faces = [int(tile)] * size
-            if size >= 3:
-                n = jokers[big]
-                big += 1
-                faces = [int(tile)] * (size - n) + [int(Tile.JOKER)] * n
-            groups.append(faces)
+        faces = group_faces(win.realised, [fill.jokers for fill in win.group_fills])
+        groups = [[int(tile) for tile in group] for group in faces]
         rows.append(
             {
                 "line": f"{win.category} #{win.number}",
