@@ -153,7 +153,7 @@ def _line_row(line: "Line", number: bool = True) -> str:
         f'<td style="padding:3px 8px;text-align:left;color:#333;font-size:0.9em">{escape(notes)}</td>',
         f'<td style="padding:3px 8px;text-align:right;white-space:nowrap;font-weight:bold">{mark_text(line)}</td>',
         f'<td style="padding:3px 8px;text-align:right;color:#666;white-space:nowrap">'
-        f'{count} hand{"s" if count != 1 else ""}</td>',
+        f'{counted(count, "hand")}</td>',
     ]
     return f'<tr style="border-bottom:1px solid #ddd">{"".join(cells)}</tr>'
 
@@ -178,7 +178,7 @@ def _category_rows(category: "Category") -> str:
     head = (
         f'<tr><th colspan="5" style="text-align:left;padding:6px 8px;background:#f1efe8;'
         f'border-top:2px solid #bbb">{escape(category.name)}'
-        f'<span style="font-weight:normal;color:#666;margin-left:12px">{count} hand{"s" if count != 1 else ""}</span>'
+        f'<span style="font-weight:normal;color:#666;margin-left:12px">{counted(count, "hand")}</span>'
         "</th></tr>"
     )
     return head + "".join(_line_row(line) for line in category.lines)

@@ -192,7 +192,7 @@ class CardEditor(LessonWidget):
                 first = self._check.errors[0]
                 count = len(self._check.errors)
                 return self._refuse(
-                    f"Not saved: the card has {count} error{'s' if count != 1 else ''} (the first at line"
+                    f"Not saved: the card has {counted(count, 'error')} (the first at line"
                     f" {first.line}, column {first.column}). Fix {'them' if count != 1 else 'it'}, or save a draft"
                     " to keep the text as it is."
                 )

@@ -34,6 +34,7 @@ from ..rules.charleston import DIRECTIONS, Charleston, Step
 from ..rules.ruleset import Ruleset, ruleset as as_ruleset
 from ..rules.setup import SEATS, Deal, check_seat, deal_tiles
 from ..tiles import Tile, as_tile, parse_tiles
+from ..wording import counted
 from ._common import CardWidget, asset, closest_rows, open_card, rack_order, tile_faces, widget_module
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -252,7 +253,7 @@ class CharlestonTrainer(CardWidget):
         picked = len(self.selected)
         if picked + count > 3:
             return self._refuse(
-                f"You have picked {picked} tile{'s' if picked != 1 else ''}: with {count} blind the pass would be"
+                f"You have picked {counted(picked, 'tile')}: with {count} blind the pass would be"
                 f" of {picked + count}. Put a tile back first."
             )
         with self.hold_sync():
@@ -260,7 +261,7 @@ class CharlestonTrainer(CardWidget):
             if count:
                 source = SEATS[self._source(step)]
                 self._say(
-                    f"{count} tile{'s' if count != 1 else ''} of the tiles arriving from {source} will go on unseen:"
+                    f"{counted(count, 'tile')} of the tiles arriving from {source} will go on unseen:"
                     f" pick {3 - count} of your own."
                 )
             else:
@@ -280,7 +281,7 @@ class CharlestonTrainer(CardWidget):
             short = 3 - self.blind - picked
             blind = f", {self.blind} of them blind" if self.blind else ""
             return self._refuse(
-                f"Pick {short} more tile{'s' if short != 1 else ''}: the {step.name} pass is of 3 tiles{blind}."
+                f"Pick {short} more {'tile' if short == 1 else 'tiles'}: the {step.name} pass is of 3 tiles{blind}."
             )
         return self._move(self.picked, self.blind)
 
@@ -527,7 +528,7 @@ class CharlestonTrainer(CardWidget):
             partner = (self.seat + 2) % 4
             offered = len(offers[partner])
             note = (f"You offered {len(own)}, {SEATS[partner]} offered {offered}:"
-                    f" you swapped {len(gave)} tile{'s' if len(gave) != 1 else ''}.")
+                    f" you swapped {counted(len(gave), 'tile')}.")
         else:
             note = f"Passed to {SEATS[self._target(step)]}, received from {SEATS[self._source(step)]}."
         self._history.append(
@@ -535,7 +536,7 @@ class CharlestonTrainer(CardWidget):
              "before": before, "after": after, "note": note}
         )
         blind_text = f" and {blind} blind" if blind else ""
-        away = f"{after} tile{'s' if after != 1 else ''} away"
+        away = f"{counted(after, 'tile')} away"
         moved = f"still {away}" if after == before else f"now {away} (it was {before})"
         text = (f"{_title(step.name)}: you gave {_text(gave)}{blind_text} and received {_text(received)}. {note}"
                 f" Your nearest line is {moved}.")
@@ -655,8 +656,8 @@ class CharlestonTrainer(CardWidget):
         self.done = self._ch.done
         best = self.best
         if self._ch.done:
-            self.summary = (f"Charleston over: your nearest line went from {self._start_best} to {best}"
-                            f" tile{'s' if best != 1 else ''} away.")
+            self.summary = (f"Charleston over: your nearest line went from {self._start_best} to"
+                            f" {counted(best, 'tile')} away.")
         else:
             self.summary = ""
 
