@@ -187,6 +187,27 @@ def test_z_replaces_groups_of_any_size():
     assert len(mj.parse_line("FF EEE 1111 EEEE N ZENWS").hands()) == 4 * 3
 
 
+# A size code acts on the patterns that hold its group; a pattern without one
+# stays as it is (mjcl-semantics.md). Real annual cards rely on this.
+SIZE_CODE_ONE_PATTERN = [
+    ("FFF 111 r111 NNN EE | FFF 222 r222 SSS WW PNS", 9),  # 3 + 3 + 3: the second pattern has no pung of N
+    ("FF 1111 EEEE DDDD | FF 2222 NNNN EEEE ZNWS", 3 + 9),  # the first as it is, 3 Z variants of the second
+    ("FF 11 22 NN EE SSSS | FF 1111 2222 DDDD AEW", 6 + 3),  # a pair of E only in the first pattern
+]
+
+
+@pytest.mark.parametrize("text, count", SIZE_CODE_ONE_PATTERN)
+def test_size_code_leaves_a_pattern_without_its_group_as_it_is(text, count):
+    assert len(mj.parse_line(text).hands()) == count
+
+
+def test_size_code_with_its_group_in_no_pattern_is_refused_at_its_column():
+    text = "FFF 111 r111 SSS EE | FFF 222 r222 SSS WW PNS"
+    with pytest.raises(mj.MJCLError, match="P finds no pung of 'N'") as info:
+        mj.parse_line(text).hands()
+    assert (info.value.line, info.value.column) == (1, text.index("PNS") + 1)
+
+
 def test_y_gives_later_number_pairs_one_common_value():
     for hand in mj.parse_line("44 11 r11 b11 FFFF SS Ye").hands():
         digits = sorted({t.number for t, size in hand.tile_groups() if size == 2 and t.is_number} - {None})

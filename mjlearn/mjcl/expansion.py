@@ -328,13 +328,16 @@ _APPLY = {
 def _check_applies(e: Expander, patterns: list[_Pat], state: _Expansion) -> None:
     """Refuse an expander that has nothing to act on in some pattern."""
     code = e.code
+    if code in "IAPKQZ":
+        # A pattern without such a group stays as it is; only a line where no
+        # pattern has one is an error.
+        if not any(c == e.arg[0] and _size_matches(code, n) for p in patterns for _, _, gs in p for c, n in gs):
+            kind = _SIZE_NAMES[GROUP_SIZE_CODES[code]]
+            raise state.fail(f"{code} finds no {kind} of '{e.arg[0]}' to replace", e.column)
+        return
     for p in patterns:
         groups = [(c, n) for _, _, gs in p for c, n in gs]
-        if code in "IAPKQZ":
-            if not any(c == e.arg[0] and _size_matches(code, n) for c, n in groups):
-                kind = _SIZE_NAMES[GROUP_SIZE_CODES[code]]
-                raise state.fail(f"{code} finds no {kind} of '{e.arg[0]}' to replace", e.column)
-        elif code == "L":
+        if code == "L":
             digit = "2" if e.arg == "e" else "1"
             if not any(c == digit for c, _ in groups):
                 raise state.fail(f"'{e.text()}' needs the digit {digit} in the pattern", e.column)
