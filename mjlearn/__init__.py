@@ -20,6 +20,7 @@ from .errors import (
     MjlearnError,
     NotationError,
     RuleError,
+    ArgumentError,
 )
 from .hands import ConcreteHand, Hand
 from .resources import card_path, list_cards, load_card
@@ -63,6 +64,7 @@ __all__ = [
     "parse_line",
     "parse_tiles",
     "RuleError",
+    "ArgumentError",
     "HandBuilder",
     "CardEditor",
     "CharlestonTrainer",

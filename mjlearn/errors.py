@@ -15,6 +15,7 @@ __all__ = [
     "ExpansionLimitError",
     "CardNotFoundError",
     "RuleError",
+    "ArgumentError",
 ]
 
 
@@ -98,3 +99,11 @@ class CardNotFoundError(MjlearnError, LookupError):
 
 class RuleError(MjlearnError):
     """A move the rules do not allow; the message names the rule. The game is left as it was."""
+
+
+class ArgumentError(MjlearnError, TypeError):
+    """An argument of the wrong type for a public call; the message names the argument.
+
+    It is a :class:`ValueError` like every mjlearn error, and a :class:`TypeError`
+    too, so code that caught the raw ``TypeError`` keeps working.
+    """

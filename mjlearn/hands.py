@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from typing import Union
 
-from .errors import HandError
+from .errors import ArgumentError, HandError
 from .tiles import COPIES, NUM_KINDS, Tile, as_tile, format_tile_counts, parse_tiles
 
 __all__ = ["Hand", "ConcreteHand", "MAX_HAND_TILES", "HandLike"]
@@ -48,7 +48,7 @@ class Hand:
             counts = list(tiles._counts)
         else:
             counts = [0] * NUM_KINDS
-            items = parse_tiles(tiles) if isinstance(tiles, str) else tiles
+            items = parse_tiles(tiles) if isinstance(tiles, str) else _tile_items(tiles)
             for tile in items:
                 counts[as_tile(tile)] += 1
         _check_counts(counts)
@@ -144,6 +144,15 @@ HandLike = Union[Hand, str, Iterable[Union[Tile, str, int]]]
 
 # Flowers first and jokers last, as players sort a rack.
 _CANONICAL_ORDER = [Tile.FLOWER, *range(34), Tile.JOKER]
+
+
+def _tile_items(tiles: object) -> Iterable:
+    """``tiles`` as an iterable of tiles, or an :class:`ArgumentError` that names it."""
+    if isinstance(tiles, (bytes, bytearray, memoryview)) or not isinstance(tiles, Iterable):
+        raise ArgumentError(
+            f"tiles must be tile notation (a str), a Hand or an iterable of tiles, not {type(tiles).__name__}"
+        )
+    return tiles
 
 
 def _check_counts(counts: list[int]) -> None:

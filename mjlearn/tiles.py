@@ -34,6 +34,7 @@ __all__ = [
     "TILE_SET_SIZE",
     "as_tile",
     "parse_tiles",
+    "MAX_NOTATION_CHARS",
     "format_tile_counts",
     "tile_token",
     "FORMAT_ORDER",
@@ -243,6 +244,10 @@ def as_tile(value: "Tile | str | int") -> Tile:
     raise NotationError(f"not a tile: {value!r}")
 
 
+MAX_NOTATION_CHARS = 2_000
+"""Longest tile-notation string :func:`parse_tiles` reads (all 152 tiles written out fit)."""
+
+
 def parse_tiles(text: str) -> list[Tile]:
     """Read tiles written in the concrete notation.
 
@@ -255,6 +260,13 @@ def parse_tiles(text: str) -> list[Tile]:
     """
     if not isinstance(text, str):
         raise NotationError(f"tile notation must be a string, not {type(text).__name__}")
+    if len(text) > MAX_NOTATION_CHARS:  # checked first: refused at once, whatever the text
+        error = NotationError(
+            f"{len(text):,} characters of tile notation; at most {MAX_NOTATION_CHARS:,}"
+            f" (the text is refused from position {MAX_NOTATION_CHARS:,})"
+        )
+        error.text, error.position = text, MAX_NOTATION_CHARS  # no caret line under so long a text
+        raise error
     tiles: list[Tile] = []
     i, n = 0, len(text)
     while i < n:

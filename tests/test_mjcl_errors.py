@@ -7,6 +7,7 @@ written down.
 from __future__ import annotations
 
 import pickle
+import re
 import time
 
 import pytest
@@ -613,3 +614,54 @@ def test_all_errors_of_a_card_survive_pickle():
         (e.line, e.column, e.message) for e in info.value.errors
     ]
     assert len(copy.errors) == 2 and copy.errors[0] is copy
+
+
+# -- limits and inputs that once crashed the parser (issue 12) ----------------------------
+from mjlearn.mjcl.parser import MAX_BONUS, MAX_CARD_LINES, MAX_CODES, MAX_LINE_CHARS, MAX_SETS, MAX_VALUE  # noqa: E402
+
+LINE = "FF 222 444 666 888"
+
+
+@pytest.mark.parametrize(
+    "text, column, message",
+    [
+        pytest.param(LINE + " X" + "9" * 5000, MAX_LINE_CHARS + 1, "a line holds at most 1,000", id="huge-value"),
+        pytest.param(LINE + " X" + "9" * 40, 21, "is too large (at most 100000)", id="long-value"),
+        pytest.param(LINE + " X\u0663", 21, "write the value with digits 0-9", id="arabic-indic-digit"),
+        pytest.param(LINE + " " + "#" * 1000, MAX_LINE_CHARS + 1, "a line holds at most", id="1000-codes-together"),
+        pytest.param(LINE + " " + "#" * (MAX_CODES + 1), 20 + MAX_CODES, f"more than {MAX_CODES} expander codes", id="codes-together"),
+        pytest.param(LINE + " #" * (MAX_CODES + 1), 20 + 2 * MAX_CODES, f"more than {MAX_CODES} expander codes", id="codes-apart"),
+        pytest.param(LINE + " # " * 2000, MAX_LINE_CHARS + 1, "a line holds at most", id="2000-codes-apart"),
+        pytest.param(" ".join(["F"] * (MAX_SETS + 1)), 2 * MAX_SETS + 1, f"more than {MAX_SETS} sets", id="sets"),
+    ],
+)
+def test_line_limits_are_refused_at_their_column(text, column, message):
+    with pytest.raises(mj.MJCLError, match=re.escape(message)) as info:
+        mj.parse_line(text)
+    assert (info.value.line, info.value.column) == (1, column)
+
+
+def test_largest_value_and_bonus_are_accepted():
+    assert mj.parse_line(f"{LINE} X{MAX_VALUE}").value == MAX_VALUE
+    assert mj.parse_card(f"Card +{MAX_BONUS}\n\"2468\"\n{LINE}").bonus == MAX_BONUS
+
+
+@pytest.mark.parametrize("digits", ["100001", "9" * 900], ids=["just-over", "900-digits"])
+def test_bonus_over_the_limit_is_refused_at_its_column(digits):
+    with pytest.raises(mj.MJCLError, match="bonus .* is too large") as info:
+        mj.parse_card(f"My Card +{digits}\n\"2468\"\n{LINE}")
+    assert (info.value.line, info.value.column) == (1, 10)
+
+
+def test_card_limits():
+    long_line = mj.check_card(f"Card\n\"2468\"\n{LINE}\n//" + "x" * MAX_LINE_CHARS)
+    assert [(e.line, e.column) for e in long_line.errors] == [(4, MAX_LINE_CHARS + 1)]
+    many = mj.check_card(f"Card\n\"2468\"\n{LINE}" + "\n" * MAX_CARD_LINES)
+    assert [(e.line, e.column) for e in many.errors] == [(MAX_CARD_LINES + 1, 1)]
+
+
+@pytest.mark.parametrize("value", [None, 5, b"FF 222", ["FF"], 2.5])
+@pytest.mark.parametrize("call", [mj.parse_line, mj.parse_card, mj.check_card])
+def test_non_text_is_refused_naming_the_argument(call, value):
+    with pytest.raises(mj.MJCLError, match=f"text must be .*not {type(value).__name__}"):
+        call(value)

@@ -148,3 +148,18 @@ def test_to_hand_uses_jokers_where_naturals_run_out():
     hand = mj.parse_line("NNNN NNNN EEEE SS").hands()[0]
     assert hand.jokers_required() == 4
     assert hand.to_hand() == mj.Hand("NNNN EEEE SS JJJJ")
+
+
+def test_absurdly_long_notation_is_refused_at_once():
+    from mjlearn.tiles import MAX_NOTATION_CHARS
+
+    with pytest.raises(mj.NotationError, match="at most 2,000") as info:
+        mj.Hand("1" * 1_000_000)
+    assert info.value.position == MAX_NOTATION_CHARS
+    assert len(info.value.text) == 1_000_000 and len(str(info.value)) < 200
+
+
+@pytest.mark.parametrize("value", [None, 5, 2.5, b"FF", bytearray(b"FF")])
+def test_hand_of_a_wrong_type_names_the_argument(value):
+    with pytest.raises(mj.ArgumentError, match=f"tiles must be .*not {type(value).__name__}"):
+        mj.Hand(value)

@@ -36,13 +36,40 @@ from .syntax import (
     SetSpec,
 )
 
-__all__ = ["parse_line_spec", "parse_card_source", "CardSource", "CategorySource", "LineSource"]
+__all__ = [
+    "parse_line_spec",
+    "parse_card_source",
+    "CardSource",
+    "CategorySource",
+    "LineSource",
+    "MAX_LINE_CHARS",
+    "MAX_CODES",
+    "MAX_SETS",
+    "MAX_VALUE",
+    "MAX_BONUS",
+    "MAX_CARD_LINES",
+]
 
 HAND_TILES = 14
 _EXPANDER_LIST = " ".join(EXPANDER_CODES)
 _MARK = re.compile(r"[XC][0-9]*")  # ASCII digits only: int() must read them
 _PREFIXES = COLOURS + SUIT_PREFIXES + "a"
-_MAX_VALUE = 100_000
+_ASCII_DIGITS = "0123456789"  # str.isdigit() also accepts other scripts' digits
+
+# Size limits (docs/mjcl.md, "Size limits"): far above any real card, and each
+# refused at once, at its line and column.
+MAX_LINE_CHARS = 1_000
+"""Longest line of a card (any line: name, category, hand line or comment), in characters."""
+MAX_CODES = 30
+"""Most expander codes one hand line may hold."""
+MAX_SETS = 40
+"""Most set tokens one hand line may hold (a 14-tile pattern has at most 14)."""
+MAX_VALUE = 100_000
+"""Largest value of a hand line (``X100000``); values run from 0."""
+MAX_BONUS = 100_000
+"""Largest Big Card bonus (``My Card +100000``); bonuses run from 0."""
+MAX_CARD_LINES = 5_000
+"""Most lines (blank lines and comments included) a card may have."""
 
 
 def parse_line_spec(text: str, line_no: int = 1) -> LineSpec:
@@ -53,7 +80,7 @@ def parse_line_spec(text: str, line_no: int = 1) -> LineSpec:
     (['FF', '1111', 'NEWS', 'DDDD'], 'L', 25)
     """
     if not isinstance(text, str):
-        raise MJCLError(f"an MJCL line must be a string, not {type(text).__name__}", line_no, 1, "")
+        raise MJCLError(f"text must be an MJCL line (a str), not {type(text).__name__}", line_no, 1, "")
     return _LineParser(text, line_no).parse()
 
 
@@ -68,6 +95,13 @@ class _LineParser:
 
     # -- whole line -------------------------------------------------------
     def parse(self) -> LineSpec:
+        if len(self.text) > MAX_LINE_CHARS:
+            raise MJCLError(
+                f"a line of {len(self.text):,} characters; a line holds at most {MAX_LINE_CHARS:,}",
+                self.line_no,
+                MAX_LINE_CHARS + 1,
+                self.text[:MAX_LINE_CHARS] + "...",
+            )
         notes, masked = self._extract_notes()
         tokens = self._tokens(masked)
         if not tokens:
@@ -95,6 +129,11 @@ class _LineParser:
             first = token[0]
             if first in EXPANDER_CODES:
                 expanders.extend(self._expanders(token, column))
+                if len(expanders) > MAX_CODES:
+                    raise self.fail(
+                        f"more than {MAX_CODES} expander codes; a line holds at most {MAX_CODES}",
+                        expanders[MAX_CODES].column,
+                    )
                 continue
             if _MARK.fullmatch(token):
                 raise self.fail(f"'{token}': the X/C mark and value come last, after the expanders", column)
@@ -108,6 +147,7 @@ class _LineParser:
             if not items:
                 pattern_column = column
             items.extend(self._set_items(token, column))
+            self._count_sets(patterns, items)
         if not items:
             if patterns:
                 raise self.fail(f"empty pattern after '{separator}'", separator_column)
@@ -124,6 +164,15 @@ class _LineParser:
         self._check_set_numbers(spec)
         self._check_restrictions(spec)
         return spec
+
+    def _count_sets(self, patterns: list[Pattern], items: list[SetSpec | Decoration]) -> None:
+        sets = [item for item in items if isinstance(item, SetSpec)]
+        before = sum(len(p.sets) for p in patterns)
+        if before + len(sets) > MAX_SETS:
+            raise self.fail(
+                f"more than {MAX_SETS} sets of tiles; a line holds at most {MAX_SETS}",
+                sets[MAX_SETS - before].column,
+            )
 
     # -- notes ------------------------------------------------------------
     def _extract_notes(self) -> tuple[list[str], str]:
@@ -180,10 +229,11 @@ class _LineParser:
         return mark == "C", value
 
     def _value(self, digits: str, column: int) -> int:
-        value = int(digits)
-        if value > _MAX_VALUE:
-            raise self.fail(f"value {value} is too large (at most {_MAX_VALUE})", column)
-        return value
+        number = digits.lstrip("0")
+        if len(number) > len(str(MAX_VALUE)) or int(number or "0") > MAX_VALUE:  # never int() a huge string
+            shown = number if len(number) <= 12 else f"{number[:6]}...({len(number):,} digits)"
+            raise self.fail(f"value {shown} is too large (at most {MAX_VALUE})", column)
+        return int(number or "0")
 
     # -- sets -------------------------------------------------------------
     def _set_items(self, token: str, column: int) -> list[SetSpec | Decoration]:
@@ -256,12 +306,14 @@ class _LineParser:
         )
 
     def _unknown_code(self, token: str, column: int) -> MJCLError:
-        if token[0] in "XC" and (token[1:2].isdigit() or token[1:2] in ("O", "o")):  # a mistyped value: X3O
-            bad = next(i for i, ch in enumerate(token) if i and not ch.isdigit())
+        if token[0] in "XC" and len(token) > 1 and token[1] in _ASCII_DIGITS + "Oo":  # a mistyped value: X3O
+            bad = next((i for i, ch in enumerate(token) if i and ch not in _ASCII_DIGITS), 1)
             return self.fail(
                 f"the value after {token[0]} is a whole number; '{token[bad]}' in '{token}' is not a digit",
                 column + bad,
             )
+        if token[0] in "XC" and token[1:].isnumeric():  # digits of another script: X\u0663
+            return self.fail(f"'{token[1:]}' is not a value; write the value with digits 0-9, as in X25", column + 1)
         return self.fail(f"unknown code '{token[0]}'; expanders are {_EXPANDER_LIST}", column)
 
     # -- expanders --------------------------------------------------------
@@ -269,21 +321,24 @@ class _LineParser:
         """The expanders of one token. Codes may run together (``*4L``): an
         argument ends where the next expander code starts (``U``'s first
         character, a group size letter, always belongs to it)."""
-        code = token[0]
-        if code not in EXPANDER_CODES:
-            raise self._unknown_code(token, column)
-        start = 2 if code == "U" else 1
-        end = next((i for i in range(start, len(token)) if token[i] in EXPANDER_CODES), len(token))
-        arg, rest = token[1:end], token[end:]
-        if code in "T#~":
-            if arg:
-                raise self.fail(f"'{arg[0]}' does not fit {code}: {code} takes nothing after it", column + 1)
-        else:
-            checker = getattr(self, "_check_" + _CHECK_NAMES[code])
-            checker(code, arg, column + 1)
-        result = [Expander(code, arg, column)]
-        if rest:
-            result.extend(self._expanders(rest, column + end))
+        result: list[Expander] = []
+        while token:  # a loop, not recursion: any number of codes run together
+            code = token[0]
+            if code not in EXPANDER_CODES:
+                raise self._unknown_code(token, column)
+            if len(result) == MAX_CODES:
+                raise self.fail(f"more than {MAX_CODES} expander codes; a line holds at most {MAX_CODES}", column)
+            start = 2 if code == "U" else 1
+            end = next((i for i in range(start, len(token)) if token[i] in EXPANDER_CODES), len(token))
+            arg = token[1:end]
+            if code in "T#~":
+                if arg:
+                    raise self.fail(f"'{arg[0]}' does not fit {code}: {code} takes nothing after it", column + 1)
+            else:
+                checker = getattr(self, "_check_" + _CHECK_NAMES[code])
+                checker(code, arg, column + 1)
+            result.append(Expander(code, arg, column))
+            token, column = token[end:], column + end
         return result
 
     def _bad_arg(self, code: str, arg: str, offset: int, expected: str, column: int) -> MJCLError:
@@ -464,12 +519,34 @@ def parse_card_source(text: str) -> CardSource:
     ('My Card', 10, '2468', 0)
     """
     if not isinstance(text, str):
-        raise MJCLError(f"a card must be text, not {type(text).__name__}", 1, 1, "")
+        raise MJCLError(f"text must be a card in MJCL (a str), not {type(text).__name__}", 1, 1, "")
     card = CardSource()
     have_name = False
     name_line = 1
     lines = text.removeprefix("\ufeff").splitlines()
+    if len(lines) > MAX_CARD_LINES:
+        card.errors.append(
+            MJCLError(
+                f"a card of {len(lines):,} lines; a card holds at most {MAX_CARD_LINES:,}",
+                MAX_CARD_LINES + 1,
+                1,
+                _shortened(lines[MAX_CARD_LINES]),
+            )
+        )
+        lines = lines[:MAX_CARD_LINES]
     for line_no, raw in enumerate(lines, 1):
+        if len(raw) > MAX_LINE_CHARS:
+            card.errors.append(
+                MJCLError(
+                    f"a line of {len(raw):,} characters; a line holds at most {MAX_LINE_CHARS:,}",
+                    line_no,
+                    MAX_LINE_CHARS + 1,
+                    _shortened(raw),
+                )
+            )
+            if not have_name:
+                have_name, name_line = True, line_no
+            continue
         stripped = raw.strip()
         if not stripped or stripped.startswith("//"):
             continue
@@ -486,7 +563,7 @@ def parse_card_source(text: str) -> CardSource:
                     continue
                 match = _NAME_BONUS.match(stripped)
                 if match and match.group(1):
-                    card.name, card.bonus = match.group(1), int(match.group(2))
+                    card.name, card.bonus = match.group(1), _bonus(match, line_no, column, raw)
                 else:
                     card.name = stripped
             elif stripped[0] in _CATEGORY_OPEN:
@@ -520,6 +597,20 @@ def parse_card_source(text: str) -> CardSource:
             )
     card.errors.sort(key=lambda e: (e.line, e.column))
     return card
+
+
+def _shortened(raw: str) -> str:
+    return raw if len(raw) <= MAX_LINE_CHARS else raw[:MAX_LINE_CHARS] + "..."
+
+
+def _bonus(match: re.Match, line_no: int, column: int, raw: str) -> int:
+    """The ``+N`` after the card's name, at most :data:`MAX_BONUS` (never ``int()`` of a huge string)."""
+    digits = match.group(2).lstrip("0")
+    if len(digits) > len(str(MAX_BONUS)) or int(digits or "0") > MAX_BONUS:
+        shown = digits if len(digits) <= 12 else f"{digits[:6]}...({len(digits):,} digits)"
+        at = column + match.start(2)
+        raise MJCLError(f"bonus {shown} is too large (at most {MAX_BONUS})", line_no, at, raw)
+    return int(digits or "0")
 
 
 def _category(stripped: str, line_no: int, column: int, raw: str, errors: list[MJCLError]) -> CategorySource:
