@@ -12,19 +12,35 @@ bundled card's name or a path to a ``.mjcl`` file.
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
 from typing import TextIO
 
 from .card import Card, check_card
-from .errors import CardNotFoundError
 from .resources import card_path, list_cards
 
 __all__ = ["main"]
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command; return its exit status. Output cut short by a closed pipe
+    (``mjlearn stats basic1 | head -1``) ends quietly, as other command-line tools do."""
+    try:
+        status = _main(argv)
+        sys.stdout.flush()  # a closed pipe shows here, inside the try
+    except BrokenPipeError:
+        # Python's documented way: point stdout at devnull so the flush at exit does not fail again.
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return 1
+    return status
+
+
+def _main(argv: Sequence[str] | None) -> int:
+    if hasattr(sys.stdout, "reconfigure"):
+        sys.stdout.reconfigure(errors="backslashreplace")  # a lone surrogate in a card is shown, not a crash
     parser = argparse.ArgumentParser(prog="mjlearn", description="Read, check and count Mah Jongg cards written in MJCL.")
     commands = parser.add_subparsers(dest="command", required=True)
     check = commands.add_parser("check", help="check cards and print every error")
@@ -51,6 +67,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     return _stats(args.card, out)
 
 
+# What reading a card file can raise: mjlearn's errors (unknown card, a file that is not UTF-8...),
+# the system's (no such file, a directory, a name with a NUL byte) and decoding errors, all ValueError/OSError.
+_READ_ERRORS = (ValueError, OSError)
+
+
 def _read(name: str) -> tuple[str, str]:
     path = card_path(name)
     return str(path), path.read_text(encoding="utf-8")
@@ -61,7 +82,7 @@ def _check(names: Sequence[str], out: TextIO) -> int:
     for name in names:
         try:
             label, text = _read(name)
-        except (CardNotFoundError, OSError, UnicodeDecodeError) as error:
+        except _READ_ERRORS as error:
             print(f"{name}: {error}", file=out)
             status = 1
             continue
@@ -86,7 +107,7 @@ def _checked_card(name: str, out: TextIO, refusal: str = "") -> "tuple[str, Card
     """The card named (with the label to print for it), or ``None`` after printing why it cannot be used."""
     try:
         label, text = _read(name)
-    except (CardNotFoundError, OSError, UnicodeDecodeError) as error:
+    except _READ_ERRORS as error:
         print(f"{name}: {error}", file=out)
         return None
     result = check_card(text)

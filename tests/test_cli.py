@@ -58,3 +58,48 @@ def test_usage_error_exits_2():
     with pytest.raises(SystemExit) as info:
         main(["frobnicate"])
     assert info.value.code == 2
+
+
+def test_stats_into_a_closed_pipe_ends_quietly():
+    # The reader is gone before the command writes (as with `mjlearn stats basic1 | head -1`
+    # once head has its line): no BrokenPipeError traceback.
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "mjlearn", "stats", "basic1"], stdout=subprocess.PIPE, stderr=subprocess.PIPE
+    )
+    proc.stdout.close()
+    _, err = proc.communicate(timeout=120)
+    assert err.decode() == ""
+    assert proc.returncode == 1
+
+
+def test_stats_piped_into_head_prints_one_line_and_no_traceback():
+    shell = f"'{sys.executable}' -m mjlearn stats basic1 | head -1"
+    result = subprocess.run(shell, shell=True, capture_output=True, text=True, timeout=120)
+    assert result.stdout.startswith("Basic1") and result.stdout.count("\n") == 1
+    assert result.stderr == ""
+
+
+BAD_FILES = {
+    "latin1.mjcl": "Caf\u00e9\n\"2468\"\nFF 222 444 666 888\n".encode("latin-1"),
+    "utf16.mjcl": "Card\n\"2468\"\nFF 222 444 666 888\n".encode("utf-16"),
+    "huge.mjcl": ("Card +" + "9" * 5000 + "\n\"2468\"\nFF 222 444 666 888 X" + "9" * 5000 + "\n").encode(),
+    "codes.mjcl": ("Card\n\"2468\"\nFF 222 444 666 888 " + "#" * 1000 + "\nFF 222 444 666 888 X\u0663\n").encode(),
+    "binary.mjcl": bytes(range(256)) * 4,
+}
+
+
+@pytest.mark.parametrize("command", ["check", "stats", "render"])
+def test_no_traceback_for_any_file(tmp_path, command):
+    paths = []
+    for name, data in BAD_FILES.items():
+        (tmp_path / name).write_bytes(data)
+        paths.append(str(tmp_path / name))
+    (tmp_path / "folder.mjcl").mkdir()
+    paths += [str(tmp_path / "folder.mjcl"), str(tmp_path / "missing.mjcl")]
+    for path in paths if command != "check" else [paths]:
+        extra = ["-o", str(tmp_path / "out.pdf")] if command == "render" else []
+        args = path if isinstance(path, list) else [path]
+        result = run(command, *args, *extra)
+        assert "Traceback" not in result.stderr + result.stdout, (path, result.stderr)
+        assert result.returncode == 1, (path, result.stdout)
+        assert result.stdout.strip(), path
