@@ -159,7 +159,7 @@ def position_inside(error: MjlearnError, text: object) -> bool:
             return False
         return 1 <= error.column <= len(lines[error.line - 1]) + 1
     if isinstance(error, NotationError) and error.position is not None:
-        return isinstance(text, str) and 0 <= error.position <= len(text)
+        return 0 <= error.position <= len(error.text)  # the text read: the input, or one item of a list
     return True
 
 
