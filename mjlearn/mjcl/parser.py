@@ -229,11 +229,10 @@ class _LineParser:
         return mark == "C", value
 
     def _value(self, digits: str, column: int) -> int:
-        number = digits.lstrip("0")
-        if len(number) > len(str(MAX_VALUE)) or int(number or "0") > MAX_VALUE:  # never int() a huge string
-            shown = number if len(number) <= 12 else f"{number[:6]}...({len(number):,} digits)"
+        value, shown = _bounded(digits, MAX_VALUE)
+        if value is None:
             raise self.fail(f"value {shown} is too large (at most {MAX_VALUE})", column)
-        return int(number or "0")
+        return value
 
     # -- sets -------------------------------------------------------------
     def _set_items(self, token: str, column: int) -> list[SetSpec | Decoration]:
@@ -605,12 +604,25 @@ def _shortened(raw: str) -> str:
 
 def _bonus(match: re.Match, line_no: int, column: int, raw: str) -> int:
     """The ``+N`` after the card's name, at most :data:`MAX_BONUS` (never ``int()`` of a huge string)."""
-    digits = match.group(2).lstrip("0")
-    if len(digits) > len(str(MAX_BONUS)) or int(digits or "0") > MAX_BONUS:
-        shown = digits if len(digits) <= 12 else f"{digits[:6]}...({len(digits):,} digits)"
-        at = column + match.start(2)
-        raise MJCLError(f"bonus {shown} is too large (at most {MAX_BONUS})", line_no, at, raw)
-    return int(digits or "0")
+    bonus, shown = _bounded(match.group(2), MAX_BONUS)
+    if bonus is None:
+        raise MJCLError(f"bonus {shown} is too large (at most {MAX_BONUS})", line_no, column + match.start(2), raw)
+    return bonus
+
+
+def _bounded(digits: str, limit: int) -> tuple[int | None, str]:
+    """The number ASCII ``digits`` write, or ``None`` if it passes ``limit``; and how to show it.
+
+    A string of thousands of digits is never given to ``int()`` (which refuses it).
+
+    >>> _bounded("0042", 100), _bounded("9" * 5000, 100)
+    ((42, '42'), (None, '999999...(5,000 digits)'))
+    """
+    number = digits.lstrip("0") or "0"
+    shown = number if len(number) <= 12 else f"{number[:6]}...({len(number):,} digits)"
+    if len(number) > len(str(limit)) or int(number) > limit:
+        return None, shown
+    return int(number), shown
 
 
 def _category(stripped: str, line_no: int, column: int, raw: str, errors: list[MJCLError]) -> CategorySource:
