@@ -235,7 +235,9 @@ def _needs_and_unused_shown(compiled: CompiledCard, hands: np.ndarray, rack: np.
                 best = (needs, unused)
         needs_rows.append(best[0][0])
         unused_rows.append(best[1][0])
-    return np.array(needs_rows), np.array(unused_rows)
+    # np.array([]) would be 1-D: no shown hand (every line ruled out) must still give [0, 36] rows
+    width = len(rack)
+    return (np.array(needs_rows).reshape(-1, width), np.array(unused_rows).reshape(-1, width))
 
 
 def format_count_rows(counts: np.ndarray) -> list[str]:
