@@ -98,3 +98,13 @@ class CardNotFoundError(MjlearnError, LookupError):
 
 class RuleError(MjlearnError):
     """A move the rules do not allow; the message names the rule. The game is left as it was."""
+
+
+class CardFileError(MjlearnError):
+    """A card file that cannot be read as MJCL text: not UTF-8 (the message names the file and the byte
+    offset), or, when saving, a file that did not read back as a card."""
+
+
+class ArgumentError(MjlearnError):
+    """A public call was given an argument of the wrong type or out of range; the message names the
+    argument and what it accepts."""
