@@ -216,6 +216,9 @@ class CharlestonTrainer(CardWidget):
 
     def toggle_at(self, index: int) -> bool:
         """Pick, or put back, the rack tile at ``index`` (counting from 0 as the rack shows them)."""
+        index = self._whole("index", index)
+        if index is None:
+            return False
         if not 0 <= index < len(self.rack_tiles):
             return self._refuse(f"Your rack has no tile at place {index}.")
         if index in self.selected:
@@ -393,6 +396,10 @@ class CharlestonTrainer(CardWidget):
         """Deal again: with ``seed`` (``None``: the next seed) and, if given, under other rules."""
         if seed is None:
             seed = self.seed + 1
+        elif self._whole("seed", seed) is None:
+            return False
+        if ruleset is not None and not isinstance(ruleset, str) and not hasattr(ruleset, "reverse_runs"):
+            return self._refuse(f"The ruleset is a name such as 'NMJL' or 'MAHJ-X' (or a Ruleset), not {ruleset!r}.")
         if ruleset is not None:
             try:
                 rules = as_ruleset(ruleset)
