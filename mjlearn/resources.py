@@ -37,6 +37,8 @@ def list_cards() -> list[str]:
 
 def card_path(name: str | Path) -> Path:
     """The file of a bundled card name, or ``name`` itself if it is a path to a file."""
+    if not isinstance(name, (str, Path)) or not str(name).strip():
+        raise CardNotFoundError(f"a card is a bundled card's name or a .mjcl path, not {name!r}")
     path = Path(name)
     if path.suffix == ".mjcl" or len(path.parts) > 1 or path.is_file():
         if path.is_file():

@@ -325,6 +325,8 @@ class CardEditor(LessonWidget):
         self.dirty = self.text != text
 
     def _target(self, path) -> Path | None:
+        if path is not None and (not isinstance(path, (str, Path)) or not Path(path).name):
+            return None
         if path is not None:
             target = Path(path)
         elif self.path:

@@ -295,6 +295,8 @@ class CharlestonTrainer(CardWidget):
             return self._refuse(self._over())
         if step.kind == "vote":
             return self._refuse("This step is the vote on a second Charleston: answer yes or no.")
+        if not isinstance(tiles, (str, list, tuple, set, frozenset)):
+            return self._refuse(f"Pass tiles as notation (such as '7B 8B 7C') or a list of tiles, not {tiles!r}.")
         try:
             own = parse_tiles(tiles) if isinstance(tiles, str) else [as_tile(tile) for tile in tiles]
         except (MjlearnError, ValueError) as error:

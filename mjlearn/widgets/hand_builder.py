@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING
 
 import traitlets as t
 
+from ..analysis.arguments import exposures_argument, hand_argument
 from ..analysis.position import Exposure, read_position
 from ..card import Card
 from ..errors import MjlearnError
@@ -163,10 +164,8 @@ class HandBuilder(CardWidget):
     def set_hand(self, hand: HandLike = "", exposures: Sequence[HandLike] = ()) -> bool:
         """Replace the rack (notation such as ``"FF 222B J"``) and the exposures at once."""
         try:
-            rack = hand if isinstance(hand, Hand) else Hand(hand)
-            if isinstance(exposures, (str, Hand)):
-                exposures = [exposures]
-            groups = [e if isinstance(e, Hand) else Hand(e) for e in exposures]
+            rack = hand if isinstance(hand, Hand) else Hand(hand_argument("hand", hand))
+            groups = [e if isinstance(e, Hand) else Hand(e) for e in exposures_argument(exposures)]
             for group in groups:
                 self._check_exposure(group)
             read_position(rack, groups)
@@ -178,7 +177,7 @@ class HandBuilder(CardWidget):
     def expose(self, tiles: HandLike) -> bool:
         """Move rack tiles into an exposure (one group of 3 or more of one tile, jokers allowed)."""
         try:
-            group = tiles if isinstance(tiles, Hand) else Hand(tiles)
+            group = tiles if isinstance(tiles, Hand) else Hand(hand_argument("tiles", tiles))
             self._check_exposure(group)
         except MjlearnError as error:
             return self._refuse(str(error))
