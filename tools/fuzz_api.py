@@ -17,6 +17,7 @@ from pathlib import Path
 import numpy as np
 
 import mjlearn as mj
+from mjlearn.analysis import deal_racks
 from mjlearn.errors import MjlearnError
 
 CARDS = [mj.load_card(name) for name in mj.list_cards()]
@@ -56,11 +57,11 @@ def run(area: str, calls, figures: dict) -> None:
 def analysis_calls(rng: random.Random, count: int):
     for _ in range(count):
         card = rng.choice(CARDS)
-        rack = rng.choice([" ".join(rng.choice(["F", "J", "2B", "5C", "N", "RD", "0"]) for _ in range(13)),
-                           sample_value(rng)])
+        dealt = deal_racks(1, rng.choice([13, 14, 8]), rng=rng.randrange(10**6))[0]
+        rack = rng.choice([str(mj.Hand.from_counts(int(c) for c in dealt))] * 3 + [sample_value(rng)])
         keywords = {}
         for name in ("n", "exposures", "visible", "dead", "partial", "ruleset"):
-            if rng.random() < 0.3:
+            if rng.random() < 0.2:
                 keywords[name] = rng.choice([sample_value(rng), "drop", "MAHJ-X", True])
         if rng.random() < 0.5:
             yield lambda: len(card.closest(rack, **keywords))
