@@ -21,6 +21,7 @@ from .errors import (
     NotationError,
     RuleError,
     ArgumentError,
+    CardFileError,
 )
 from .hands import ConcreteHand, Hand
 from .resources import card_path, list_cards, load_card
@@ -65,6 +66,7 @@ __all__ = [
     "parse_tiles",
     "RuleError",
     "ArgumentError",
+    "CardFileError",
     "HandBuilder",
     "CardEditor",
     "CharlestonTrainer",

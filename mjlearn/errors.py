@@ -16,6 +16,7 @@ __all__ = [
     "CardNotFoundError",
     "RuleError",
     "ArgumentError",
+    "CardFileError",
 ]
 
 
@@ -101,8 +102,14 @@ class RuleError(MjlearnError):
     """A move the rules do not allow; the message names the rule. The game is left as it was."""
 
 
+class CardFileError(MjlearnError):
+    """A card file that cannot be read as MJCL text: not UTF-8 (the message names the file and the byte
+    offset), or, when saving, a file that did not read back as a card."""
+
+
 class ArgumentError(MjlearnError, TypeError):
-    """An argument of the wrong type for a public call; the message names the argument.
+    """A public call was given an argument of the wrong type or out of range; the message names the
+    argument and what it accepts.
 
     It is a :class:`ValueError` like every mjlearn error, and a :class:`TypeError`
     too, so code that caught the raw ``TypeError`` keeps working.

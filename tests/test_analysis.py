@@ -262,3 +262,10 @@ def test_an_exposure_lists_and_draws_its_tiles():
     assert [t.notation for t in Exposure.parse("JJJ").tiles()] == ["J", "J", "J"]
     html = Exposure.parse("555C J")._repr_html_()
     assert html.count("<img") == 4 and 'title="exposed"' in html
+
+
+def test_a_wild_exposure_that_no_line_allows_gives_an_empty_table_not_an_index_error():
+    # issue 12: no shown hand made the needs rows 1-D and format_count_rows raised IndexError
+    table = mj.load_card("practice_garden").closest("8C", exposures=["JJJJJJ"], partial=True, ruleset="MAHJ-X")
+    assert len(table) == 0
+    assert list(table.columns)[:3] == ["category", "line", "distance"]

@@ -149,3 +149,86 @@ def test_buttons_arrive_as_messages(tmp_path):
     assert editor.text == GOOD
     editor._on_click(editor, {"action": "open_draft"}, [])
     assert editor.text == GOOD + BAD_LINE
+
+
+# -- issue 12: the state comes from the current text, saves load, encodings, line endings ----------
+def _crash_on(marker, monkeypatch):
+    """Make the parser raise a non-MJCL exception on any text holding ``marker`` (as a parser bug would)."""
+    import mjlearn.widgets.card_editor as module
+
+    def broken(real):
+        def parse(text):
+            if marker in text:
+                raise RuntimeError("parser bug")
+            return real(text)
+
+        return parse
+
+    monkeypatch.setattr(module, "check_card", broken(module.check_card))
+    monkeypatch.setattr(module, "parse_card", broken(module.parse_card))
+
+
+def test_a_parser_crash_is_an_error_on_screen_and_save_refuses_it(tmp_path, monkeypatch):
+    _crash_on("CRASH", monkeypatch)
+    path = tmp_path / "mine.mjcl"
+    path.write_text(GOOD, encoding="utf-8")
+    editor = CardEditor(path)
+    assert editor.ok
+    editor.text = GOOD + "CRASH\n"
+    assert not editor.ok and editor.card is None
+    assert "RuntimeError" in editor.error_rows[0]["message"]
+    assert editor.save() is False and "Not saved" in editor.message
+    assert path.read_text(encoding="utf-8") == GOOD
+    editor.text = GOOD
+    assert editor.ok and editor.error_rows == []
+
+
+def test_save_checks_the_written_file_loads_before_replacing_the_old_one(tmp_path, monkeypatch):
+    import mjlearn.widgets.card_editor as module
+
+    path = tmp_path / "mine.mjcl"
+    path.write_text(GOOD, encoding="utf-8")
+    editor = CardEditor(path)
+    editor.text = GOOD.replace("Mine", "Yours")
+    real = module.read_card_text
+    # the temporary file reads back wrong (as a bad disk or a bad write would make it)
+    monkeypatch.setattr(module, "read_card_text", lambda p: real(p) + ("QQQQ\n" if p.name.endswith(".tmp") else ""))
+    assert editor.save() is False and "did not load" in editor.message
+    assert path.read_text(encoding="utf-8") == GOOD
+    assert [p.name for p in tmp_path.iterdir()] == ["mine.mjcl"]  # no temporary file left
+
+
+@pytest.mark.parametrize("encoding", ["latin-1", "utf-16"])
+def test_a_card_file_that_is_not_utf8_is_refused_naming_file_and_byte(tmp_path, encoding):
+    path = tmp_path / "caf.mjcl"
+    path.write_bytes(GOOD.replace("Mine", "Café").encode(encoding))
+    for call in (mj.load_card, CardEditor):
+        with pytest.raises(mj.errors.CardFileError, match=r"caf\.mjcl is not UTF-8 \(byte \d+ .*MJCL files are UTF-8"):
+            call(path)
+    editor = CardEditor(GOOD)
+    assert editor.open_file(path, discard_changes=True) is False and "not UTF-8" in editor.message and editor.text == GOOD
+
+
+def test_a_utf8_bom_is_accepted(tmp_path):
+    path = tmp_path / "bom.mjcl"
+    path.write_bytes(b"\xef\xbb\xbf" + GOOD.encode("utf-8"))
+    assert mj.load_card(path).name == "Mine"
+    assert CardEditor(path).text == GOOD
+
+
+def test_saving_a_crlf_file_keeps_crlf(tmp_path):
+    path = tmp_path / "dos.mjcl"
+    path.write_bytes(GOOD.replace("\n", "\r\n").encode("utf-8"))
+    editor = CardEditor(path)
+    assert editor.text == GOOD and editor.ok
+    editor.text = GOOD.replace("Mine", "Ours")
+    assert editor.save() is True
+    assert path.read_bytes() == GOOD.replace("Mine", "Ours").replace("\n", "\r\n").encode("utf-8")
+    assert mj.load_card(path).name == "Ours"
+
+
+def test_a_lone_surrogate_is_refused_on_save_with_a_clear_message(tmp_path):
+    path = tmp_path / "mine.mjcl"
+    editor = CardEditor(GOOD.replace("Mine", "Mine \ud800"), path=path)
+    assert editor.save() is False and "lone surrogate" in editor.message
+    assert not path.exists()

@@ -416,3 +416,13 @@ def test_synced_traits_describe_the_step(card):
     assert ct.rulesets == ["NMJL", "MAHJ-X"]
     ct.n = 3
     assert len(ct.closest_rows) == 3
+
+
+def test_new_deal_and_toggle_at_refuse_wrong_types_and_change_nothing():
+    # issue 12: new_deal(seed="N") raised ValueError from int()
+    trainer = CharlestonTrainer()
+    rack, seed = list(trainer.rack_tiles), trainer.seed
+    assert trainer.new_deal(seed="N") is False and trainer.message.startswith("Seed must be")
+    assert trainer.new_deal(ruleset=3) is False and "ruleset" in trainer.message
+    assert trainer.toggle_at("x") is False and trainer.message.startswith("Index must be")
+    assert list(trainer.rack_tiles) == rack and trainer.seed == seed and trainer.selected == []

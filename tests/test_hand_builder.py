@@ -1,5 +1,6 @@
 """HandBuilder from Python: the moves a click makes, the refusals, and the live results."""
 
+import numpy as np
 import pandas as pd
 import pytest
 
@@ -158,3 +159,23 @@ def test_clicks_arrive_as_messages():
 def test_a_bad_starting_hand_is_an_error():
     with pytest.raises(mj.MjlearnError, match="at most 14"):
         HandBuilder("basic1", hand="FF 222B 444B 666B 888B 1C")
+
+
+@pytest.mark.parametrize("index", ["F", None, 1.0, True, [0], {"a": 1}])
+def test_a_place_that_is_not_a_whole_number_is_refused_by_name(index):
+    # issue 12: remove_at("F") raised TypeError
+    builder = HandBuilder()
+    builder.set_hand("FF 222B")
+    assert builder.remove_at(index) is False and builder.message.startswith("Index must be a whole number")
+    assert builder.unexpose(index) is False
+    assert builder.expose_at(index) is False
+    assert str(builder.hand) == "FF 222B"
+
+
+def test_deal_refuses_a_seed_or_size_that_is_not_a_whole_number():
+    builder = HandBuilder()
+    builder.set_hand("FF")
+    assert builder.deal(seed="N") is False and builder.message.startswith("Seed must be")
+    assert builder.deal(tiles=2.5) is False and builder.message.startswith("Tiles must be")
+    assert str(builder.hand) == "FF"
+    assert builder.remove_at(np.int64(0)) is True

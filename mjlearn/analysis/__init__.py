@@ -67,4 +67,6 @@ def check_racks(racks) -> np.ndarray:
 
 def batch_distances(card: "Card", racks, ruleset=None) -> np.ndarray:
     """Distances ``[N, lines]`` from many racks (``[N, 36]`` counts, jokers last, no exposures) to every line."""
-    return card.compiled(ruleset).line_distances(check_racks(racks))
+    from .arguments import ruleset_argument
+
+    return card.compiled(ruleset_argument(ruleset)).line_distances(check_racks(racks))

@@ -43,6 +43,11 @@ def visible_counts(visible: str | Iterable | None) -> np.ndarray:
         for tile in parse_tiles(visible):
             counts[tile] += 1
     else:
+        if isinstance(visible, (dict, bytes)) or not isinstance(visible, Iterable):
+            from ..errors import ArgumentError
+
+            raise ArgumentError(f"visible must be None, tile notation, a list of tiles or 36 counts, not {visible!r}"
+                                f" ({type(visible).__name__})")
         items = list(visible)
         if len(items) == NUM_KINDS and all(isinstance(x, (int, np.integer)) and not isinstance(x, Tile) for x in items):
             counts[:] = items
@@ -167,8 +172,12 @@ def closest(
     """
     import pandas as pd
 
-    if dead not in ("mark", "drop"):
-        raise ValueError(f"dead must be 'mark' or 'drop', not {dead!r}")
+    from .arguments import choice_argument, count_argument, flag_argument, ruleset_argument
+
+    dead = choice_argument("dead", dead, ("mark", "drop"))
+    n = count_argument("n", n, allow_none=True)
+    partial = flag_argument("partial", partial)
+    ruleset = ruleset_argument(ruleset)
     rack_hand, parsed = read_position(hand, exposures, sizes=None if partial else (13, 14))
     compiled = card.compiled(ruleset)
     rack = counts_of(rack_hand)
@@ -235,7 +244,9 @@ def _needs_and_unused_shown(compiled: CompiledCard, hands: np.ndarray, rack: np.
                 best = (needs, unused)
         needs_rows.append(best[0][0])
         unused_rows.append(best[1][0])
-    return np.array(needs_rows), np.array(unused_rows)
+    # np.array([]) would be 1-D: no shown hand (every line ruled out) must still give [0, 36] rows
+    width = len(rack)
+    return (np.array(needs_rows).reshape(-1, width), np.array(unused_rows).reshape(-1, width))
 
 
 def format_count_rows(counts: np.ndarray) -> list[str]:

@@ -97,6 +97,9 @@ def match(card: "Card", hand: HandLike, exposures: Iterable[ExposureLike] = (), 
     """
     from .closest import nearest_hands
 
+    from .arguments import ruleset_argument
+
+    ruleset = ruleset_argument(ruleset)
     rack_hand, parsed = read_position(hand, exposures, sizes=(14,))
     compiled = card.compiled(ruleset)
     rack = counts_of(rack_hand)

@@ -14,6 +14,9 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
+from ..errors import ArgumentError
+from .arguments import count_argument, flag_argument, ruleset_argument
+
 from ..tiles import NUM_KINDS, TILE_SET
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -35,8 +38,10 @@ def deal_racks(count: int, tiles: int = 13, rng: np.random.Generator | int | Non
     >>> racks.shape, racks.sum(axis=1).tolist()
     ((3, 36), [13, 13, 13])
     """
-    if not 0 < tiles <= 14:
-        raise ValueError(f"a rack holds 1 to 14 tiles, not {tiles}")
+    count = count_argument("count", count)
+    tiles = count_argument("tiles", tiles, minimum=1, maximum=14)
+    if not (rng is None or isinstance(rng, np.random.Generator)):
+        rng = count_argument("rng", rng)  # a seed
     rng = np.random.default_rng(rng)
     keys = rng.random((count, len(_TILE_ARRAY)))
     picked = np.argpartition(keys, tiles - 1, axis=1)[:, :tiles]  # a uniform random subset per row
@@ -48,7 +53,11 @@ def distance_counts(
     card: "Card", deals: int, tiles: int = 13, seed: int | None = None, progress: bool | None = None, ruleset=None
 ) -> np.ndarray:
     """``[lines, 15]``: how many of ``deals`` random deals lie at each distance 0-14 from each line."""
-    compiled = card.compiled(ruleset)
+    deals = count_argument("deals", deals, minimum=1)
+    seed = count_argument("seed", seed, allow_none=True)
+    if progress is not None:
+        progress = flag_argument("progress", progress)
+    compiled = card.compiled(ruleset_argument(ruleset))
     rng = np.random.default_rng(seed)
     counts = np.zeros((compiled.num_lines, 15), dtype=np.int64)
     blocks = range(0, deals, _BLOCK)
@@ -84,8 +93,10 @@ def odds(
     """
     import pandas as pd
 
-    if deals <= 0:
-        raise ValueError(f"deals must be positive, not {deals}")
+    deals = count_argument("deals", deals, minimum=1)
+    if not isinstance(within, (range, list, tuple)):
+        raise ArgumentError(f"within must be a range or list of distances, not {within!r} ({type(within).__name__})")
+    within = [count_argument("within", k, maximum=14) for k in within]
     counts = distance_counts(card, deals, tiles, seed, progress, ruleset)
     shares = counts / deals
     cumulative = shares.cumsum(axis=1)

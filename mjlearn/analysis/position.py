@@ -99,10 +99,11 @@ def read_position(
     has, nor more than 14 tiles; ``sizes`` (for example ``(14,)`` for a win)
     lists the totals allowed.
     """
+    from .arguments import exposures_argument, hand_argument
+
+    hand = hand_argument("hand", hand)
     rack = hand if isinstance(hand, Hand) else Hand(hand)
-    if isinstance(exposures, (str, Hand, Exposure)):
-        exposures = [exposures]
-    parsed = tuple(Exposure.parse(e) for e in exposures)
+    parsed = tuple(Exposure.parse(e) for e in exposures_argument(exposures))
     counts = list(rack.counts)
     for exposure in parsed:
         for kind, n in enumerate(exposure.counts()):

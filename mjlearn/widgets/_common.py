@@ -77,6 +77,21 @@ class LessonWidget(anywidget.AnyWidget):
         self._say(reason, "error")
         return False
 
+    def _whole(self, name: str, value, minimum: int = 0, maximum: int | None = None) -> int | None:
+        """``value`` as an ``int`` if it is a whole number in range; else ``None``, the reason shown on screen.
+
+        The same rule as the analysis calls (:mod:`mjlearn.analysis.arguments`): numpy
+        integers are accepted, ``bool`` is not a number.
+        """
+        from ..analysis.arguments import count_argument
+        from ..errors import ArgumentError
+
+        try:
+            return count_argument(name, value, minimum, maximum)
+        except ArgumentError as error:
+            self._refuse(f"{str(error)[0].upper()}{str(error)[1:]}.")
+            return None
+
 
 class CardWidget(LessonWidget):
     """A widget that plays on a card under a ruleset and draws tiles: HandBuilder and CharlestonTrainer."""

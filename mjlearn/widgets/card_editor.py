@@ -23,9 +23,9 @@ from pathlib import Path
 
 import traitlets as t
 
-from ..card import Card, CardCheck, check_card
-from ..errors import CardNotFoundError, MJCLError
-from ..resources import card_path, list_cards
+from ..card import Card, CardCheck, check_card, parse_card
+from ..errors import CardFileError, CardNotFoundError, MJCLError, MjlearnError
+from ..resources import card_path, list_cards, read_card_file, read_card_text
 from ._common import LessonWidget, asset, widget_module
 from ..wording import counted
 
@@ -55,11 +55,19 @@ def draft_path(path: str | Path) -> Path:
     return path.with_name(f"{stem}.draft.mjcl")
 
 
-def write_atomically(path: Path, text: str) -> None:
+def _loads_back(written: Path) -> None:
+    """Raise :class:`~mjlearn.errors.CardFileError` unless the file just written reads back and loads as a card."""
+    problem = loading_problem(read_card_text(written))
+    if problem:
+        raise CardFileError(f"{written.name} did not load after writing ({problem}); the old file is kept")
+
+
+def write_atomically(path: Path, text: str, check=None) -> None:
     """Write ``text`` to ``path`` so that the file is always either the old text or the new, never half of one.
 
     The text goes to a temporary file in the same folder, is flushed to disk,
-    and then renamed over ``path`` (a rename within one folder is atomic).
+    checked by ``check(temporary_path)`` if given (which raises to stop the
+    save), and then renamed over ``path`` (a rename within one folder is atomic).
     """
     folder = path.parent
     handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
@@ -68,6 +76,8 @@ def write_atomically(path: Path, text: str) -> None:
             out.write(text)
             out.flush()
             os.fsync(out.fileno())
+        if check is not None:
+            check(Path(temporary))
         if path.exists():
             os.chmod(temporary, path.stat().st_mode & 0o777)
         else:
@@ -76,6 +86,43 @@ def write_atomically(path: Path, text: str) -> None:
     except BaseException:
         Path(temporary).unlink(missing_ok=True)
         raise
+
+
+def checked_text(text: str) -> CardCheck:
+    """:func:`~mjlearn.card.check_card`, but any failure of the parser becomes an error in the list, never a raise.
+
+    The editor's state is derived from this for every text, so ``ok`` can
+    never be left over from an earlier, good text.
+
+    >>> checked_text('Demo\\n"Winds"\\nNNNN EEEE WWWW SS').ok
+    True
+    """
+    try:
+        return check_card(text)
+    except MJCLError as error:
+        return CardCheck(None, list(error.errors))
+    except Exception as error:  # a parser bug must show on screen as an error, not keep a stale "ok"
+        return CardCheck(None, [MJCLError(f"this text could not be read ({type(error).__name__}: {error})")])
+
+
+def loading_problem(text: str) -> str:
+    """Why ``text`` would not load as a card (``""``: it loads), exactly as :func:`~mjlearn.card.parse_card` reads it.
+
+    >>> loading_problem('Demo\\n"Winds"\\nNNNN EEEE WWWW SS'), loading_problem("Demo").split(":")[0]
+    ('', 'line 1, column 1')
+    """
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError as error:
+        return (f"the text holds a character UTF-8 cannot store (a lone surrogate, {text[error.start]!r}"
+                f" at character {error.start}); delete it")
+    try:
+        parse_card(text)
+    except MJCLError as error:
+        return str(error).splitlines()[0]
+    except Exception as error:  # the same: whatever stops it loading is a reason not to save it
+        return f"the text could not be read ({type(error).__name__}: {error})"
+    return ""
 
 
 def _digest(text: str | None) -> str:
@@ -111,6 +158,7 @@ class CardEditor(LessonWidget):
         self._check: CardCheck = check_card("")
         self._disk_digest = ""  # the file at ``path`` as we last read or wrote it
         self._saved_text: str | None = None
+        self._newline = "\n"  # the line ending of the file opened, kept when it is saved
         super().__init__()
         self.on_msg(self._on_click)
         text, opened, note = self._read_source(source)
@@ -159,7 +207,7 @@ class CardEditor(LessonWidget):
             )
         try:
             text, opened, note = self._read_source(source, as_file=True)
-        except (CardNotFoundError, OSError, UnicodeDecodeError) as error:
+        except (CardNotFoundError, CardFileError, OSError) as error:
             return self._refuse(f"Could not open {source}: {error}")
         with self.hold_sync():
             if opened is not None:
@@ -202,15 +250,19 @@ class CardEditor(LessonWidget):
             return self._refuse("Not saved: give a file name ending in .mjcl first.")
         if target.name.endswith(".draft.mjcl"):
             return self._refuse(f"Not saved: {target.name} is a draft's name; save the card under its own name.")
+        text = self.text
+        problem = loading_problem(text)
+        if problem:
+            return self._refuse(f"Not saved: the card would not load: {problem}. Fix it, or save a draft.")
         problem = self._clobber_problem(target, overwrite)
         if problem:
             return self._refuse(problem)
         try:
-            write_atomically(target, self.text)
-        except OSError as error:
+            write_atomically(target, text.replace("\n", self._newline), check=_loads_back)
+        except (OSError, MjlearnError) as error:
             return self._refuse(f"Not saved: {error}")
         with self.hold_sync():
-            self._adopt_file(target, self.text)
+            self._adopt_file(target, text)
             self._say(f"Saved {self.card.name!r} ({counted(self.card.count_hands(), 'hand')}) to {target.name}.",
                       "success")
         return True
@@ -225,8 +277,8 @@ class CardEditor(LessonWidget):
             return self._refuse("Not saved: give a file name ending in .mjcl first (the draft goes beside it).")
         draft = draft_path(target)
         try:
-            write_atomically(draft, self.text)
-        except OSError as error:
+            write_atomically(draft, self.text.replace("\n", self._newline))
+        except (OSError, UnicodeEncodeError) as error:
             return self._refuse(f"Draft not saved: {error}")
         if not self.path:
             self.path = str(target)
@@ -241,10 +293,11 @@ class CardEditor(LessonWidget):
         file; with ``as_file`` (opening), every string but a bundled card's
         name is a path, and a missing file is an error rather than a new card.
         """
+        self._newline = "\n"
         if source is None:
             return _NEW_CARD, None, "A new card: edit it, then save it under a name of your own."
         if isinstance(source, str) and source in list_cards():
-            text = card_path(source).read_text(encoding="utf-8")
+            text = read_card_text(card_path(source))
             return text, None, f"Opened a copy of the bundled card {source!r}: save it under a name of your own."
         is_path = isinstance(source, Path) or (
             isinstance(source, str) and (as_file or ("\n" not in source and source.strip().endswith(".mjcl")))
@@ -255,7 +308,7 @@ class CardEditor(LessonWidget):
                 if as_file or path.suffix != ".mjcl":
                     raise FileNotFoundError(f"there is no file {path}")
                 return _NEW_CARD, None, f"{path.name} does not exist yet: Save creates it."
-            text = path.read_text(encoding="utf-8")
+            text, self._newline = read_card_file(path)
             note = f"Opened {path.name}."
             draft = draft_path(path)
             if draft != path and draft.exists() and draft.stat().st_mtime > path.stat().st_mtime:
@@ -272,6 +325,8 @@ class CardEditor(LessonWidget):
         self.dirty = self.text != text
 
     def _target(self, path) -> Path | None:
+        if path is not None and (not isinstance(path, (str, Path)) or not Path(path).name):
+            return None
         if path is not None:
             target = Path(path)
         elif self.path:
@@ -288,7 +343,10 @@ class CardEditor(LessonWidget):
         same_file = self.path and Path(self.path).resolve() == target.resolve()
         if not same_file or not self._disk_digest:
             return f"Not saved: {target} already exists. Save with overwrite=True to replace it, or pick another name."
-        on_disk = target.read_text(encoding="utf-8")
+        try:
+            on_disk = read_card_text(target)
+        except CardFileError:
+            on_disk = None
         if _digest(on_disk) != self._disk_digest:
             return (
                 f"Not saved: {target} changed on disk since it was opened here. Save with overwrite=True to"
@@ -303,7 +361,7 @@ class CardEditor(LessonWidget):
     def _update(self) -> None:
         from ..render.html import card_html
 
-        self._check = check_card(self.text)
+        self._check = checked_text(self.text)
         card = self._check.card
         rows = [
             {"line": e.line, "column": e.column, "message": e.message, "source": e.source_line, "text": str(e)}

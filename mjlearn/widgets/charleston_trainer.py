@@ -216,6 +216,9 @@ class CharlestonTrainer(CardWidget):
 
     def toggle_at(self, index: int) -> bool:
         """Pick, or put back, the rack tile at ``index`` (counting from 0 as the rack shows them)."""
+        index = self._whole("index", index)
+        if index is None:
+            return False
         if not 0 <= index < len(self.rack_tiles):
             return self._refuse(f"Your rack has no tile at place {index}.")
         if index in self.selected:
@@ -292,6 +295,8 @@ class CharlestonTrainer(CardWidget):
             return self._refuse(self._over())
         if step.kind == "vote":
             return self._refuse("This step is the vote on a second Charleston: answer yes or no.")
+        if not isinstance(tiles, (str, list, tuple, set, frozenset)):
+            return self._refuse(f"Pass tiles as notation (such as '7B 8B 7C') or a list of tiles, not {tiles!r}.")
         try:
             own = parse_tiles(tiles) if isinstance(tiles, str) else [as_tile(tile) for tile in tiles]
         except (MjlearnError, ValueError) as error:
@@ -393,6 +398,10 @@ class CharlestonTrainer(CardWidget):
         """Deal again: with ``seed`` (``None``: the next seed) and, if given, under other rules."""
         if seed is None:
             seed = self.seed + 1
+        elif self._whole("seed", seed) is None:
+            return False
+        if ruleset is not None and not isinstance(ruleset, str) and not hasattr(ruleset, "reverse_runs"):
+            return self._refuse(f"The ruleset is a name such as 'NMJL' or 'MAHJ-X' (or a Ruleset), not {ruleset!r}.")
         if ruleset is not None:
             try:
                 rules = as_ruleset(ruleset)

@@ -13,11 +13,13 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from numbers import Integral
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 import traitlets as t
 
+from ..analysis.arguments import exposures_argument, hand_argument
 from ..analysis.position import Exposure, read_position
 from ..card import Card
 from ..errors import MjlearnError
@@ -147,6 +149,9 @@ class HandBuilder(CardWidget):
 
     def remove_at(self, index: int) -> bool:
         """Take off the rack tile at ``index`` (counting from 0 as the rack shows them)."""
+        index = self._whole("index", index)
+        if index is None:
+            return False
         if not 0 <= index < len(self.rack):
             return self._refuse(f"The rack has no tile at place {index}.")
         return self.remove(self.rack[index])
@@ -159,10 +164,8 @@ class HandBuilder(CardWidget):
     def set_hand(self, hand: HandLike = "", exposures: Sequence[HandLike] = ()) -> bool:
         """Replace the rack (notation such as ``"FF 222B J"``) and the exposures at once."""
         try:
-            rack = hand if isinstance(hand, Hand) else Hand(hand)
-            if isinstance(exposures, (str, Hand)):
-                exposures = [exposures]
-            groups = [e if isinstance(e, Hand) else Hand(e) for e in exposures]
+            rack = hand if isinstance(hand, Hand) else Hand(hand_argument("hand", hand))
+            groups = [e if isinstance(e, Hand) else Hand(e) for e in exposures_argument(exposures)]
             for group in groups:
                 self._check_exposure(group)
             read_position(rack, groups)
@@ -174,7 +177,7 @@ class HandBuilder(CardWidget):
     def expose(self, tiles: HandLike) -> bool:
         """Move rack tiles into an exposure (one group of 3 or more of one tile, jokers allowed)."""
         try:
-            group = tiles if isinstance(tiles, Hand) else Hand(tiles)
+            group = tiles if isinstance(tiles, Hand) else Hand(hand_argument("tiles", tiles))
             self._check_exposure(group)
         except MjlearnError as error:
             return self._refuse(str(error))
@@ -188,13 +191,20 @@ class HandBuilder(CardWidget):
 
     def expose_at(self, indices: Iterable[int]) -> bool:
         """:meth:`expose` the rack tiles at these places (as the rack shows them)."""
-        indices = sorted(set(indices))
-        if not indices or not all(0 <= i < len(self.rack) for i in indices):
+        try:
+            indices = sorted(set(indices))
+        except TypeError:  # not an iterable of numbers
+            indices = []
+        if not indices or not all(isinstance(i, Integral) and not isinstance(i, bool)
+                                  and 0 <= i < len(self.rack) for i in indices):
             return self._refuse("Pick the rack tiles to expose first (3 or more of one tile, jokers allowed).")
         return self.expose(Hand([Tile(self.rack[i]) for i in indices]))
 
     def unexpose(self, index: int) -> bool:
         """Put exposure number ``index`` (from 0) back on the rack."""
+        index = self._whole("index", index)
+        if index is None:
+            return False
         if not 0 <= index < len(self._exposures):
             return self._refuse(f"There is no exposure number {index + 1}.")
         group = self._exposures.pop(index)
@@ -205,9 +215,16 @@ class HandBuilder(CardWidget):
         """A random rack of ``tiles`` tiles from a full set (seeded: the same seed, the same rack)."""
         from ..analysis.odds import deal_racks
 
+        tiles = self._whole("tiles", tiles, 1, 14)
+        if tiles is None:
+            return False
         if seed is None:
             seed = self.seed
             self.seed = seed + 1
+        else:
+            seed = self._whole("seed", seed)
+            if seed is None:
+                return False
         counts = deal_racks(1, tiles, rng=seed)[0]
         self._rack, self._exposures = Hand.from_counts(int(c) for c in counts), []
         return self._changed(f"Dealt {tiles} tiles (seed {seed}).")

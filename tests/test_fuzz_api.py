@@ -1,0 +1,84 @@
+"""issue 12: property tests: any argument to the analysis calls and the widgets' public methods gives a result
+or a documented mjlearn error (widgets: False, a message and nothing changed), never anything else."""
+
+import numpy as np
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import mjlearn as mj
+from mjlearn.analysis import deal_racks
+from mjlearn.errors import MjlearnError
+from mjlearn.widgets import CharlestonTrainer, HandBuilder
+
+CARDS = [mj.load_card(name) for name in mj.list_cards()]
+LINE_TEXTS = [str(line.mjcl) for card in CARDS for line in card.lines]
+SETTINGS = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+def _dealt(seed_and_size):
+    seed, size = seed_and_size
+    return str(mj.Hand.from_counts(int(c) for c in deal_racks(1, size, rng=seed)[0]))
+
+
+racks = st.tuples(st.integers(0, 10**6), st.sampled_from([8, 13, 14])).map(_dealt)
+mutated = st.tuples(st.sampled_from(LINE_TEXTS), st.integers(0, 40), st.text(max_size=6)).map(
+    lambda t: t[0][: t[1]] + t[2]
+)
+wrong = st.one_of(
+    st.none(), st.booleans(), st.floats(allow_nan=True), st.integers(-(10**30), 10**30),
+    st.lists(st.none(), max_size=2), st.dictionaries(st.text(max_size=2), st.integers(), max_size=2),
+    st.integers(-3, 20).map(np.int64), st.floats(0, 3).map(np.float64), st.text(max_size=20),
+)
+anything = st.one_of(racks, mutated, wrong, st.sampled_from(["JJJJJJ", "555C", "FFF", "drop", "MAHJ-X", "\ud800"]))
+
+
+@SETTINGS
+@given(card=st.sampled_from(CARDS), rack=st.one_of(racks, anything),
+       keywords=st.dictionaries(st.sampled_from(["n", "exposures", "visible", "dead", "partial", "ruleset"]),
+                                anything, max_size=3))
+def test_closest_gives_a_table_or_a_documented_error(card, rack, keywords):
+    try:
+        table = card.closest(rack, **keywords)
+    except MjlearnError:
+        return
+    assert list(table.columns)[:3] == ["category", "line", "distance"]
+
+
+@SETTINGS
+@given(card=st.sampled_from(CARDS), rack=st.one_of(racks, anything),
+       keywords=st.dictionaries(st.sampled_from(["exposures", "ruleset"]), anything, max_size=2))
+def test_match_gives_wins_or_a_documented_error(card, rack, keywords):
+    try:
+        wins = card.match(rack, **keywords)
+    except MjlearnError:
+        return
+    assert isinstance(wins, list)
+
+
+BUILDER_METHODS = ["add", "remove", "remove_at", "set_hand", "expose", "expose_at", "unexpose", "deal", "load_card"]
+TRAINER_METHODS = ["select", "deselect", "toggle_at", "set_blind", "pass_tiles", "vote", "new_deal"]
+
+
+@pytest.fixture(scope="module")
+def widgets():
+    return HandBuilder(), CharlestonTrainer()
+
+
+def _state(widget):
+    if isinstance(widget, HandBuilder):
+        return str(widget.hand), [str(e) for e in widget.exposures], widget.card_name
+    return list(widget.rack_tiles), list(widget.selected), widget.blind, widget.seed
+
+
+@SETTINGS
+@given(which=st.integers(0, 1), data=st.data())
+def test_widget_methods_work_or_refuse_and_change_nothing(widgets, which, data):
+    widget = widgets[which]
+    name = data.draw(st.sampled_from(BUILDER_METHODS if which == 0 else TRAINER_METHODS))
+    argument = data.draw(anything)
+    before = _state(widget)
+    outcome = getattr(widget, name)(argument)
+    assert outcome in (True, False)
+    if outcome is False:
+        assert widget.message and _state(widget) == before
