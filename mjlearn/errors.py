@@ -15,6 +15,7 @@ __all__ = [
     "ExpansionLimitError",
     "CardNotFoundError",
     "RuleError",
+    "MoveArgumentError",
 ]
 
 
@@ -98,3 +99,20 @@ class CardNotFoundError(MjlearnError, LookupError):
 
 class RuleError(MjlearnError):
     """A move the rules do not allow; the message names the rule. The game is left as it was."""
+
+
+class MoveArgumentError(RuleError):
+    """An argument of a game move that is not one of the values it allows.
+
+    ``.argument`` names the argument and ``.allowed`` says what it may be;
+    the game is left as it was.
+    """
+
+    def __init__(self, argument: str, value: object, allowed: str):
+        self.argument = argument
+        self.value = value
+        self.allowed = allowed
+        super().__init__(f"{argument} must be {allowed}, not {value!r}")
+
+    def __reduce__(self):
+        return (type(self), (self.argument, self.value, self.allowed))

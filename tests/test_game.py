@@ -136,12 +136,29 @@ def test_between_two_exposure_calls_the_next_in_turn_wins():
 
 def test_a_pung_no_line_can_use_makes_the_hand_dead():
     # NNN: the winds lines want a kong (or are concealed), so no line can use a pung of North
+    # It is judged when South's turn ends (the pung could still become a kong): at the discard.
     g = game(racks=(EAST, "NN EEE WWW SS 1C 2C 3C", WEST, NORTH))
     g.discard(0, "N")
     g.call(1, 3)
     g.pass_call(2)
     g.pass_call(3)
-    assert 1 in g.dead and (g.turn, g.phase) == (2, "draw")
+    assert 1 not in g.dead and (g.turn, g.phase) == (1, "discard")
+    g.discard(1, "1C")
+    assert 1 in g.dead and g.phase == "calls" and g.waiting_for() == [2, 3, 0]
+    everyone_passes(g)
+    assert (g.turn, g.phase) == (2, "draw")
+
+
+def test_nmjl_a_called_pung_of_north_may_become_a_kong_before_it_is_judged():
+    # seed 003: "Once you have exposed, you can edit this exposure (from a pung to a kong) until you discard".
+    g = game(racks=(EAST, "NNN EEE WWW SS 1C 2C", WEST, NORTH))
+    g.discard(0, "N")
+    g.call(1, 3)
+    g.pass_call(2)
+    g.pass_call(3)
+    g.amend(1, 0, add=["N"])
+    g.discard(1, "1C")
+    assert 1 not in g.dead and g.exposures[1] == [ExposedGroup(mj.Tile.NORTH, 4, 0)]
 
 
 def test_self_drawn_mahjongg_everyone_pays_double():
@@ -203,7 +220,10 @@ def test_exposures_no_line_can_use_make_the_hand_dead():
     g.call(1, 4)  # a kong of 9 dots: no line of this card has one
     g.pass_call(2)
     g.pass_call(3)
-    assert 1 in g.dead and (g.turn, g.phase) == (2, "draw")
+    g.discard(1, "1C")  # the turn ends: the exposure is judged
+    assert 1 in g.dead
+    everyone_passes(g)
+    assert (g.turn, g.phase) == (2, "draw")
 
 
 def test_concealed_line_wins_on_a_discard_but_not_with_exposures():
