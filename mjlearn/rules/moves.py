@@ -33,7 +33,7 @@ caller, as the rules say).
 >>> sorted({m.kind for m in moves})
 ['call_dead', 'declare_mahjongg', 'discard']
 >>> legal_moves(game, 1)[0]
-Move(kind='call_dead', seat=1, target=0)
+Move(kind='call_dead', seat=1, target=2)
 >>> game.play(Move("discard", 0, tile=moves[0].tile))
 """
 
