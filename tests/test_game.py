@@ -500,7 +500,7 @@ BAD_PLAY = [
 BAD_CALLS = [
     ("call", (1, 3.0), "size must be a whole number 3-6"),
     ("call", (1, 3, True), "jokers must be a whole number 0-2"),
-    ("call", (1, 2), "size must be a whole number 3-6"),
+    ("call", (1, 2), r"pung, kong, quint or sextet \(3-6 tiles\)"),
     ("call", (1, "3"), "size must be a whole number 3-6"),
     ("pass_call", (None,), "seat must be a seat 0-3"),
 ]

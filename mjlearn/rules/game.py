@@ -28,7 +28,7 @@ further. When the wall runs out, the game is a wall game.
 from __future__ import annotations
 
 import inspect
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from functools import wraps
 from typing import TYPE_CHECKING
 
@@ -65,7 +65,7 @@ class GameResult:
     discarder: int | None = None
     wins: tuple = ()
     payout: "Payout | None" = None
-    dead: tuple = ()
+    dead: tuple = field(default=(), repr=False)
     """The seats whose hands were dead when the game ended (a dead hand still pays)."""
 
 
@@ -299,7 +299,7 @@ class Game:
             if self.ruleset.joker_discard_draws_again and seat not in self.dead:
                 self.phase = "draw"  # MAHJ-X: a discarded joker earns another pick (which may be declined)
                 self.extra_pick = True
-                self.log.append(Event(self._label(), seat, "may pick again after discarding a joker"))
+                self.log.append(Event(self._label(), seat, "picks again after discarding a joker"))
                 return
             self._next_turn(seat)  # a discarded joker cannot be called
             return
@@ -316,6 +316,8 @@ class Game:
         An answer to a discard may be changed once while others are still answering.
         """
         discarder, tile = self._need_caller(seat)
+        if isinstance(size, int) and not isinstance(size, bool) and not 3 <= size <= 6:
+            raise RuleError("a discard is called only for a pung, kong, quint or sextet (3-6 tiles), or for Mah Jongg")
         size = int_arg(size, "size", 3, 6, "a pung, kong, quint or sextet; a single or pair only for Mah Jongg")
         jokers = int_arg(jokers, "jokers", 0, size - 1)
         naturals = size - 1 - jokers
