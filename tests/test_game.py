@@ -610,3 +610,14 @@ def test_legal_moves_are_accepted_and_play_makes_them():
     assert Move("call", 1, size=5, jokers=1) not in answers
     with pytest.raises(mj.errors.MoveArgumentError, match="move.kind must be one of"):
         g.play(Move("fly", 1))
+
+
+def test_every_test_the_rules_doc_cites_exists():
+    import re
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[1]
+    cited = set(re.findall(r"`(tests/test_\w+\.py)::(\w+)`", (root / "docs" / "rules.md").read_text(encoding="utf-8")))
+    assert cited
+    for path, name in sorted(cited):
+        assert re.search(rf"^def {name}\(", (root / path).read_text(encoding="utf-8"), re.M), (path, name)

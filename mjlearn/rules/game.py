@@ -16,6 +16,11 @@ player may exchange a natural for a joker in any exposure. A false Mah Jongg,
 or exposures that no line of the card can use, make a hand dead: it plays no
 further. When the wall runs out, the game is a wall game.
 
+``legal_moves(seat)`` lists what a seat may do now (:mod:`mjlearn.rules.moves`)
+and ``play(move)`` makes a :class:`~mjlearn.rules.moves.Move`; ``snapshot()``
+is the whole state as a value. Every argument of every move is checked first
+(:mod:`mjlearn.rules.arguments`).
+
 >>> import mjlearn as mj
 >>> game = Game(mj.load_card("basic1"), seed=3)
 >>> game.phase, [len(r) for r in game.racks]
