@@ -17,6 +17,7 @@ __all__ = [
     "RuleError",
     "ArgumentError",
     "CardFileError",
+    "MoveArgumentError",
 ]
 
 
@@ -114,3 +115,21 @@ class ArgumentError(MjlearnError, TypeError):
     It is a :class:`ValueError` like every mjlearn error, and a :class:`TypeError`
     too, so code that caught the raw ``TypeError`` keeps working.
     """
+
+
+class MoveArgumentError(RuleError, ArgumentError):
+    """An argument of a game move that is not one of the values it allows.
+
+    ``.argument`` names the argument and ``.allowed`` says what it may be;
+    the game is left as it was. It is both a :class:`RuleError` and an
+    :class:`ArgumentError`.
+    """
+
+    def __init__(self, argument: str, value: object, allowed: str):
+        self.argument = argument
+        self.value = value
+        self.allowed = allowed
+        super().__init__(f"{argument} must be {allowed}, not {value!r}")
+
+    def __reduce__(self):
+        return (type(self), (self.argument, self.value, self.allowed))

@@ -299,3 +299,18 @@ def test_simulate_nothing():
     report = simulate(CARD, games=0, progress=False)
     assert report.games == 0 and report.wins == 0 and report.wall_rate == 0
     assert np.isnan(report.games_per_second) or report.games_per_second >= 0
+
+
+
+def test_mahjx_bots_play_on_when_an_exposure_is_wild():
+    # A wild exposure (jokers only, MAHJ-X rule 4.5) used to raise IndexError in bots.View.
+    game = Game(CARD, MAHJX, seed=5)
+    game.skip_charleston()
+    rack = game.racks[1]
+    naturals = [t for t in rack.tiles() if t != Tile.JOKER][:2]
+    game.racks[1] = rack - naturals - [Tile.JOKER]  # a rigged table: only the bot's view of it matters
+    game.exposures[1] = [Exposure(Tile.JOKER, 3, 3)]
+    bot = make_bots(CARD, MAHJX, seed=5)[1]
+    counts, exposures, visible = game.racks[1].counts, game.exposures[1], game.visible(1)
+    assert bot.best_distance(counts, exposures, visible) < 99
+    assert game.racks[1].count(bot.choose_discard(counts, exposures, visible))

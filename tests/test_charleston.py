@@ -72,7 +72,7 @@ def test_jokers_are_never_passed_and_bad_moves_change_nothing():
     missing = next(t for t in mj.Tile if t != Tile.JOKER and rack.count(t) == 0)
     with pytest.raises(mj.RuleError, match="does not hold"):
         ch.pass_tiles(0, [missing, *own(rack, 2)])
-    with pytest.raises(mj.RuleError, match="seats are 0-3"):
+    with pytest.raises(mj.RuleError, match="seat must be a seat 0-3"):
         ch.pass_tiles(4, own(rack))
     with pytest.raises(mj.RuleError, match="needs passing tiles"):
         ch.vote(0, True)

@@ -136,12 +136,29 @@ def test_between_two_exposure_calls_the_next_in_turn_wins():
 
 def test_a_pung_no_line_can_use_makes_the_hand_dead():
     # NNN: the winds lines want a kong (or are concealed), so no line can use a pung of North
+    # It is judged when South's turn ends (the pung could still become a kong): at the discard.
     g = game(racks=(EAST, "NN EEE WWW SS 1C 2C 3C", WEST, NORTH))
     g.discard(0, "N")
     g.call(1, 3)
     g.pass_call(2)
     g.pass_call(3)
-    assert 1 in g.dead and (g.turn, g.phase) == (2, "draw")
+    assert 1 not in g.dead and (g.turn, g.phase) == (1, "discard")
+    g.discard(1, "1C")
+    assert 1 in g.dead and g.phase == "calls" and g.waiting_for() == [2, 3, 0]
+    everyone_passes(g)
+    assert (g.turn, g.phase) == (2, "draw")
+
+
+def test_nmjl_a_called_pung_of_north_may_become_a_kong_before_it_is_judged():
+    # seed 003: "Once you have exposed, you can edit this exposure (from a pung to a kong) until you discard".
+    g = game(racks=(EAST, "NNN EEE WWW SS 1C 2C", WEST, NORTH))
+    g.discard(0, "N")
+    g.call(1, 3)
+    g.pass_call(2)
+    g.pass_call(3)
+    g.amend(1, 0, add=["N"])
+    g.discard(1, "1C")
+    assert 1 not in g.dead and g.exposures[1] == [ExposedGroup(mj.Tile.NORTH, 4, 0)]
 
 
 def test_self_drawn_mahjongg_everyone_pays_double():
@@ -203,7 +220,10 @@ def test_exposures_no_line_can_use_make_the_hand_dead():
     g.call(1, 4)  # a kong of 9 dots: no line of this card has one
     g.pass_call(2)
     g.pass_call(3)
-    assert 1 in g.dead and (g.turn, g.phase) == (2, "draw")
+    g.discard(1, "1C")  # the turn ends: the exposure is judged
+    assert 1 in g.dead
+    everyone_passes(g)
+    assert (g.turn, g.phase) == (2, "draw")
 
 
 def test_concealed_line_wins_on_a_discard_but_not_with_exposures():
@@ -348,3 +368,256 @@ def test_amending_an_exposure_that_is_not_there_says_so():
     g = game()
     with pytest.raises(mj.RuleError, match="East has no exposure number 0"):
         g.amend(0, 0, add=["J"])
+
+
+# -- issue 13: bugs, each with the case that showed it ----------------------------------------------
+
+def not_stuck(g):
+    return g.phase == "over" or any(g.legal_moves(seat) for seat in range(4))
+
+
+def south_calls_east_4b(rules=NMJL, south="44B J N EEE WWW SS 1C", size=3, jokers=0, east=EAST):
+    g = game(rules, racks=(east, south, WEST, NORTH), wall="1C 2C 3C")
+    if g.phase == "draw":
+        g.draw(0)
+    g.discard(0, "4B")
+    g.call(1, size, jokers)
+    everyone_passes(g)
+    return g
+
+
+def test_amend_cannot_take_the_called_discard_out_of_its_exposure():
+    g = south_calls_east_4b(south="44B JJJ EEE WWW S 1C")
+    before = state(g)
+    with pytest.raises(mj.RuleError, match="called discard stays"):
+        g.amend(1, 0, add=["J", "J", "J"], remove=["4B", "4B", "4B"])
+    assert state(g) == before
+    g.amend(1, 0, add=["J", "J"], remove=["4B", "4B"])  # the two from the rack may go back
+    assert g.exposures[1][0] == ExposedGroup(mj.Tile.B4, 3, 2)
+
+
+def test_mahjx_an_exposure_left_with_jokers_only_by_an_amendment_is_wild():
+    g = game(MAHJX, racks=("FF 222B 444B JJ", SOUTH, WEST, NORTH), wall="1C")
+    g.exposures[0].append(ExposedGroup(mj.Tile.B8, 3, 1))  # 88B J from an earlier turn
+    g.draw(0)
+    g.amend(0, 0, add=["J", "J"], remove=["8B", "8B"])
+    assert g.exposures[0][0].is_wild and g.exposures[0][0].size == 3  # MAHJ-X rule 4.5
+
+
+def test_mahjx_exposures_are_judged_at_the_end_of_the_turn_not_after_each_amendment():
+    g = game(MAHJX, racks=("FF 222B 444B J", SOUTH, WEST, NORTH), wall="1C 2C")
+    g.exposures[0].append(ExposedGroup(mj.Tile.B8, 4, 1))  # 888B J from an earlier turn
+    g.draw(0)
+    g.amend(0, 0, add=["J"])  # a quint of 8 bams: no line of this card has one...
+    assert 0 not in g.dead and not_stuck(g)
+    g.amend(0, 0, remove=["J"])  # ...but the turn is not over: back to the kong (rule 5.6)
+    g.discard(0, "1C")
+    assert 0 not in g.dead
+    g = game(MAHJX, racks=("FF 222B 444B J", SOUTH, WEST, NORTH), wall="1C 2C")
+    g.exposures[0].append(ExposedGroup(mj.Tile.B8, 4, 1))
+    g.draw(0)
+    g.amend(0, 0, add=["J"])
+    g.discard(0, "1C")  # the turn ends with the quint: now the hand is dead
+    assert 0 in g.dead and not_stuck(g)
+
+
+def test_mahjx_an_exposure_made_this_turn_cannot_become_a_sextet():
+    g = south_calls_east_4b(MAHJX, south="444B JJ EEE WWW SS", size=4, jokers=1, east="FF 222B 444B 666B 8B")
+    assert g.exposures[1][0].size == 4 and g.turn == 1
+    before = state(g)
+    with pytest.raises(mj.RuleError, match="pung, kong or quint"):
+        g.amend(1, 0, add=["J", "4B"])  # MAHJ-X rule 5.2: not to a sextet
+    assert state(g) == before
+
+
+def test_nmjl_a_joker_exchange_after_a_call_still_lets_the_exposure_be_edited():
+    g = game(racks=(EAST, "44B J N EEE WWW SS 1C", WEST, NORTH), wall="1C 2C")
+    g.exposures[3].append(ExposedGroup(mj.Tile.C1, 3, 1))  # North shows 11C J
+    g.discard(0, "4B")
+    g.call(1, 3)
+    everyone_passes(g)
+    g.exchange_joker(1, 3, 0)  # South's 1C for North's joker
+    g.amend(1, 0, add=["J", "J"])  # the exposure just made may still grow (seed 003)
+    assert g.exposures[1][0] == ExposedGroup(mj.Tile.B4, 5, 2)
+
+
+def test_mahjx_no_joker_exchange_in_the_exposures_of_a_dead_hand():
+    g = game(MAHJX, racks=("FF 222B 444B 666B 8B 1C", SOUTH, WEST, NORTH), wall="2C")
+    g.exposures[3].append(ExposedGroup(mj.Tile.C1, 3, 1))
+    g.dead.add(3)
+    g.draw(0)
+    before = state(g)
+    with pytest.raises(mj.RuleError, match="rule 4.4"):
+        g.exchange_joker(0, 3, 0)
+    assert state(g) == before
+    assert not any(m.kind == "exchange_joker" for m in g.legal_moves(0))
+    nmjl = game(NMJL, racks=("FF 222B 444B 666B 8B 1C N", SOUTH, WEST, NORTH))
+    nmjl.exposures[3].append(ExposedGroup(mj.Tile.C1, 3, 1))
+    nmjl.dead.add(3)
+    nmjl.exchange_joker(0, 3, 0)  # NMJL has no such rule
+    assert nmjl.racks[0].jokers == 1
+
+
+def test_mahjx_a_hand_that_dies_discarding_a_joker_passes_the_turn_on():
+    g = game(MAHJX, racks=("FF 222B 444B J", SOUTH, WEST, NORTH), wall="1C 2C")
+    g.exposures[0].append(ExposedGroup(mj.Tile.D9, 4, 0))  # a kong of 9 dots: no line can use it
+    g.draw(0)
+    g.discard(0, "J")
+    assert 0 in g.dead and (g.turn, g.phase) == (1, "draw") and not g.extra_pick
+    assert not_stuck(g)
+
+
+def test_a_false_mahjongg_on_ones_own_turn_passes_the_turn_on():
+    g = game()
+    g.declare_mahjongg(0)
+    assert 0 in g.dead and (g.turn, g.phase) == (1, "draw") and not_stuck(g)
+
+
+# -- arguments --------------------------------------------------------------------------------------
+
+BAD_MOVES = [
+    ("vote", (0, "no"), {}, "second_charleston must be True or False"),
+    ("pass_tiles", (0,), {"tiles": "1B 2B", "blind": 2.0}, "blind must be a whole number 0-3"),
+    ("pass_tiles", (0, 7), {}, "tiles must be at most 3 tiles"),
+    ("pass_tiles", (0, ["1B", None, "2B"]), {}, "each of tiles must be a tile"),
+    ("pass_tiles", (True, []), {}, "seat must be a seat 0-3"),
+    ("pass_tiles", (0,), {"colour": "red"}, "the arguments must be those of pass_tiles"),
+]
+BAD_PLAY = [
+    ("discard", (0, None), "tile must be a tile"),
+    ("discard", (0, [1]), "tile must be a tile"),
+    ("discard", ("0", "N"), "seat must be a seat 0-3"),
+    ("draw", (4,), "seat must be a seat 0-3"),
+    ("exchange_joker", (0, "1", 0), "owner must be a seat 0-3"),
+    ("exchange_joker", (0, 1, None), "group must be an exposure number"),
+    ("amend", (0, "0"), "group must be an exposure number"),
+    ("amend", (0, None, ["J"]), "group must be an exposure number"),
+    ("reverse_swap", (0, 1, 0.0), "reverse joker swaps are not allowed"),
+    ("call_dead", (0, 7), "target must be a seat 0-3"),
+    ("call_dead", (0, None), "target must be a seat 0-3"),
+    ("declare_mahjongg", (), "the arguments must be those of declare_mahjongg"),
+]
+BAD_CALLS = [
+    ("call", (1, 3.0), "size must be a whole number 3-6"),
+    ("call", (1, 3, True), "jokers must be a whole number 0-2"),
+    ("call", (1, 2), r"pung, kong, quint or sextet \(3-6 tiles\)"),
+    ("call", (1, "3"), "size must be a whole number 3-6"),
+    ("pass_call", (None,), "seat must be a seat 0-3"),
+]
+
+
+@pytest.mark.parametrize("name, args, kwargs, message", BAD_MOVES)
+def test_charleston_arguments_are_checked(name, args, kwargs, message):
+    g = Game(CARD, NMJL, 2)
+    if name == "vote":
+        for step in range(3):
+            for seat in range(4):
+                g.pass_tiles(seat, [t for t in g.racks[seat].tiles() if t != mj.Tile.JOKER][:3])
+    before = g.snapshot()
+    with pytest.raises(mj.errors.MoveArgumentError, match=message):
+        getattr(g, name)(*args, **kwargs)
+    assert g.snapshot() == before
+
+
+@pytest.mark.parametrize("name, args, message", BAD_PLAY + BAD_CALLS)
+def test_play_arguments_are_checked(name, args, message):
+    g = game()
+    if name in ("call", "pass_call"):
+        g.discard(0, "N")
+    before = g.snapshot()
+    with pytest.raises(mj.RuleError, match=message):
+        getattr(g, name)(*args)
+    assert g.snapshot() == before
+
+
+# -- the missing rules ------------------------------------------------------------------------------
+
+def test_nmjl_a_wrong_dead_call_is_left_to_the_end_of_the_game():
+    g = game()
+    g.discard(0, "N")
+    assert g.call_dead(1, 2) is False
+    assert not g.dead and g.disputes == [(1, 2)] and g.phase == "calls"
+    with pytest.raises(mj.RuleError, match="already called"):
+        g.call_dead(1, 2)
+
+
+def test_mahjx_a_wrong_dead_call_kills_the_callers_hand():
+    g = game(MAHJX)
+    assert g.call_dead(1, 2) is False
+    assert g.dead == {1}
+
+
+def test_a_right_dead_call_kills_the_target_and_the_dead_hand_is_in_the_result():
+    g = game()
+    g.exposures[3].append(ExposedGroup(mj.Tile.D9, 4, 0))  # no line can use a kong of 9 dots
+    assert g.call_dead(1, 3) is True and g.dead == {3}
+    with pytest.raises(mj.RuleError, match="judged when the turn ends"):
+        g.call_dead(1, 0)  # East's turn is under way
+    g.discard(0, "N")
+    everyone_passes(g)
+    assert g.waiting_for() == [1]
+    g.declare_mahjongg(1) if g.phase == "discard" else g.draw(1)
+    g.declare_mahjongg(1)  # a false Mah Jongg: South is dead too
+    assert g.dead == {1, 3}
+    g.wall.clear()
+    g.draw(2)  # a wall game; the dead hands are named in the result (they still pay)
+    assert g.phase == "over" and g.result.dead == (1, 3)
+
+
+def test_mahjx_the_pick_after_a_joker_discard_may_be_declined():
+    g = game(MAHJX, racks=("FF 222B 444B 666B 8B J", SOUTH, WEST, NORTH), wall="1C 2C")
+    with pytest.raises(mj.RuleError, match="may decline a pick"):
+        g.decline_pick(0)
+    g.draw(0)
+    g.discard(0, "J")
+    assert (g.turn, g.phase, g.extra_pick) == (0, "draw", True)
+    assert {m.kind for m in g.legal_moves(0)} >= {"draw", "decline_pick"}
+    g.decline_pick(0)
+    assert (g.turn, g.phase, g.extra_pick) == (1, "draw", False)
+    assert g.moves[-1] == ("decline_pick", {"seat": 0})
+
+
+def test_an_answer_to_a_discard_may_be_changed_once_before_it_is_resolved():
+    g = game(racks=(EAST, "44B J N EEE WWW SS 1C", WEST, NORTH))
+    g.discard(0, "4B")
+    g.pass_call(1)
+    with pytest.raises(mj.RuleError, match="already given that answer"):
+        g.pass_call(1)
+    g.call(1, 3)  # South changes their mind while West and North still think
+    with pytest.raises(mj.RuleError, match="changed their answer once"):
+        g.pass_call(1)
+    everyone_passes(g)
+    assert g.exposures[1] == [ExposedGroup(mj.Tile.B4, 3, 0)] and (g.turn, g.phase) == (1, "discard")
+
+
+def test_skip_charleston_is_recorded_and_replayed():
+    g = Game(CARD, NMJL, 5)
+    g.skip_charleston()
+    assert g.moves == [("skip_charleston", {})]
+    assert Game.replay(CARD, NMJL, 5, g.moves).snapshot() == g.snapshot()
+    assert "Real play never skips" in Game.skip_charleston.__doc__
+
+
+def test_legal_moves_are_accepted_and_play_makes_them():
+    from mjlearn.rules.moves import Move, legal_moves
+
+    g = game(racks=(EAST, "44B J N EEE WWW SS 1C", WEST, NORTH))
+    assert {m.kind for m in legal_moves(g, 0)} == {"discard", "declare_mahjongg", "call_dead"}
+    assert {m.kind for m in legal_moves(g, 1)} == {"call_dead"}
+    g.play(Move("discard", 0, tile=mj.Tile.B4))
+    answers = legal_moves(g, 1)
+    assert Move("call", 1, size=3) in answers and Move("call", 1, size=4, jokers=1) in answers
+    assert Move("call", 1, size=5, jokers=1) not in answers
+    with pytest.raises(mj.errors.MoveArgumentError, match="move.kind must be one of"):
+        g.play(Move("fly", 1))
+
+
+def test_every_test_the_rules_doc_cites_exists():
+    import re
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[1]
+    cited = set(re.findall(r"`(tests/test_\w+\.py)::(\w+)`", (root / "docs" / "rules.md").read_text(encoding="utf-8")))
+    assert cited
+    for path, name in sorted(cited):
+        assert re.search(rf"^def {name}\(", (root / path).read_text(encoding="utf-8"), re.M), (path, name)

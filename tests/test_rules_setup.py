@@ -85,10 +85,12 @@ def test_mahjx_differs_from_nmjl_exactly_where_its_rules_say():
         "blind_passes",  # rule 3
         "final_pass",  # rule 3
         "reverse_joker_swap",  # rule 4
+        "exchange_in_dead_exposures",  # rule 4.4
         "amend_exposures",  # rule 5
         "joker_discard_draws_again",  # rule 6
         "reverse_runs",  # rule 7
         "scorecard",  # rule 8
+        "wrong_dead_call",  # tournament play (seed 003, "Dead Hands")
     }
 
 

@@ -9,7 +9,8 @@
 
 from .bots import Bot, run_game
 from .charleston import DIRECTIONS, Charleston, Event, Step
-from .game import ExposedGroup, Game, GameResult
+from .game import ExposedGroup, Game, GameResult, GameState
+from .moves import Move, legal_moves
 from .ruleset import MAHJX, NMJL, RULESETS, Ruleset, RulesetError, ruleset
 from .scoring import HOWS, Payout, Scorecard, score_win, wall_game
 from .setup import SEATS, Deal, build_walls, deal_tiles, draw_order, east_for_game, roll_for_east
@@ -24,6 +25,8 @@ __all__ = [
     "ExposedGroup",
     "Game",
     "GameResult",
+    "GameState",
+    "Move",
     "HOWS",
     "MAHJX",
     "NMJL",
@@ -39,6 +42,7 @@ __all__ = [
     "deal_tiles",
     "draw_order",
     "east_for_game",
+    "legal_moves",
     "roll_for_east",
     "ruleset",
     "run_game",

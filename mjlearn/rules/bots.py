@@ -17,7 +17,8 @@ analysis engine's distance formula (``mjlearn/analysis/compiled.py``):
   only when its target line has a group of 3 or more of that tile and is not
   concealed, and the call brings it nearer (jokers make up what its naturals
   lack). On its turn it swaps a natural for an exposed joker when that does
-  not take it further from its target.
+  not take it further from its target. After discarding a joker under MAHJ-X it always
+  takes the extra pick (rule 6 lets it; :meth:`Game.decline_pick` would pass).
 
 >>> import mjlearn as mj
 >>> game = run_game(mj.load_card("basic1"), seed=3)
@@ -94,6 +95,7 @@ class View:
 
     __slots__ = ("key", "index", "n", "codes", "small_size", "remaining", "rest", "small", "starts",
                  "seg_line", "seg_value", "groups", "exposed", "rest_t", "small_t", "lines")
+    # (a wild exposure's key is (35, size): Tile.JOKER, read as a group of that size)
 
     def __init__(self, compiled, key: tuple[tuple[int, int], ...]):
         self.key = key
@@ -104,17 +106,23 @@ class View:
             self.index = compiled.hand_index
         self.n = n = len(self.index)
         exposed = np.zeros(NATURAL_KINDS, dtype=np.int16)
+        wild = []
         for t, s in key:
-            exposed[t] += s
+            if t == JOKER:
+                wild.append(s)
+            else:
+                exposed[t] += s
         self.exposed = exposed
         self.rest = (compiled.total[self.index].astype(np.int16) - exposed)  # tiles still to place, per kind
+        if wild:
+            self._place_wild(compiled, wild)
         self.small = compiled.small[self.index].astype(np.int16)
         self.rest_t = np.ascontiguousarray(self.rest.T)  # [35, n]: per kind, for incremental liveness
         self.small_t = np.ascontiguousarray(self.small.T)
         codes = np.concatenate([thermometer(self.rest).T, thermometer(self.small).T], axis=1)
         self.codes = np.ascontiguousarray(codes.astype(np.int16))
         self.small_size = compiled.small_size[self.index].astype(np.int16)
-        self.remaining = 14 - int(exposed.sum())
+        self.remaining = 14 - sum(s for _, s in key)
         lines = compiled.line_of[self.index]
         self.lines = lines
         if n:
@@ -134,6 +142,20 @@ class View:
             if has.any():
                 groups.setdefault(tile, []).append((size, has))
         self.groups = groups
+
+    def _place_wild(self, compiled, sizes: list[int]) -> None:
+        """Read each wild exposure (jokers only, MAHJ-X rule 4.5) as a group of its size in every hand.
+
+        In each hand the first group of that size whose tiles are still to be placed takes it.
+        """
+        codes = compiled.group_codes[self.index]
+        for size in sizes:
+            for h in range(self.n):
+                for code in codes[h]:
+                    tile, group_size = divmod(int(code), 16)
+                    if code >= 0 and group_size == size and self.rest[h, tile] >= size:
+                        self.rest[h, tile] -= size
+                        break
 
     # -- distances -----------------------------------------------------------
     def sums(self, counts: Sequence[int]) -> np.ndarray:
@@ -600,7 +622,9 @@ class Bot:
         exposures = _exposures(game, seat)
         visible = game.visible(seat)
         if self.exchanges and self.ruleset.joker_exchange:
-            exchange = self.choose_exchange(counts, exposures, visible, game.exposures)
+            table = [groups if owner not in game.dead or self.ruleset.exchange_in_dead_exposures else []
+                     for owner, groups in enumerate(game.exposures)]
+            exchange = self.choose_exchange(counts, exposures, visible, table)
             if exchange is not None:
                 game.exchange_joker(seat, *exchange)
                 return

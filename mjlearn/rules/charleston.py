@@ -39,9 +39,10 @@ from typing import TYPE_CHECKING
 
 from ..errors import RuleError
 from ..hands import Hand
-from ..tiles import Tile, as_tile
+from ..tiles import Tile
+from .arguments import bool_arg, int_arg, seat_arg, tiles_arg
 from .ruleset import Ruleset
-from .setup import SEATS, Deal, check_seat
+from .setup import SEATS, Deal
 
 if TYPE_CHECKING:  # pragma: no cover
     import pandas
@@ -136,12 +137,13 @@ class Charleston:
     # -- undo -------------------------------------------------------------------
     def snapshot(self) -> tuple:
         """What :meth:`restore` needs to put the Charleston back as it is now."""
-        return list(self.racks), len(self.log), self._index, dict(self._pending), self._rng.getstate()
+        return tuple(self.racks), tuple(self.log), self._index, tuple(sorted(self._pending.items())), self._rng.getstate()
 
     def restore(self, saved: tuple) -> None:
-        racks, logs, self._index, self._pending, state = saved
+        racks, logs, self._index, pending, state = saved
         self.racks = list(racks)
-        del self.log[logs:]
+        self.log[:] = logs
+        self._pending = dict(pending)
         self._rng.setstate(state)
 
     # -- where we are -----------------------------------------------------
@@ -191,11 +193,10 @@ class Charleston:
         two partners swap as many as the lower offer, the first ones listed.
         """
         step = self._check_turn(seat, ("pass", "negotiated"))
-        own = [as_tile(t) for t in tiles]
+        own = tiles_arg(tiles, "tiles", 3)
+        blind = int_arg(blind, "blind", 0, 3)
         if Tile.JOKER in own:
             raise RuleError("jokers are never passed in the Charleston")
-        if not 0 <= blind <= 3:
-            raise RuleError(f"a blind pass is of 0-3 tiles, not {blind}")
         if step.kind == "negotiated":
             if blind:
                 raise RuleError(f"the {step.name} is not passed blind")
@@ -221,7 +222,7 @@ class Charleston:
     def vote(self, seat: int, second_charleston: bool) -> None:
         """Say whether you want the second Charleston (NMJL: it happens only if all four agree)."""
         self._check_turn(seat, ("vote",))
-        self._pending[seat] = (bool(second_charleston),)
+        self._pending[seat] = (bool_arg(second_charleston, "second_charleston"),)
         if len(self._pending) == 4:
             yes = all(v[0] for v in self._pending.values())
             self.log.append(Event(self.step.name, None, "second Charleston" if yes else "no second Charleston",
@@ -233,7 +234,7 @@ class Charleston:
                     self._index += 1
 
     def _check_turn(self, seat: int, kinds: tuple[str, ...]) -> Step:
-        check_seat(seat)
+        seat_arg(seat)
         step = self.step
         if step.kind not in kinds:
             wanted = "a vote on the second Charleston" if step.kind == "vote" else "passing tiles"

@@ -16,6 +16,11 @@ player may exchange a natural for a joker in any exposure. A false Mah Jongg,
 or exposures that no line of the card can use, make a hand dead: it plays no
 further. When the wall runs out, the game is a wall game.
 
+``legal_moves(seat)`` lists what a seat may do now (:mod:`mjlearn.rules.moves`)
+and ``play(move)`` makes a :class:`~mjlearn.rules.moves.Move`; ``snapshot()``
+is the whole state as a value. Every argument of every move is checked first
+(:mod:`mjlearn.rules.arguments`).
+
 >>> import mjlearn as mj
 >>> game = Game(mj.load_card("basic1"), seed=3)
 >>> game.phase, [len(r) for r in game.racks]
@@ -27,25 +32,28 @@ further. When the wall runs out, the game is a wall game.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+import inspect
+from dataclasses import dataclass, field, replace
 from functools import wraps
 from typing import TYPE_CHECKING
 
 from ..analysis.position import Exposure
-from ..errors import RuleError
+from ..errors import MoveArgumentError, RuleError
 from ..hands import Hand
-from ..tiles import NUM_KINDS, Tile, as_tile
+from ..tiles import NUM_KINDS, Tile
 from .charleston import Charleston, Event, events_table
 from .ruleset import NMJL, Ruleset, ruleset as as_ruleset
-from .setup import SEATS, check_seat, deal_tiles
+from .arguments import int_arg, seat_arg, tile_arg, tiles_arg
+from .setup import SEATS, deal_tiles
 
 if TYPE_CHECKING:  # pragma: no cover
     import pandas
 
     from ..card import Card
+    from .moves import Move
     from .scoring import Payout
 
-__all__ = ["Game", "ExposedGroup", "GameResult"]
+__all__ = ["Game", "ExposedGroup", "GameResult", "GameState"]
 
 
 ExposedGroup = Exposure
@@ -62,23 +70,73 @@ class GameResult:
     discarder: int | None = None
     wins: tuple = ()
     payout: "Payout | None" = None
+    dead: tuple = field(default=(), repr=False)
+    """The seats whose hands were dead when the game ended (a dead hand still pays)."""
+
+
+@dataclass(frozen=True)
+class GameState:
+    """Everything a game is at one moment (compare two with ``==``): what :meth:`Game.snapshot` returns.
+
+    A refused move leaves a game whose snapshot equals the one taken before it.
+    """
+
+    racks: tuple
+    exposures: tuple
+    discards: tuple
+    wall: tuple
+    phase: str
+    turn: int
+    dead: frozenset
+    result: "GameResult | None"
+    log: tuple
+    moves: tuple
+    turns: int
+    claims: tuple
+    changed: frozenset
+    disputes: tuple
+    last_action: str
+    called_from: int | None
+    just_called: int | None
+    extra_pick: bool
+    charleston: tuple
+
+
+def _regroup(tile: Tile, naturals: int, jokers: int) -> Exposure:
+    """An exposure of ``naturals`` ``tile`` and ``jokers`` jokers; jokers only make it wild (MAHJ-X rule 4.5)."""
+    if not naturals:
+        return Exposure(Tile.JOKER, jokers, jokers)
+    return Exposure(tile, naturals + jokers, jokers)
 
 
 def _move(method):
-    """A player's move: recorded for replay, and undone completely if it breaks a rule."""
+    """A player's move: recorded for replay, and undone completely if it breaks a rule.
+
+    After the move the table is settled (:meth:`Game._settle`): a hand that
+    died on its own turn passes the turn on, so the game never waits for a
+    dead hand.
+    """
+
+    signature = inspect.signature(method)
+    shown = str(signature.replace(parameters=list(signature.parameters.values())[1:]))
 
     @wraps(method)
     def wrapper(self: "Game", *args, **kwargs):
         if self.phase == "over":
             raise RuleError("the game is over")
+        try:
+            bound = signature.bind(self, *args, **kwargs)
+        except TypeError as error:
+            raise MoveArgumentError("the arguments", f"{args!r} {kwargs!r}",
+                                    f"those of {method.__name__}{shown} ({error})") from None
         saved = self._snapshot()
         try:
             value = method(self, *args, **kwargs)
+            self._settle()
         except Exception:
             self._restore(saved)
             raise
-        names = method.__code__.co_varnames[1 : method.__code__.co_argcount]
-        self.moves.append((method.__name__, {**dict(zip(names, args)), **kwargs}))
+        self.moves.append((method.__name__, dict(list(bound.arguments.items())[1:])))
         return value
 
     return wrapper
@@ -108,6 +166,10 @@ class Game:
         self._allowed: dict[tuple, object] = {}
         self._last_action: str = ""  # "draw", "call", "exchange" for the player whose turn it is
         self._called_from: int | None = None
+        self._just_called: int | None = None  # the exposure made by a call this turn (it may still be edited)
+        self._changed: set[int] = set()  # seats that have changed their answer to the last discard
+        self.extra_pick = False  # MAHJ-X: the player who discarded a joker may pick again, or decline
+        self.disputes: list[tuple[int, int]] = []  # (caller, target): dead calls left to the end of a home game
 
     # -- state ------------------------------------------------------------------
     @property
@@ -153,14 +215,19 @@ class Game:
 
     @_move
     def vote(self, seat: int, second_charleston: bool) -> None:
-        """Vote on the second Charleston (NMJL)."""
+        """Vote on the second Charleston (NMJL): ``True`` or ``False``, nothing else."""
         self._need_phase("charleston")
         self.charleston.vote(seat, second_charleston)
         self._after_charleston_move()
 
     @_move
     def skip_charleston(self) -> None:
-        """Start play without a Charleston (allowed only before any pass)."""
+        """Start play without a Charleston (allowed only before any pass): a practice shortcut.
+
+        Real play never skips the first Charleston (it is mandatory under NMJL
+        and MAHJ-X alike); lessons skip it to reach play quickly. The skip is
+        recorded in ``moves`` like any move, so :meth:`replay` reproduces it.
+        """
         self._need_phase("charleston")
         if self.charleston.log or self.charleston.waiting_for() != [0, 1, 2, 3]:
             raise RuleError("the Charleston has begun; it cannot be skipped now")
@@ -184,6 +251,7 @@ class Game:
     def draw(self, seat: int) -> Tile | None:
         """Draw from the wall. With the wall empty the game is a wall game (``None``)."""
         self._need_turn(seat, "draw")
+        self.extra_pick = False
         if not self.wall:
             self._end(GameResult(None, "wall"))
             self.log.append(Event(self._label(), None, "wall game"))
@@ -193,68 +261,89 @@ class Game:
         self.phase = "discard"
         self._last_action = "draw"
         self._called_from = None
+        self._just_called = None
         self.turns += 1
         self.log.append(Event(self._label(), seat, "draws", (tile,)))
         return tile
 
     @_move
+    def decline_pick(self, seat: int) -> None:
+        """MAHJ-X rule 6: after discarding a joker a player *may* pick again; this lets the turn pass instead."""
+        self._need_turn(seat, "draw")
+        if not self.extra_pick:
+            raise RuleError("only a player who has just discarded a joker (MAHJ-X rule 6) may decline a pick")
+        self.extra_pick = False
+        self.log.append(Event(self._label(), seat, "declines the extra pick"))
+        self._next_turn(seat)
+
+    @_move
     def discard(self, seat: int, tile: Tile | str) -> None:
-        """Discard a tile; the others may then call it."""
+        """Discard a tile; the others may then call it.
+
+        Discarding ends the turn: only now are the player's exposures judged
+        (MAHJ-X rule 5.6; NMJL lets the exposure just made be edited until the
+        discard), and the tile count (13) checked.
+        """
         self._need_turn(seat, "discard")
-        tile = as_tile(tile)
+        tile = tile_arg(tile)
         if not self.racks[seat].count(tile):
             raise RuleError(f"{SEATS[seat]} has no {tile.notation} to discard")
         self.racks[seat] = self.racks[seat] - [tile]
         self.discards.append((seat, tile))
         self._last_action = "discard"  # the turn is over: nothing done in it counts for the next
+        self._just_called = None
         self.log.append(Event(self._label(), seat, "discards", (tile,)))
         if self.tiles_held(seat) != 13:
             self._make_dead(seat, f"{self.tiles_held(seat)} tiles at the end of the turn; a hand holds 13")
+        elif self.exposures[seat]:
+            self._check_exposures(seat)
         self._check_viable()
         if self.phase == "over":
             return
         if tile == Tile.JOKER:
-            if self.ruleset.joker_discard_draws_again:
-                self.phase = "draw"  # MAHJ-X: a discarded joker earns another pick
+            if self.ruleset.joker_discard_draws_again and seat not in self.dead:
+                self.phase = "draw"  # MAHJ-X: a discarded joker earns another pick (which may be declined)
+                self.extra_pick = True
                 self.log.append(Event(self._label(), seat, "picks again after discarding a joker"))
                 return
             self._next_turn(seat)  # a discarded joker cannot be called
             return
         self._claims = {}
+        self._changed = set()
         self.phase = "calls"
         if not self._callers():
             self._resolve_calls()
 
     @_move
     def call(self, seat: int, size: int, jokers: int = 0) -> None:
-        """Call the last discard to expose a group of ``size`` (3-6) of it, with ``jokers`` jokers from the rack."""
+        """Call the last discard to expose a group of ``size`` (3-6) of it, with ``jokers`` jokers from the rack.
+
+        An answer to a discard may be changed once while others are still answering.
+        """
         discarder, tile = self._need_caller(seat)
-        if not 3 <= size <= 6:
+        if isinstance(size, int) and not isinstance(size, bool) and not 3 <= size <= 6:
             raise RuleError("a discard is called only for a pung, kong, quint or sextet (3-6 tiles), or for Mah Jongg")
+        size = int_arg(size, "size", 3, 6, "a pung, kong, quint or sextet; a single or pair only for Mah Jongg")
+        jokers = int_arg(jokers, "jokers", 0, size - 1)
         naturals = size - 1 - jokers
-        if jokers < 0 or naturals < 0:
-            raise RuleError(f"a group of {size} holds the called tile and {size - 1} more, not {jokers} jokers")
         rack = self.racks[seat]
         if rack.count(tile) < naturals or rack.jokers < jokers:
             raise RuleError(
                 f"{SEATS[seat]} needs {naturals} {tile.notation} and {jokers} joker(s) on the rack to expose {size}"
             )
-        self._claims[seat] = ("expose", size, jokers)
-        self._maybe_resolve()
+        self._answer(seat, ("expose", size, jokers))
 
     @_move
     def call_mahjongg(self, seat: int) -> None:
         """Claim the last discard for Mah Jongg (checked when the calls resolve)."""
         self._need_caller(seat)
-        self._claims[seat] = ("mahjongg",)
-        self._maybe_resolve()
+        self._answer(seat, ("mahjongg",))
 
     @_move
     def pass_call(self, seat: int) -> None:
         """Let the last discard go."""
         self._need_caller(seat)
-        self._claims[seat] = ("pass",)
-        self._maybe_resolve()
+        self._answer(seat, ("pass",))
 
     @_move
     def declare_mahjongg(self, seat: int) -> GameResult | None:
@@ -263,7 +352,6 @@ class Game:
         wins = self.card.match(self.racks[seat], list(self.exposures[seat]), ruleset=self.ruleset)
         if not wins:
             self._make_dead(seat, "false Mah Jongg: the tiles match no line of the card")
-            self._next_turn(seat)
             return None
         if self._last_action == "exchange":
             how, discarder = "joker-exchange", None
@@ -278,6 +366,7 @@ class Game:
         """On one's turn, give the natural tile of an exposure and take one of its jokers."""
         self._need_turn(seat, "discard")
         target = self._group(owner, group)
+        self._need_live_exposure(owner)
         if target.is_wild:
             raise RuleError(f"{SEATS[owner]}'s exposure {target} is wild (jokers only): no joker can be taken from it")
         if not target.jokers:
@@ -296,17 +385,15 @@ class Game:
             raise RuleError(f"reverse joker swaps are not allowed under {self.ruleset.name} rules")
         self._need_turn(seat, "discard")
         target = self._group(owner, group)
-        if owner in self.dead:
-            raise RuleError("tiles cannot be exchanged in an exposure of a dead hand")
+        self._need_live_exposure(owner)
         if not target.naturals:
             raise RuleError(f"{SEATS[owner]}'s exposure {target} is all jokers: it is wild, nothing can be swapped")
+        if owner == seat and group == self._just_called and target.naturals == 1:
+            raise RuleError("the called discard stays in the exposure it was called for")
         if not self.racks[seat].jokers:
             raise RuleError(f"{SEATS[seat]} has no joker to swap")
         self.racks[seat] = self.racks[seat] - [Tile.JOKER] + [target.tile]
-        swapped = replace(target, jokers=target.jokers + 1)
-        if not swapped.naturals:  # jokers only: the exposure turns wild and stands for any group of its size
-            swapped = Exposure(Tile.JOKER, swapped.size, swapped.size)
-        self.exposures[owner][group] = swapped
+        self.exposures[owner][group] = _regroup(target.tile, target.naturals - 1, target.jokers + 1)
         self._last_action = "exchange"
         self.log.append(Event(self._label(), seat, "swaps a joker in", (target.tile,), f"to {SEATS[owner]}'s {target}"))
 
@@ -314,22 +401,27 @@ class Game:
     def amend(self, seat: int, group: int, add=(), remove=()) -> None:
         """Add tiles to or take tiles from one of one's own exposures, on one's turn.
 
-        NMJL allows it only for the exposure just made, before the discard that
-        ends the turn (a pung called may become a kong; 3-6 tiles). MAHJ-X also
-        allows it for any earlier exposure, which may become a pung, kong or
-        quint (rule 5.2: 3-5 tiles).
+        NMJL allows it only for the exposure just made by a call, before the
+        discard that ends the turn (a pung called may become a kong; 3-6
+        tiles), joker exchanges in between included. MAHJ-X allows it for any
+        exposure, which may become only a pung, kong or quint (rule 5.2: 3-5
+        tiles). The called discard never leaves the exposure it was called
+        for; an exposure left with jokers only is wild (rule 4.5). Exposures
+        are judged when the turn ends, at the discard (rule 5.6).
         """
         self._need_turn(seat, "discard")
         target = self._group(seat, group)
-        just_made = self._last_action == "call" and group == len(self.exposures[seat]) - 1
+        add = tiles_arg(add, "add", 6)
+        remove = tiles_arg(remove, "remove", 6)
+        just_made = group == self._just_called
         if not self.ruleset.amend_exposures and not just_made:
             raise RuleError(
                 f"under {self.ruleset.name} rules only the exposure just made can be changed, before discarding"
             )
+        if not add and not remove:
+            raise RuleError("an amendment adds or removes at least one tile")
         if target.is_wild:
             raise RuleError(f"the exposure {target} is wild (jokers only): it has no tile to amend")
-        add = [as_tile(t) for t in add]
-        remove = [as_tile(t) for t in remove]
         for t in add + remove:
             if t not in (target.tile, Tile.JOKER):
                 raise RuleError(f"{t.notation} does not belong in an exposure of {target.tile.notation}")
@@ -337,23 +429,87 @@ class Game:
         new_naturals = target.naturals + sum(t != Tile.JOKER for t in add) - sum(t != Tile.JOKER for t in remove)
         if new_jokers < 0 or new_naturals < 0:
             raise RuleError(f"the exposure {target} does not hold the tiles to take away")
-        if just_made:
-            if not 3 <= new_jokers + new_naturals <= 6:
-                raise RuleError("an exposure is a pung, kong, quint or sextet: it cannot become a pair or single")
-        elif not 3 <= new_jokers + new_naturals <= 5:  # MAHJ-X rule 5.2
-            raise RuleError("an earlier exposure may be amended only to a pung, kong or quint (MAHJ-X rule 5.2)")
+        if just_made and new_naturals < 1:
+            raise RuleError("the called discard stays in the exposure it was called for")
+        largest = 5 if self.ruleset.amend_exposures else 6
+        if not 3 <= new_jokers + new_naturals <= largest:
+            if self.ruleset.amend_exposures:
+                raise RuleError("an exposure may be amended only to a pung, kong or quint (MAHJ-X rule 5.2)")
+            raise RuleError("an exposure is a pung, kong, quint or sextet: it cannot become a pair or single")
         try:
             self.racks[seat] = self.racks[seat] - add + remove
         except ValueError:
             raise RuleError(f"{SEATS[seat]} does not hold {' '.join(t.notation for t in add)} to add") from None
-        target = self.exposures[seat][group] = replace(target, size=new_jokers + new_naturals, jokers=new_jokers)
+        target = self.exposures[seat][group] = _regroup(target.tile, new_naturals, new_jokers)
         self.log.append(Event(self._label(), seat, "amends an exposure", tuple(add), f"now {target}"))
-        self._check_exposures(seat)
+
+    # -- dead hands -------------------------------------------------------------------
+    @_move
+    def call_dead(self, seat: int, target: int) -> bool:
+        """Call another player's hand dead (seed 003, "Dead Hands"); returns whether it is.
+
+        The engine judges the target's exposures (and tile count) as at the end
+        of a turn. Right: the target's hand is dead. Wrong: under
+        ``ruleset.wrong_dead_call == "dispute"`` (NMJL home play) the call is
+        recorded in ``disputes`` and settled at the end of the game, the game
+        going on; under ``"caller dead"`` (tournaments, online; MAHJ-X) the
+        caller's hand is dead. A seat calls a target dead at most once while
+        the call stands disputed.
+        """
+        seat = seat_arg(seat)
+        target = seat_arg(target, "target")
+        if self.phase not in ("draw", "discard", "calls"):
+            raise RuleError("a hand can be called dead only during play")
+        if seat in self.dead:
+            raise RuleError(f"{SEATS[seat]}'s hand is dead: it plays no further")
+        if target == seat:
+            raise RuleError("a player cannot call their own hand dead")
+        if target in self.dead:
+            raise RuleError(f"{SEATS[target]}'s hand is already dead")
+        if self.phase == "discard" and self.turn == target:
+            raise RuleError(f"{SEATS[target]}'s exposures are judged when the turn ends, at the discard")
+        if (seat, target) in self.disputes:
+            raise RuleError(f"{SEATS[seat]} has already called {SEATS[target]}'s hand dead; it is settled at the end")
+        reason = self._hopeless(target)
+        self.log.append(Event(self._label(), seat, "calls a hand dead", detail=SEATS[target]))
+        if reason:
+            self._make_dead(target, f"called dead by {SEATS[seat]}: {reason}")
+            return True
+        if self.ruleset.wrong_dead_call == "caller dead":
+            self._make_dead(seat, f"called {SEATS[target]}'s live hand dead ({self.ruleset.name} rules)")
+        else:
+            self.disputes.append((seat, target))
+            self.log.append(Event(self._label(), seat, "dead call disputed", detail="settled at the end of the game"))
+        return False
+
+    # -- legal moves -------------------------------------------------------------------
+    def legal_moves(self, seat: int) -> list["Move"]:
+        """Every move ``seat`` may make now (see :func:`mjlearn.rules.moves.legal_moves`)."""
+        from .moves import legal_moves
+
+        return legal_moves(self, seat)
+
+    def play(self, move: "Move"):
+        """Make a :class:`~mjlearn.rules.moves.Move` (the same as calling its method)."""
+        from .moves import play
+
+        return play(self, move)
 
     # -- calls ------------------------------------------------------------------------
     def _callers(self) -> list[int]:
         discarder = self.discards[-1][0]
         return [s for s in ((discarder + i) % 4 for i in (1, 2, 3)) if s not in self.dead]
+
+    def _answer(self, seat: int, claim: tuple) -> None:
+        if seat in self._claims:
+            if self._claims[seat] == claim:
+                raise RuleError(f"{SEATS[seat]} has already given that answer")
+            if seat in self._changed:
+                raise RuleError(f"{SEATS[seat]} has already changed their answer once: it stands")
+            self._changed.add(seat)
+            self.log.append(Event(self._label(), seat, "changes their answer"))
+        self._claims[seat] = claim
+        self._maybe_resolve()
 
     def _maybe_resolve(self) -> None:
         if all(s in self._claims for s in self._callers()):
@@ -362,6 +518,7 @@ class Game:
     def _resolve_calls(self) -> None:
         discarder, tile = self.discards[-1]
         order = self._callers()
+        self._changed = set()
         for seat in [s for s in order if self._claims.get(s, ("pass",))[0] == "mahjongg"]:
             exposures = list(self.exposures[seat])
             wins = self.card.match(self.racks[seat] + [tile], exposures, ruleset=self.ruleset)
@@ -372,6 +529,8 @@ class Game:
                 self._win(seat, wins, "discard", discarder)
                 return
             self._make_dead(seat, f"false Mah Jongg on {SEATS[discarder]}'s {tile.notation}")
+            if self.phase == "over":
+                return
         for seat in [s for s in order if self._claims.get(s, ("pass",))[0] == "expose" and s not in self.dead]:
             _, size, jokers = self._claims[seat]
             self.discards.pop()
@@ -384,10 +543,8 @@ class Game:
             self.phase = "discard"
             self._last_action = "call"
             self._called_from = discarder
+            self._just_called = len(self.exposures[seat]) - 1  # judged at the discard, editable until then
             self.turns += 1
-            self._check_exposures(seat)
-            if seat in self.dead:
-                self._next_turn(seat)
             return
         self._claims = {}
         self._next_turn(discarder)
@@ -403,7 +560,7 @@ class Game:
         return result
 
     def _end(self, result: GameResult) -> None:
-        self.result = result
+        self.result = replace(result, dead=tuple(sorted(self.dead)))
         self.phase = "over"
 
     def _make_dead(self, seat: int, reason: str) -> None:
@@ -412,28 +569,61 @@ class Game:
         if len(self.dead) == 4:
             self._end(GameResult(None, "wall"))
 
+    def _settle(self) -> None:
+        """After every move: nobody waits for a dead hand, and a discard nobody may call is resolved."""
+        if self.phase in ("draw", "discard") and self.turn in self.dead:
+            self.extra_pick = False
+            self._just_called = None
+            self._next_turn(self.turn)  # a hand that died on its own turn passes the turn on
+        elif self.phase == "calls":
+            self._claims = {s: c for s, c in self._claims.items() if s not in self.dead}
+            self._maybe_resolve()
+
+    def _exposure_problem(self, exposures: tuple) -> str | None:
+        if not self.card.compiled(self.ruleset).allowed(list(exposures)).any():
+            return "no line of the card can use these exposures"
+        return None
+
     def _check_exposures(self, seat: int) -> None:
-        exposures = list(self.exposures[seat])
-        if not self.card.compiled(self.ruleset).allowed(exposures).any():
-            self._make_dead(seat, "no line of the card can use these exposures")
+        problem = self._exposure_problem(tuple(self.exposures[seat]))
+        if problem:
+            self._make_dead(seat, problem)
+
+    def _unviable(self, seat: int) -> bool:
+        """Whether every hand ``seat``'s exposures allow needs tiles that are now out of play."""
+        import numpy as np
+
+        compiled = self.card.compiled(self.ruleset)
+        exposures = tuple(self.exposures[seat])
+        index = self._allowed.get(exposures)
+        if index is None:  # the hands these exposures allow, worked out once per game
+            index = self._allowed[exposures] = np.flatnonzero(compiled.allowed(exposures))
+        return not compiled.live(np.asarray(self.visible(seat)), exposures, index).any()
 
     def _check_viable(self) -> None:
         """Players with exposures whose every possible hand needs tiles now out of play are dead.
 
         (A player with no exposure can always change course, so only exposures can make a hand hopeless.)
         """
-        import numpy as np
-
-        compiled = self.card.compiled(self.ruleset)
         for seat in range(4):
             if seat in self.dead or not self.exposures[seat]:
                 continue
-            exposures = tuple(self.exposures[seat])
-            index = self._allowed.get(exposures)
-            if index is None:  # the hands these exposures allow, worked out once per game
-                index = self._allowed[exposures] = np.flatnonzero(compiled.allowed(exposures))
-            if not compiled.live(np.asarray(self.visible(seat)), exposures, index).any():
+            if self._unviable(seat):
                 self._make_dead(seat, "every hand these exposures allow needs tiles that are out of play")
+
+    def _hopeless(self, seat: int) -> str | None:
+        """Why ``seat``'s hand is dead if judged now (as at the end of a turn), or ``None``."""
+        held = self.tiles_held(seat)
+        if held != 13 and not (self.turn == seat and self.phase == "discard"):
+            return f"{held} tiles; a hand holds 13"
+        if not self.exposures[seat]:
+            return None
+        problem = self._exposure_problem(tuple(self.exposures[seat]))
+        if problem:
+            return problem
+        if self._unviable(seat):
+            return "every hand these exposures allow needs tiles that are out of play"
+        return None
 
     def _next_turn(self, after: int) -> None:
         for step in (1, 2, 3, 4):
@@ -450,7 +640,7 @@ class Game:
             raise RuleError(f"the game is at '{self.phase}', not '{phase}'")
 
     def _need_turn(self, seat: int, phase: str) -> None:
-        check_seat(seat)
+        seat_arg(seat)
         if seat in self.dead:
             raise RuleError(f"{SEATS[seat]}'s hand is dead: it plays no further")
         if self.phase == "calls":
@@ -461,7 +651,7 @@ class Game:
             raise RuleError(f"it is {SEATS[self.turn]}'s turn to {doing}, not {SEATS[seat]}'s to {phase}")
 
     def _need_caller(self, seat: int) -> tuple[int, Tile]:
-        check_seat(seat)
+        seat_arg(seat)
         if self.phase != "calls":
             if self.discards and self.discards[-1][1] == Tile.JOKER and self._last_action == "discard":
                 raise RuleError("a discarded joker cannot be called: it is dead once it is thrown")
@@ -471,36 +661,71 @@ class Game:
         discarder, tile = self.discards[-1]
         if seat == discarder:
             raise RuleError("a player cannot call their own discard")
-        if seat in self._claims:
-            raise RuleError(f"{SEATS[seat]} has already answered this discard")
         return discarder, tile
 
+    def _need_live_exposure(self, owner: int) -> None:
+        if owner in self.dead and not self.ruleset.exchange_in_dead_exposures:
+            raise RuleError(
+                f"tiles cannot be exchanged in an exposure of a dead hand ({self.ruleset.name}: MAHJ-X rule 4.4)"
+            )
+
     def _group(self, owner: int, group: int) -> ExposedGroup:
-        check_seat(owner)
-        if not 0 <= group < len(self.exposures[owner]):
-            raise RuleError(f"{SEATS[owner]} has no exposure number {group}")
+        owner = seat_arg(owner, "owner")
+        count = len(self.exposures[owner])
+        if isinstance(group, bool) or not isinstance(group, int) or not 0 <= group < count:
+            if isinstance(group, int) and not isinstance(group, bool) and not count:
+                raise RuleError(f"{SEATS[owner]} has no exposure number {group}: {SEATS[owner]} has no exposures")
+            if isinstance(group, int) and not isinstance(group, bool):
+                raise RuleError(f"{SEATS[owner]} has no exposure number {group} (0-{count - 1})")
+            raise MoveArgumentError("group", group, f"an exposure number (0-{max(count - 1, 0)})")
         return self.exposures[owner][group]
 
     def _label(self) -> str:
         return f"turn {self.turns}"
 
     # -- undo, replay, log ------------------------------------------------------------
-    def _snapshot(self):
-        return (
-            list(self.racks), [list(groups) for groups in self.exposures], list(self.discards),
-            list(self.wall), self.phase,
-            self.turn, set(self.dead), self.result, len(self.log), len(self.moves), self.turns, dict(self._claims),
-            self._last_action, self._called_from,
-            self.charleston.snapshot() if self.phase == "charleston" else None,
+    def snapshot(self) -> GameState:
+        """The whole state of the game now, as a value (log and moves included)."""
+        return self._snapshot()
+
+    def _snapshot(self) -> GameState:
+        return GameState(
+            racks=tuple(self.racks),
+            exposures=tuple(tuple(groups) for groups in self.exposures),
+            discards=tuple(self.discards),
+            wall=tuple(self.wall),
+            phase=self.phase,
+            turn=self.turn,
+            dead=frozenset(self.dead),
+            result=self.result,
+            log=tuple(self.log),
+            moves=tuple((name, tuple(arguments.items())) for name, arguments in self.moves),
+            turns=self.turns,
+            claims=tuple(sorted(self._claims.items())),
+            changed=frozenset(self._changed),
+            disputes=tuple(self.disputes),
+            last_action=self._last_action,
+            called_from=self._called_from,
+            just_called=self._just_called,
+            extra_pick=self.extra_pick,
+            charleston=self.charleston.snapshot(),
         )
 
-    def _restore(self, saved) -> None:
-        (self.racks, self.exposures, self.discards, self.wall, self.phase, self.turn, self.dead, self.result, logs,
-         moves, self.turns, self._claims, self._last_action, self._called_from, charleston) = saved
-        if charleston is not None:
-            self.charleston.restore(charleston)
-        del self.log[logs:]
-        del self.moves[moves:]
+    def _restore(self, saved: GameState) -> None:
+        self.racks = list(saved.racks)
+        self.exposures = [list(groups) for groups in saved.exposures]
+        self.discards = list(saved.discards)
+        self.wall = list(saved.wall)
+        self.phase, self.turn, self.result, self.turns = saved.phase, saved.turn, saved.result, saved.turns
+        self.dead = set(saved.dead)
+        self.log[:] = saved.log
+        self.moves[:] = [(name, dict(arguments)) for name, arguments in saved.moves]
+        self._claims = dict(saved.claims)
+        self._changed = set(saved.changed)
+        self.disputes = list(saved.disputes)
+        self._last_action, self._called_from = saved.last_action, saved.called_from
+        self._just_called, self.extra_pick = saved.just_called, saved.extra_pick
+        self.charleston.restore(saved.charleston)
 
     @classmethod
     def replay(cls, card: "Card", ruleset: Ruleset | str, seed: int | None, moves) -> "Game":

@@ -58,6 +58,12 @@ class Ruleset:
     """A player who discards a joker picks another tile from the wall (MAHJ-X)."""
     reverse_runs: bool = False
     """Consecutive runs may also run downwards (MAHJ-X)."""
+    exchange_in_dead_exposures: bool = True
+    """Whether jokers may be exchanged in the exposures of a dead hand (MAHJ-X rule 4.4: no)."""
+    wrong_dead_call: str = "dispute"
+    """What a wrong :meth:`~mjlearn.rules.Game.call_dead` does (seed 003, "Dead Hands"): "dispute" (home
+    play, NMJL: recorded, settled at the end of the game) or "caller dead" (tournaments and online: the
+    caller's hand is dead)."""
     # -- scoring --------------------------------------------------------------
     jokerless_doubles: bool = True
     discarder_pays: int = 2
@@ -84,6 +90,8 @@ MAHJX = Ruleset(
     amend_exposures=True,
     joker_discard_draws_again=True,
     reverse_runs=True,
+    exchange_in_dead_exposures=False,
+    wrong_dead_call="caller dead",
     scorecard=True,
 )
 """The MAHJ-X variant: NMJL rules except where its rules 1-8 amend them."""

@@ -31,6 +31,7 @@ from dataclasses import dataclass, field
 from ..errors import RuleError
 from ..hands import Hand
 from ..tiles import TILE_SET, Tile
+from .arguments import seat_arg
 from .ruleset import NMJL, Ruleset, ruleset as as_ruleset
 
 __all__ = ["SEATS", "check_seat", "Deal", "build_walls", "deal_tiles", "draw_order", "roll_for_east", "east_for_game"]
@@ -40,12 +41,9 @@ _CLOCKWISE_FROM_EAST = (0, 3, 2, 1)
 
 
 def check_seat(seat, what: str | None = None) -> int:
-    """``seat`` if it is a seat number 0-3, else a :class:`RuleError` (naming ``what`` the seat is for)."""
-    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat <= 3:
-        if what:
-            raise RuleError(f"{what} must be a seat 0-3 (0 East, 1 South, 2 West, 3 North), not {seat!r}")
-        raise RuleError(f"seats are 0-3 (East, South, West, North), not {seat!r}")
-    return seat  # East's wall, then North's, West's, South's
+    """``seat`` if it is a seat number 0-3, else a :class:`RuleError` naming ``what`` the seat is for
+    (:func:`~mjlearn.rules.arguments.seat_arg`)."""
+    return seat_arg(seat, what or "seat")
 
 
 @dataclass(frozen=True)
