@@ -61,17 +61,21 @@ def test_jokerless_does_not_double_a_singles_and_pairs_hand():
     payout = score_win(CARD, wins, winner=0, how="self-drawn")
     assert (payout.jokerless_double, payout.bonus, payout.score) == (False, 0, 50)
     assert payout.payments == (300, -100, -100, -100)
-    assert any("no group of 3 or more" in step for step in payout.explain())
+    assert any("Singles and Pairs" in step for step in payout.explain())
 
 
-def test_jokerless_is_decided_by_the_groups_not_the_category_name():
-    # A "Singles and Pairs" line with a pung doubles; an "Odds" line of pairs only does not.
-    with_pung = score_win(CARD, CARD.match(mj.Hand("FF 111B 22B 33B 44B 55B 6B")), 0, "self-drawn")
-    assert with_pung.line.category == "Singles and Pairs" and with_pung.jokerless_double
-    assert with_pung.score == 25 * 2 + 10
+def test_jokerless_is_decided_by_the_category_not_the_groups():
+    # Seed 002: every jokerless hand that is NOT from the Singles and Pairs category doubles.
+    # An "Odds" line of pairs only (no group of 3 or more) doubles; a "Singles and Pairs" line
+    # with a pung does not. (Before the fix, both went by the groups instead.)
     pairs_only = score_win(CARD, CARD.match(mj.Hand("NN EE WW SS 11C 33C 55C")), 0, "self-drawn")
-    assert pairs_only.line.category == "Odds" and not pairs_only.jokerless_double
-    assert pairs_only.score == 30 + 10
+    assert pairs_only.line.category == "Odds" and pairs_only.jokerless_double
+    assert pairs_only.score == 30 * 2 + 10
+    assert "jokerless: doubled to 60" in pairs_only.explain()
+    with_pung = score_win(CARD, CARD.match(mj.Hand("FF 111B 22B 33B 44B 55B 6B")), 0, "self-drawn")
+    assert with_pung.line.category == "Singles and Pairs" and not with_pung.jokerless_double
+    assert with_pung.score == 25 + 10
+    assert any("Singles and Pairs" in step for step in with_pung.explain())
 
 
 def test_ruleset_without_jokerless_doubles():

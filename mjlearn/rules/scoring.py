@@ -127,8 +127,8 @@ class Payout:
             score *= 2
             steps.append(f"jokerless: doubled to {score}")
         elif self.line.jokerless:
-            if not _has_joker_groups(self.line):
-                steps.append("no jokerless double: the hand has no group of 3 or more, so it could hold no joker")
+            if _is_singles_and_pairs(self.line):
+                steps.append("no jokerless double: a Singles and Pairs hand never holds a joker")
             elif not self.ruleset.jokerless_doubles:
                 steps.append(f"jokerless, but {self.ruleset.name} does not double it")
         if self.bonus:
@@ -174,14 +174,15 @@ class Payout:
         return "\n".join(self.explain())
 
 
-def _has_joker_groups(win) -> bool:
-    """Whether the realised hand has a group of 3 or more (the only place a joker may stand)."""
-    return any(size >= 3 for _, size in win.realised.tile_groups())
+def _is_singles_and_pairs(line) -> bool:
+    """Whether the line is from the Singles and Pairs category (seed 002: its jokerless hands do not double)."""
+    words = str(getattr(line, "category", "")).lower().replace("&", " and ").split()
+    return " ".join(words) == "singles and pairs"
 
 
 def _score_line(card: "Card", win, rules: Ruleset) -> tuple[bool, int, int]:
     """(jokerless double?, bonus, score) of one winning line."""
-    double = bool(rules.jokerless_doubles and win.jokerless and _has_joker_groups(win))
+    double = bool(rules.jokerless_doubles and win.jokerless and not _is_singles_and_pairs(win))
     bonus = card.bonus if (card.bonus and not win.concealed and not win.exposed) else 0
     return double, bonus, win.value * (2 if double else 1) + bonus
 
@@ -205,9 +206,10 @@ def score_win(
     with it is ignored).
 
     The hand score is the line's value, doubled when the hand is jokerless
-    (``ruleset.jokerless_doubles``) unless it has no group of 3 or more (a
-    singles-and-pairs hand can hold no joker, so earns nothing for lacking
-    them), plus the card's Big Card bonus when the line is not concealed and
+    (``ruleset.jokerless_doubles``) unless the line is from the Singles and
+    Pairs category (seed 002: such a hand can hold no joker, so earns nothing
+    for lacking them; any other jokerless hand doubles, even one with no
+    group of 3 or more), plus the card's Big Card bonus when the line is not concealed and
     the hand has no exposures. On a discard the discarder pays
     ``ruleset.discarder_pays`` x score and the other two the score; on a
     self-drawn win all three pay ``ruleset.self_drawn_pays`` x score.
