@@ -89,6 +89,7 @@ def test_mahjx_differs_from_nmjl_exactly_where_its_rules_say():
         "joker_discard_draws_again",  # rule 6
         "reverse_runs",  # rule 7
         "scorecard",  # rule 8
+        "tournament",  # rule 8: the tournament scoring table
     }
 
 

@@ -403,6 +403,10 @@ class Game:
         return result
 
     def _end(self, result: GameResult) -> None:
+        if result.winner is None and result.payout is None:  # a wall game scores too (MAHJ-X rule 8)
+            from .scoring import wall_game
+
+            result = GameResult(None, result.how, payout=wall_game(self.ruleset, sorted(self.dead)))
         self.result = result
         self.phase = "over"
 
