@@ -15,6 +15,8 @@ __all__ = [
     "ExpansionLimitError",
     "CardNotFoundError",
     "RuleError",
+    "PositionError",
+    "SaveFileError",
 ]
 
 
@@ -98,3 +100,15 @@ class CardNotFoundError(MjlearnError, LookupError):
 
 class RuleError(MjlearnError):
     """A move the rules do not allow; the message names the rule. The game is left as it was."""
+
+
+class PositionError(RuleError):
+    """A table position that cannot occur (too many of a tile, a rack of the wrong size, a bad exposure).
+
+    The message names the argument of :meth:`~mjlearn.rules.Game.from_position` that is wrong.
+    """
+
+
+class SaveFileError(MjlearnError):
+    """A saved game or position file that cannot be read: not JSON, not an mjlearn game, truncated, or
+    from a newer version of mjlearn. The message names the file and what is wrong."""

@@ -40,6 +40,7 @@ from .ruleset import NMJL, Ruleset, ruleset as as_ruleset
 from .setup import SEATS, check_seat, deal_tiles
 
 if TYPE_CHECKING:  # pragma: no cover
+    from .position import TablePosition
     import pandas
 
     from ..card import Card
@@ -108,6 +109,8 @@ class Game:
         self._allowed: dict[tuple, object] = {}
         self._last_action: str = ""  # "draw", "call", "exchange" for the player whose turn it is
         self._called_from: int | None = None
+        self.position: "TablePosition | None" = None
+        """The position the game was set up from (:meth:`from_position`), or ``None`` for a dealt game."""
 
     # -- state ------------------------------------------------------------------
     @property
@@ -507,11 +510,60 @@ class Game:
         del self.moves[moves:]
 
     @classmethod
-    def replay(cls, card: "Card", ruleset: Ruleset | str, seed: int | None, moves) -> "Game":
-        """A new game with the same seed and the same moves: the same game, step by step."""
-        game = cls(card, ruleset, seed)
+    def replay(cls, card: "Card", ruleset: Ruleset | str, seed: int | None, moves, position=None) -> "Game":
+        """A new game with the same seed (and the same ``position``, if any) and the same moves: the same game, step by step."""
+        if position is None:
+            game = cls(card, ruleset, seed)
+        else:
+            game = cls.from_position(card, ruleset, seed=seed, **position.to_dict())
         for name, arguments in moves:
             getattr(game, name)(**arguments)
+        return game
+
+    @classmethod
+    def from_position(
+        cls,
+        card: "Card",
+        ruleset: Ruleset | str = NMJL,
+        *,
+        racks=None,
+        exposures=None,
+        discards=(),
+        wall=(),
+        turn: int = 0,
+        phase: str = "draw",
+        dead=(),
+        seed: int | None = None,
+    ) -> "Game":
+        """A game that starts from a position instead of a deal (see :mod:`mjlearn.rules.position`).
+
+        Seats whose racks are not given get random racks from the tiles left,
+        and the rest of the set follows ``wall`` (the next tiles to draw),
+        shuffled by ``seed``. An impossible position raises
+        :class:`~mjlearn.errors.PositionError` naming the argument.
+
+        >>> import mjlearn as mj
+        >>> card = mj.parse_card('C\\n"2468"\\nFF 222 444 666 888 X25')
+        >>> game = Game.from_position(card, racks={0: "FF 222B 444B 666C 88C J"}, exposures={3: ["555D J"]},
+        ...                           discards=[(1, "5D")], turn=0, phase="discard", seed=7)
+        >>> game.status(), str(game.exposures[3][0]), game.wall_left
+        ('East to discard (or declare Mah Jongg)', '555D J', 98)
+        """
+        from .position import read_table_position
+
+        game = cls(card, ruleset, seed)
+        position = read_table_position(
+            game.ruleset, racks=racks, exposures=exposures, discards=discards, wall=wall,
+            turn=turn, phase=phase, dead=dead, seed=seed,
+        )
+        game.position = position
+        game.racks = list(position.racks)
+        game.exposures = [list(groups) for groups in position.exposures]
+        game.discards = list(position.discards)
+        game.wall = list(position.wall)
+        game.turn, game.phase, game.dead = position.turn, position.phase, set(position.dead)
+        game._last_action = "draw" if position.phase == "discard" else "deal"
+        game.log.append(Event("play", None, "position set up", detail=f"{SEATS[position.turn]} to {position.phase}"))
         return game
 
     def log_table(self) -> "pandas.DataFrame":
