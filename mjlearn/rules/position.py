@@ -25,7 +25,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
 from ..analysis.position import Exposure
-from ..errors import MjlearnError, PositionError
+from ..errors import MjlearnError, PositionError, RuleError
 from ..hands import Hand
 from ..tiles import COPIES, NUM_KINDS, Tile, as_tile
 from .ruleset import Ruleset
@@ -62,12 +62,20 @@ class TablePosition:
         }
 
 
+def _seat(seat, what: str) -> int:
+    """``check_seat``, refusing with a :class:`PositionError`."""
+    try:
+        return check_seat(seat, what)
+    except RuleError as err:
+        raise PositionError(str(err)) from None
+
+
 def _per_seat(value, what: str) -> dict[int, object]:
     """A seat -> value mapping from a dict of seats or a sequence of four (``None`` = not given)."""
     if value is None:
         return {}
     if isinstance(value, Mapping):
-        return {check_seat(seat, f"a seat in {what}"): item for seat, item in value.items() if item is not None}
+        return {_seat(seat, f"a seat in {what}"): item for seat, item in value.items() if item is not None}
     if isinstance(value, (str, bytes)) or not isinstance(value, Iterable):
         raise PositionError(f"{what} must be a dict {{seat: ...}} or a list of 4 (one per seat), not {value!r}")
     items = list(value)
@@ -103,12 +111,12 @@ def read_table_position(
     tiles to be drawn, in order; the rest of the set follows them, shuffled by
     ``seed``. ``phase`` is ``"draw"`` or ``"discard"`` for the seat ``turn``.
     """
-    check_seat(turn, "turn")
+    _seat(turn, "turn")
     if phase not in PHASES:
         raise PositionError(f"phase must be one of {', '.join(map(repr, PHASES))}, not {phase!r}")
     if isinstance(dead, (str, bytes)) or not isinstance(dead, Iterable):
         raise PositionError(f"dead must be a list of seats, not {dead!r}")
-    dead_seats = frozenset(check_seat(seat, "a seat in dead") for seat in dead)
+    dead_seats = frozenset(_seat(seat, "a seat in dead") for seat in dead)
     if turn in dead_seats:
         raise PositionError(f"turn: {SEATS[turn]}'s hand is dead, so it cannot be {SEATS[turn]}'s turn")
     used = [0] * NUM_KINDS
@@ -141,7 +149,7 @@ def read_table_position(
         if isinstance(item, (str, bytes)) or not isinstance(item, Iterable) or len(tuple(item)) != 2:
             raise PositionError(f"{what} must be a (seat, tile) pair, not {item!r}")
         seat, tile = tuple(item)
-        floor.append((check_seat(seat, f"the seat of {what}"), _tile(tile, what)))
+        floor.append((_seat(seat, f"the seat of {what}"), _tile(tile, what)))
     take((tile for _, tile in floor), "discards")
     top = [_tile(tile, f"wall[{index}]") for index, tile in enumerate(wall)]
     take(top, "wall")
