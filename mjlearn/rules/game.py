@@ -566,6 +566,25 @@ class Game:
         game.log.append(Event("play", None, "position set up", detail=f"{SEATS[position.turn]} to {position.phase}"))
         return game
 
+    def to_dict(self) -> dict:
+        """The game as a save file's JSON-ready dict (see :mod:`mjlearn.rules.savefile`)."""
+        from .savefile import game_to_dict
+
+        return game_to_dict(self)
+
+    def save(self, path) -> None:
+        """Save the game (its position or seed, and its moves) to a JSON file (:mod:`mjlearn.rules.savefile`)."""
+        from .savefile import save_game
+
+        save_game(self, path)
+
+    @classmethod
+    def load(cls, path, card: "Card | None" = None) -> "Game":
+        """Load a saved game by replaying it; :class:`~mjlearn.errors.SaveFileError` if the file is bad."""
+        from .savefile import load_game
+
+        return load_game(path, card)
+
     def log_table(self) -> "pandas.DataFrame":
         """The log as a table: step, seat, action, tiles, detail."""
         return events_table(self.log)
