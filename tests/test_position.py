@@ -83,3 +83,21 @@ def test_mahjx_allows_wild_exposures():
     game = Game.from_position(CARD, MAHJX, exposures={2: ["JJJ"]}, seed=1)
     assert game.exposures[2][0].is_wild and game.tiles_held(2) == 13
     assert tiles_in_game(game) == list(COPIES)
+
+
+def test_the_widgets_take_a_rack_or_a_position():
+    from mjlearn.widgets import CharlestonTrainer, HandBuilder
+
+    trainer = CharlestonTrainer(CARD, rack="FF 222B 444B 666C 88C J", seed=3)
+    assert str(trainer.rack) == "FF 222B 444B 666C 88C J" and trainer.deal.tiles_in_play == 152
+    west = CharlestonTrainer(CARD, "MAHJ-X", seat=2, position={2: "FF 222B 444B 666C 88C"}, seed=3)
+    assert str(west.rack) == "FF 222B 444B 666C 88C" and west.deal.tiles_in_play == 152
+    again = CharlestonTrainer(CARD, "MAHJ-X", seat=2, position={2: "FF 222B 444B 666C 88C"}, seed=3)
+    assert again.deal.racks == west.deal.racks  # the other racks come from the seed
+    with pytest.raises(PositionError, match=r"racks\[0\]: East holds 5 tiles"):
+        CharlestonTrainer(CARD, rack="FF 222B", seed=3)
+    with pytest.raises(mj.MjlearnError, match="not both"):
+        CharlestonTrainer(CARD, rack="FF 222B", position={1: "FF"})
+    assert str(HandBuilder(CARD, rack="FF 222B").hand) == "FF 222B"
+    with pytest.raises(mj.MjlearnError, match="not both"):
+        HandBuilder(CARD, hand="FF", rack="FF 222B")
