@@ -18,6 +18,8 @@ __all__ = [
     "ArgumentError",
     "CardFileError",
     "MoveArgumentError",
+    "PositionError",
+    "SaveFileError",
 ]
 
 
@@ -133,3 +135,15 @@ class MoveArgumentError(RuleError, ArgumentError):
 
     def __reduce__(self):
         return (type(self), (self.argument, self.value, self.allowed))
+
+
+class PositionError(RuleError):
+    """A table position that cannot occur (too many of a tile, a rack of the wrong size, a bad exposure).
+
+    The message names the argument of :meth:`~mjlearn.rules.Game.from_position` that is wrong.
+    """
+
+
+class SaveFileError(MjlearnError):
+    """A saved game or position file that cannot be read: not JSON, not an mjlearn game, truncated, or
+    from a newer version of mjlearn. The message names the file and what is wrong."""

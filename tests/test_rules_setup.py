@@ -91,6 +91,7 @@ def test_mahjx_differs_from_nmjl_exactly_where_its_rules_say():
         "reverse_runs",  # rule 7
         "scorecard",  # rule 8
         "wrong_dead_call",  # tournament play (seed 003, "Dead Hands")
+        "tournament",  # rule 8: the tournament scoring table
     }
 
 

@@ -61,17 +61,21 @@ def test_jokerless_does_not_double_a_singles_and_pairs_hand():
     payout = score_win(CARD, wins, winner=0, how="self-drawn")
     assert (payout.jokerless_double, payout.bonus, payout.score) == (False, 0, 50)
     assert payout.payments == (300, -100, -100, -100)
-    assert any("no group of 3 or more" in step for step in payout.explain())
+    assert any("Singles and Pairs" in step for step in payout.explain())
 
 
-def test_jokerless_is_decided_by_the_groups_not_the_category_name():
-    # A "Singles and Pairs" line with a pung doubles; an "Odds" line of pairs only does not.
-    with_pung = score_win(CARD, CARD.match(mj.Hand("FF 111B 22B 33B 44B 55B 6B")), 0, "self-drawn")
-    assert with_pung.line.category == "Singles and Pairs" and with_pung.jokerless_double
-    assert with_pung.score == 25 * 2 + 10
+def test_jokerless_is_decided_by_the_category_not_the_groups():
+    # Seed 002: every jokerless hand that is NOT from the Singles and Pairs category doubles.
+    # An "Odds" line of pairs only (no group of 3 or more) doubles; a "Singles and Pairs" line
+    # with a pung does not. (Before the fix, both went by the groups instead.)
     pairs_only = score_win(CARD, CARD.match(mj.Hand("NN EE WW SS 11C 33C 55C")), 0, "self-drawn")
-    assert pairs_only.line.category == "Odds" and not pairs_only.jokerless_double
-    assert pairs_only.score == 30 + 10
+    assert pairs_only.line.category == "Odds" and pairs_only.jokerless_double
+    assert pairs_only.score == 30 * 2 + 10
+    assert "jokerless: doubled to 60" in pairs_only.explain()
+    with_pung = score_win(CARD, CARD.match(mj.Hand("FF 111B 22B 33B 44B 55B 6B")), 0, "self-drawn")
+    assert with_pung.line.category == "Singles and Pairs" and not with_pung.jokerless_double
+    assert with_pung.score == 25 + 10
+    assert any("Singles and Pairs" in step for step in with_pung.explain())
 
 
 def test_ruleset_without_jokerless_doubles():
@@ -244,39 +248,94 @@ def test_wall_game_scores_nothing():
 # -- MAHJ-X and the scorecard ----------------------------------------------------------------------
 
 
-def test_mahjx_pays_the_same_per_game():
-    for how, discarder in [("discard", 2), ("self-drawn", None), ("joker-exchange", None)]:
-        nmjl = score_win(PLAIN, plain_win(), 0, how, discarder=discarder)
-        mahjx = score_win(PLAIN, plain_win(), 0, how, discarder=discarder, ruleset=MAHJX)
-        assert nmjl.payments == mahjx.payments and nmjl.score == mahjx.score
-    assert "scorecard" in mahjx.explain()[-1]
-    assert not any("scorecard" in step for step in nmjl.explain())
+def test_mahjx_scores_by_the_tournament_table_nobody_pays():
+    # Seed 004 rule 8 + shared/tournament-scoring.md: the winner scores the line's value plus bonuses.
+    on_discard = score_win(PLAIN, plain_win(), 0, "discard", discarder=2, ruleset=MAHJX)
+    assert on_discard.payments == (25, 0, 0, 0)  # one joker: no jokerless points, no hot tile (no exposures)
+    assert on_discard.items == ((0, "hand", 25),)
+    drawn = score_win(PLAIN, plain_win("FF 222B 444B 666B 888B"), 3, "self-drawn", ruleset=MAHJX)
+    assert drawn.payments == (0, 0, 0, 25 + 10 + 20) and drawn.score == 55
+    assert [row for _, row, _ in drawn.items] == ["hand", "self_pick", "jokerless"]
+    assert "nobody pays" in drawn.explain()[-1]
+    # NMJL home payouts are unchanged.
+    assert score_win(PLAIN, plain_win("FF 222B 444B 666B 888B"), 3, "self-drawn").payments == (-100, -100, -100, 300)
 
 
-def test_scorecard_tallies_columns_with_penalties():
-    sheet = Scorecard(("Ann", "Bea", "Cy", "Di"))
-    sheet.record(score_win(PLAIN, plain_win(), 0, "discard", discarder=2, ruleset=MAHJX))
-    sheet.record(score_win(PLAIN, plain_win("FF 222B 444B 666B 888B"), 3, "self-drawn", ruleset=MAHJX))
-    sheet.record(wall_game(MAHJX))
-    sheet.penalty("Bea", 10, "looked at blind-passed tiles")
-    sheet.penalty(2, 10, "looked at blind-passed tiles")
-    frame = sheet.to_frame()
-    assert list(frame.columns) == ["what", "Ann", "Bea", "Cy", "Di"]
-    assert frame.shape == (6, 5)
-    assert frame["what"].tolist() == [
-        "Game 1: Ann wins 2468 #1 (25), on Cy's discard",
-        "Game 2: Di wins 2468 #1 (50), self-drawn",
-        "Game 3: wall game",
-        "Penalty (Bea): looked at blind-passed tiles",
-        "Penalty (Cy): looked at blind-passed tiles",
-        "Total",
-    ]
-    body = frame.iloc[:-1, 1:]
-    assert frame.iloc[-1, 1:].tolist() == body.sum().tolist()
-    assert sheet.totals() == {"Ann": 100 - 100, "Bea": -25 - 100 - 10, "Cy": -50 - 100 - 10, "Di": -25 + 300}
-    assert sheet.leader() == "Di"
-    assert len(sheet) == 5
-    assert sheet.to_frame().equals(frame)  # deterministic
+def test_tournament_jokerless_points_skip_singles_and_pairs():
+    wins = CARD.match(mj.Hand("FF 11D 22D 33D 44D 55D 66D"))
+    payout = score_win(CARD, wins, 1, "self-drawn", ruleset=MAHJX)
+    assert payout.payments == (0, 50 + 10, 0, 0)
+    assert [row for _, row, _ in payout.items] == ["hand", "self_pick"]
+
+
+def test_hot_tile_penalties_by_the_number_of_exposures():
+    two = plain_win("FF 222B 88B J", ["444B", "666B"])
+    assert score_win(PLAIN, two, 0, "discard", discarder=1, ruleset=MAHJX).payments == (25, -20, 0, 0)
+    assert (1, "hot_tile_two", -20) in score_win(PLAIN, two, 0, "discard", discarder=1, ruleset=MAHJX).items
+    three = plain_win("FF 22B J", ["444B", "666B", "888B"])
+    payout = score_win(PLAIN, three, 0, "discard", discarder=2, ruleset=MAHJX)
+    assert payout.payments == (25, 0, -25, 0)
+    assert (2, "hot_tile_three", -25) in payout.items
+    one = plain_win("FF 222B 444B 88B J", ["666B"])
+    assert score_win(PLAIN, one, 0, "discard", discarder=1, ruleset=MAHJX).payments == (25, 0, 0, 0)
+    quints = mj.parse_card('Q\n"Q"\nF 11111 22222 333 X40\n')
+    with_quint = quints.match(mj.Hand("F 333B"), exposures=["1111B J", "2222B J"])
+    assert with_quint
+    assert score_win(quints, with_quint, 0, "discard", discarder=3, ruleset=MAHJX).payments == (40, 0, 0, -25)
+
+
+def test_tournament_table_is_changeable():
+    from mjlearn.rules.tournament import TournamentScoring
+
+    house = dataclasses.replace(MAHJX, tournament=TournamentScoring(self_pick=5, jokerless=0, hot_tile_two=-7))
+    drawn = score_win(PLAIN, plain_win("FF 222B 444B 666B 888B"), 0, "self-drawn", ruleset=house)
+    assert drawn.payments == (25 + 5 + 0, 0, 0, 0)
+    two = plain_win("FF 222B 88B J", ["444B", "666B"])
+    assert score_win(PLAIN, two, 0, "discard", discarder=1, ruleset=house).payments == (25, -7, 0, 0)
+    assert wall_game(dataclasses.replace(MAHJX, tournament=TournamentScoring(wall_game_live=3))).payments == (3, 3, 3, 3)
+    with pytest.raises(mj.RuleError, match="self_pick"):
+        TournamentScoring(self_pick="10")
+
+
+def test_mahjx_wall_game_scores_live_hands_only():
+    assert wall_game(MAHJX).payments == (10, 10, 10, 10)
+    assert wall_game(MAHJX, dead=[1, 3]).payments == (10, 0, 10, 0)
+    assert wall_game(NMJL, dead=[1]).payments == (0, 0, 0, 0)
+    with pytest.raises(mj.RuleError, match="dead seat"):
+        wall_game(MAHJX, dead=[4])
+
+
+@pytest.mark.parametrize("rules", [NMJL, MAHJX])
+def test_a_wall_game_in_play_has_a_payout_the_scorecard_records(rules):
+    # Bug: a MAHJ-X wall game left result.payout None and Scorecard.record raised TypeError.
+    from mjlearn.rules.game import Game
+
+    game = Game(PLAIN, rules, seed=3)
+    game.skip_charleston()
+    game.wall.clear()  # the wall has run out
+    game.dead.add(2)
+    game.phase, game.turn = "draw", 0
+    assert game.draw(0) is None and game.phase == "over"
+    assert game.result is not None and game.result.winner is None
+    assert game.result.payout is not None
+    expected = (10, 10, 0, 10) if rules is MAHJX else (0, 0, 0, 0)
+    assert game.result.payout.payments == expected
+    sheet = Scorecard()
+    sheet.record(game.result.payout)
+    assert sheet.totals() == dict(zip(SEATS, expected))
+
+
+def test_a_dead_hand_still_pays_under_nmjl():
+    # Seed 003: when someone wins, a dead hand pays like the others (it only stops playing).
+    from mjlearn.rules.game import Game
+
+    game = Game(PLAIN, NMJL, seed=1)
+    game.skip_charleston()
+    game.dead.add(2)
+    game.racks[0] = mj.Hand("FF 222B 444B 666B 888B")
+    game.phase = "discard"
+    result = game.declare_mahjongg(0)
+    assert result is not None and result.payout.payments == (300, -100, -100, -100)
 
 
 def test_scorecard_east_rotates_columns():

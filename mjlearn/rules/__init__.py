@@ -12,7 +12,7 @@ from .charleston import DIRECTIONS, Charleston, Event, Step
 from .game import ExposedGroup, Game, GameResult, GameState
 from .moves import Move, legal_moves
 from .ruleset import MAHJX, NMJL, RULESETS, Ruleset, RulesetError, ruleset
-from .scoring import HOWS, Payout, Scorecard, score_win, wall_game
+from .scoring import HOWS, Payout, Scorecard, TournamentScoring, score_win, wall_game
 from .setup import SEATS, Deal, build_walls, deal_tiles, draw_order, east_for_game, roll_for_east
 from .simulate import SimulationReport, simulate
 
@@ -38,6 +38,7 @@ __all__ = [
     "Scorecard",
     "SimulationReport",
     "Step",
+    "TournamentScoring",
     "build_walls",
     "deal_tiles",
     "draw_order",

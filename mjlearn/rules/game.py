@@ -47,6 +47,7 @@ from .arguments import int_arg, seat_arg, tile_arg, tiles_arg
 from .setup import SEATS, deal_tiles
 
 if TYPE_CHECKING:  # pragma: no cover
+    from .position import TablePosition
     import pandas
 
     from ..card import Card
@@ -170,6 +171,8 @@ class Game:
         self._changed: set[int] = set()  # seats that have changed their answer to the last discard
         self.extra_pick = False  # MAHJ-X: the player who discarded a joker may pick again, or decline
         self.disputes: list[tuple[int, int]] = []  # (caller, target): dead calls left to the end of a home game
+        self.position: "TablePosition | None" = None
+        """The position the game was set up from (:meth:`from_position`), or ``None`` for a dealt game."""
 
     # -- state ------------------------------------------------------------------
     @property
@@ -560,6 +563,10 @@ class Game:
         return result
 
     def _end(self, result: GameResult) -> None:
+        if result.winner is None and result.payout is None:  # a wall game scores too (MAHJ-X rule 8)
+            from .scoring import wall_game
+
+            result = GameResult(None, result.how, payout=wall_game(self.ruleset, sorted(self.dead)))
         self.result = replace(result, dead=tuple(sorted(self.dead)))
         self.phase = "over"
 
@@ -728,12 +735,80 @@ class Game:
         self.charleston.restore(saved.charleston)
 
     @classmethod
-    def replay(cls, card: "Card", ruleset: Ruleset | str, seed: int | None, moves) -> "Game":
-        """A new game with the same seed and the same moves: the same game, step by step."""
-        game = cls(card, ruleset, seed)
+    def replay(cls, card: "Card", ruleset: Ruleset | str, seed: int | None, moves, position=None) -> "Game":
+        """A new game with the same seed (and the same ``position``, if any) and the same moves: the same game, step by step."""
+        if position is None:
+            game = cls(card, ruleset, seed)
+        else:
+            game = cls.from_position(card, ruleset, seed=seed, **position.to_dict())
         for name, arguments in moves:
             getattr(game, name)(**arguments)
         return game
+
+    @classmethod
+    def from_position(
+        cls,
+        card: "Card",
+        ruleset: Ruleset | str = NMJL,
+        *,
+        racks=None,
+        exposures=None,
+        discards=(),
+        wall=(),
+        turn: int = 0,
+        phase: str = "draw",
+        dead=(),
+        seed: int | None = None,
+    ) -> "Game":
+        """A game that starts from a position instead of a deal (see :mod:`mjlearn.rules.position`).
+
+        Seats whose racks are not given get random racks from the tiles left,
+        and the rest of the set follows ``wall`` (the next tiles to draw),
+        shuffled by ``seed``. An impossible position raises
+        :class:`~mjlearn.errors.PositionError` naming the argument.
+
+        >>> import mjlearn as mj
+        >>> card = mj.parse_card('C\\n"2468"\\nFF 222 444 666 888 X25')
+        >>> game = Game.from_position(card, racks={0: "FF 222B 444B 666C 88C J"}, exposures={3: ["555D J"]},
+        ...                           discards=[(1, "5D")], turn=0, phase="discard", seed=7)
+        >>> game.status(), str(game.exposures[3][0]), game.wall_left
+        ('East to discard (or declare Mah Jongg)', '555D J', 98)
+        """
+        from .position import read_table_position
+
+        game = cls(card, ruleset, seed)
+        position = read_table_position(
+            game.ruleset, racks=racks, exposures=exposures, discards=discards, wall=wall,
+            turn=turn, phase=phase, dead=dead, seed=seed,
+        )
+        game.position = position
+        game.racks = list(position.racks)
+        game.exposures = [list(groups) for groups in position.exposures]
+        game.discards = list(position.discards)
+        game.wall = list(position.wall)
+        game.turn, game.phase, game.dead = position.turn, position.phase, set(position.dead)
+        game._last_action = "draw" if position.phase == "discard" else "deal"
+        game.log.append(Event("play", None, "position set up", detail=f"{SEATS[position.turn]} to {position.phase}"))
+        return game
+
+    def to_dict(self) -> dict:
+        """The game as a save file's JSON-ready dict (see :mod:`mjlearn.rules.savefile`)."""
+        from .savefile import game_to_dict
+
+        return game_to_dict(self)
+
+    def save(self, path) -> None:
+        """Save the game (its position or seed, and its moves) to a JSON file (:mod:`mjlearn.rules.savefile`)."""
+        from .savefile import save_game
+
+        save_game(self, path)
+
+    @classmethod
+    def load(cls, path, card: "Card | None" = None) -> "Game":
+        """Load a saved game by replaying it; :class:`~mjlearn.errors.SaveFileError` if the file is bad."""
+        from .savefile import load_game
+
+        return load_game(path, card)
 
     def log_table(self) -> "pandas.DataFrame":
         """The log as a table: step, seat, action, tiles, detail."""

@@ -16,6 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..errors import MjlearnError
+from .tournament import TournamentScoring
 
 __all__ = ["Ruleset", "NMJL", "MAHJX", "RULESETS", "ruleset", "RulesetError"]
 
@@ -72,6 +73,8 @@ class Ruleset:
     """Multiple that every player pays on a self-drawn win."""
     scorecard: bool = False
     """Whether scores go on a session scorecard (a column per player) instead of settling each game."""
+    tournament: TournamentScoring | None = None
+    """The tournament scoring table (MAHJ-X rule 8), or ``None`` for home payouts (seed 002)."""
 
 
 NMJL = Ruleset(name="NMJL")
@@ -93,6 +96,7 @@ MAHJX = Ruleset(
     exchange_in_dead_exposures=False,
     wrong_dead_call="caller dead",
     scorecard=True,
+    tournament=TournamentScoring(),
 )
 """The MAHJ-X variant: NMJL rules except where its rules 1-8 amend them."""
 

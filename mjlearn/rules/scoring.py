@@ -41,6 +41,7 @@ from typing import TYPE_CHECKING
 from ..errors import RuleError
 from .ruleset import NMJL, Ruleset, ruleset as _ruleset
 from .setup import SEATS, check_seat
+from .tournament import ROW_NAMES, TournamentScoring
 
 if TYPE_CHECKING:  # pragma: no cover
     import pandas
@@ -48,7 +49,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from ..analysis.matching import Win
     from ..card import Card
 
-__all__ = ["SEATS", "HOWS", "Payout", "score_win", "wall_game", "Scorecard"]
+__all__ = ["SEATS", "HOWS", "Payout", "score_win", "wall_game", "Scorecard", "TournamentScoring"]
 
 HOWS = ("discard", "self-drawn", "joker-exchange")
 """The ways a Mah Jongg is made, for :func:`score_win`'s ``how``."""
@@ -69,8 +70,11 @@ class Payout:
     """The result of one game: the hand score and what each seat gains or pays.
 
     ``payments[seat]`` is positive for what the seat receives and negative for
-    what it pays; the four always sum to 0. A wall game (``how == "wall"``)
-    has no winner, no line and pays nothing.
+    what it pays. Under home payouts (seed 002) the four always sum to 0 and a
+    wall game (``how == "wall"``) has no winner, no line and pays nothing.
+    Under a ruleset with a tournament table (MAHJ-X rule 8) nobody pays
+    anybody: ``payments`` are the points each seat scores this game, and
+    ``items`` lists the rows of the table that applied.
     """
 
     winner: int | None
@@ -91,6 +95,8 @@ class Payout:
     ruleset: Ruleset = NMJL
     card_bonus: int = 0
     """The card's Big Card bonus, whether it applied or not (for :meth:`explain`)."""
+    items: tuple[tuple[int, str, int], ...] = ()
+    """Tournament scoring only: ``(seat, row, points)`` for each row of the table that applied."""
 
     @property
     def received(self) -> int:
@@ -118,6 +124,8 @@ class Payout:
         self-drawn: each player pays 2 x 50 = 100
         South receives 300
         """
+        if self.ruleset.tournament is not None:
+            return self._explain_tournament()
         if self.how == "wall":
             return ["wall game: nobody scores"]
         assert self.line is not None and self.winner is not None
@@ -127,8 +135,8 @@ class Payout:
             score *= 2
             steps.append(f"jokerless: doubled to {score}")
         elif self.line.jokerless:
-            if not _has_joker_groups(self.line):
-                steps.append("no jokerless double: the hand has no group of 3 or more, so it could hold no joker")
+            if _is_singles_and_pairs(self.line):
+                steps.append("no jokerless double: a Singles and Pairs hand never holds a joker")
             elif not self.ruleset.jokerless_doubles:
                 steps.append(f"jokerless, but {self.ruleset.name} does not double it")
         if self.bonus:
@@ -156,6 +164,21 @@ class Payout:
             )
         return steps
 
+    def _explain_tournament(self) -> list[str]:
+        steps = []
+        if self.how == "wall":
+            steps.append("wall game: every hand that is not dead scores the wall-game points")
+        else:
+            assert self.line is not None
+            steps.append(f"{_line_label(self.line)}: {self.base}")
+        for seat, row, points in self.items:
+            if row != "hand":
+                steps.append(f"{_seat_name(seat)}: {ROW_NAMES[row]}: {points:+d}")
+        if self.winner is not None:
+            steps.append(f"{_seat_name(self.winner)} scores {self.received}")
+        steps.append(f"{self.ruleset.name} tournament scoring: nobody pays anybody; the points go on the scorecard")
+        return steps
+
     def table(self) -> "pandas.DataFrame":
         """One row per seat: ``seat`` (East-North), ``role`` (winner/discarder/other) and ``amount``.
 
@@ -174,14 +197,18 @@ class Payout:
         return "\n".join(self.explain())
 
 
-def _has_joker_groups(win) -> bool:
-    """Whether the realised hand has a group of 3 or more (the only place a joker may stand)."""
-    return any(size >= 3 for _, size in win.realised.tile_groups())
+def _is_singles_and_pairs(line) -> bool:
+    """Whether the line is from the Singles and Pairs category (seed 002: its jokerless hands do not double)."""
+    words = str(getattr(line, "category", "")).lower().replace("&", " and ").split()
+    return " ".join(words) == "singles and pairs"
 
 
 def _score_line(card: "Card", win, rules: Ruleset) -> tuple[bool, int, int]:
-    """(jokerless double?, bonus, score) of one winning line."""
-    double = bool(rules.jokerless_doubles and win.jokerless and _has_joker_groups(win))
+    """(jokerless double?, bonus, score) of one winning line (under a tournament table: the jokerless points)."""
+    if rules.tournament is not None:
+        bonus = rules.tournament.jokerless if win.jokerless and not _is_singles_and_pairs(win) else 0
+        return False, bonus, win.value + bonus
+    double = bool(rules.jokerless_doubles and win.jokerless and not _is_singles_and_pairs(win))
     bonus = card.bonus if (card.bonus and not win.concealed and not win.exposed) else 0
     return double, bonus, win.value * (2 if double else 1) + bonus
 
@@ -205,9 +232,10 @@ def score_win(
     with it is ignored).
 
     The hand score is the line's value, doubled when the hand is jokerless
-    (``ruleset.jokerless_doubles``) unless it has no group of 3 or more (a
-    singles-and-pairs hand can hold no joker, so earns nothing for lacking
-    them), plus the card's Big Card bonus when the line is not concealed and
+    (``ruleset.jokerless_doubles``) unless the line is from the Singles and
+    Pairs category (seed 002: such a hand can hold no joker, so earns nothing
+    for lacking them; any other jokerless hand doubles, even one with no
+    group of 3 or more), plus the card's Big Card bonus when the line is not concealed and
     the hand has no exposures. On a discard the discarder pays
     ``ruleset.discarder_pays`` x score and the other two the score; on a
     self-drawn win all three pay ``ruleset.self_drawn_pays`` x score.
@@ -256,6 +284,8 @@ def score_win(
             best = (win, scored)
     assert best is not None
     win, (double, bonus, score) = best
+    if rules.tournament is not None:
+        return _tournament_win(card, win, winner, how, discarder, rules, rules.tournament)
     payments = [0, 0, 0, 0]
     for seat in range(4):
         if seat == winner:
@@ -281,13 +311,68 @@ def score_win(
     )
 
 
-def wall_game(ruleset: Ruleset | str = NMJL) -> Payout:
-    """A wall game: the wall ran out before anyone made Mah Jongg, so nobody scores.
+def _hot_tile_row(win) -> str | None:
+    """The hot-tile row for throwing the winning tile to this hand, or ``None`` (fewer than two exposures)."""
+    exposed = list(win.exposed)
+    quint = any(getattr(group, "size", 0) >= 5 for group in exposed)
+    if len(exposed) >= 3 or (len(exposed) == 2 and quint):
+        return "hot_tile_three"
+    return "hot_tile_two" if len(exposed) == 2 else None
+
+
+def _tournament_win(card, win, winner: int, how: str, discarder, rules: Ruleset, table: TournamentScoring) -> Payout:
+    """Score a win by the tournament table: the winner's points and the discarder's hot-tile penalty."""
+    items = [(winner, "hand", win.value)]
+    if how in ("self-drawn", "joker-exchange"):
+        items.append((winner, "self_pick", table.self_pick))
+    if win.jokerless and not _is_singles_and_pairs(win):
+        items.append((winner, "jokerless", table.jokerless))
+    if how == "discard":
+        row = _hot_tile_row(win)
+        if row is not None:
+            items.append((discarder, row, getattr(table, row)))
+    payments = [0, 0, 0, 0]
+    for seat, _, points in items:
+        payments[seat] += points
+    return Payout(
+        winner=winner,
+        how=how,
+        line=win,
+        base=win.value,
+        jokerless_double=False,
+        bonus=payments[winner] - win.value,
+        score=payments[winner],
+        payments=tuple(payments),
+        discarder=discarder if how == "discard" else None,
+        ruleset=rules,
+        card_bonus=card.bonus,
+        items=tuple(items),
+    )
+
+
+def wall_game(ruleset: Ruleset | str = NMJL, dead: Sequence[int] = ()) -> Payout:
+    """A wall game: the wall ran out before anyone made Mah Jongg.
+
+    Under home payouts nobody scores. Under a tournament table (MAHJ-X rule 8)
+    every hand that is not ``dead`` scores the wall-game points:
 
     >>> result = wall_game()
     >>> result.how, result.winner, result.payments, result.explain()
     ('wall', None, (0, 0, 0, 0), ['wall game: nobody scores'])
+    >>> wall_game("MAHJ-X", dead=[2]).payments
+    (10, 10, 0, 10)
     """
+    rules = _ruleset(ruleset)
+    dead = {check_seat(seat, "a dead seat") for seat in dead}
+    if rules.tournament is not None:
+        items = tuple((seat, "wall_game_live", rules.tournament.wall_game_live) for seat in range(4) if seat not in dead)
+        payments = [0, 0, 0, 0]
+        for seat, _, points in items:
+            payments[seat] = points
+        return Payout(
+            winner=None, how="wall", line=None, base=0, jokerless_double=False, bonus=0, score=0,
+            payments=tuple(payments), ruleset=rules, items=items,
+        )
     return Payout(
         winner=None,
         how="wall",
@@ -297,7 +382,7 @@ def wall_game(ruleset: Ruleset | str = NMJL) -> Payout:
         bonus=0,
         score=0,
         payments=(0, 0, 0, 0),
-        ruleset=_ruleset(ruleset),
+        ruleset=rules,
     )
 
 
@@ -333,6 +418,7 @@ class Scorecard:
             raise ValueError(f"the 4 players need different names (and none called 'what'): {players}")
         self.players: tuple[str, ...] = players
         self._rows: list[tuple[str, tuple[int, int, int, int]]] = []
+        self._items: list[tuple[str, str, str, int]] = []
         self._games = 0
 
     def _player(self, who: int | str, what: str) -> int:
@@ -369,6 +455,8 @@ class Scorecard:
                 how = f"on {self.players[(first + payout.discarder) % 4]}'s discard"
             what = f"{label}: {who} wins {_line_label(payout.line)} ({payout.score}), {how}"
         self._rows.append((what, tuple(amounts)))
+        for seat, row, points in payout.items:
+            self._items.append((label, self.players[(first + seat) % 4], ROW_NAMES[row], points))
 
     def penalty(self, seat: int | str, points: int, reason: str) -> None:
         """Deduct ``points`` (a positive number) from one player, with the reason.
@@ -382,6 +470,7 @@ class Scorecard:
         amounts = [0, 0, 0, 0]
         amounts[column] = -points
         self._rows.append((f"Penalty ({self.players[column]}): {reason}", tuple(amounts)))
+        self._items.append(("Penalty", self.players[column], reason, -points))
 
     def totals(self) -> dict[str, int]:
         """Each player's tally so far."""
@@ -400,6 +489,23 @@ class Scorecard:
         rows = [[what, *amounts] for what, amounts in self._rows]
         rows.append(["Total", *(totals[p] for p in self.players)])
         return pd.DataFrame(rows, columns=["what", *self.players])
+
+    def items(self) -> "pandas.DataFrame":
+        """Which rows of the scoring table applied: one row per player and item (``game``, ``player``, ``item``, ``points``).
+
+        Tournament scoring (MAHJ-X rule 8) fills it game by game; penalties
+        appear under any ruleset. Home payouts (NMJL) add no items.
+
+        >>> import mjlearn as mj
+        >>> card = mj.parse_card('C\\n"2468"\\nFF 222 444 666 888 X25')
+        >>> sheet = Scorecard(("Ann", "Bea", "Cy", "Di"))
+        >>> sheet.record(score_win(card, card.match("FF 222B 444B 666B 888B"), 1, "self-drawn", ruleset="MAHJ-X"))
+        >>> sheet.items().values.tolist()
+        [['Game 1', 'Bea', "Mah Jongg: the line's value", 25], ['Game 1', 'Bea', 'self-pick: the winner picked the winning tile from the wall', 10], ['Game 1', 'Bea', 'jokerless (not Singles and Pairs)', 20]]
+        """
+        import pandas as pd
+
+        return pd.DataFrame(self._items, columns=["game", "player", "item", "points"])
 
     def __len__(self) -> int:
         return len(self._rows)

@@ -20,7 +20,7 @@ moved. NMJL and MAHJ-X rules.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -28,7 +28,7 @@ import traitlets as t
 
 from ..card import Card
 from ..errors import MjlearnError, RuleError
-from ..hands import Hand
+from ..hands import Hand, HandLike
 from ..rules.bots import Bot
 from ..rules.charleston import DIRECTIONS, Charleston, Step
 from ..rules.ruleset import Ruleset, ruleset as as_ruleset
@@ -116,10 +116,13 @@ class CharlestonTrainer(CardWidget):
         seed: int = 0,
         seat: int = 0,
         n: int = 5,
+        rack: HandLike | None = None,
+        position: Mapping[int, HandLike] | None = None,
     ):
         self._card, label = open_card(card)
         check_seat(seat, "your seat")
         rules = as_ruleset(ruleset)
+        self._racks_given = _racks_given(seat, rack, position)
         with self._quietly():
             super().__init__(
                 faces=tile_faces(),
@@ -415,7 +418,7 @@ class CharlestonTrainer(CardWidget):
     # -- inner workings ----------------------------------------------------------
     def _start(self, seed: int) -> None:
         rules = self.ruleset
-        self._deal = deal_tiles(rules, seed)
+        self._deal = _deal_with(rules, seed, self._racks_given)
         self._ch = Charleston(self._deal)
         self._bots = {s: Bot(self._card, rules, seed=seed * 4 + s) for s in range(4)}
         self._advisor = self._bots[self.seat]
@@ -712,3 +715,28 @@ class CharlestonTrainer(CardWidget):
             self._refresh()
             self.selected, self.suggested, self.blind = selected, suggested, blind
             self.message, self.message_kind = message, kind
+
+
+def _racks_given(seat: int, rack, position) -> dict:
+    """The racks a teacher set for the Charleston: ``rack`` is yours, ``position`` maps seats to racks."""
+    if rack is not None and position is not None:
+        raise MjlearnError("give either rack= (your rack) or position= (racks by seat), not both")
+    if rack is not None:
+        return {seat: rack}
+    return dict(position) if position is not None else {}
+
+
+def _deal_with(rules: Ruleset, seed: int, racks: dict) -> Deal:
+    """The seeded deal, or, with racks given, a deal with those racks and the rest of the set dealt by the seed.
+
+    Racks are checked like a table position (:class:`~mjlearn.errors.PositionError`): East holds 14
+    tiles under NMJL, everyone else 13.
+    """
+    deal = deal_tiles(rules, seed)
+    if not racks:
+        return deal
+    from ..rules.position import read_table_position
+
+    phase = "discard" if rules.east_tiles == 14 else "draw"
+    position = read_table_position(rules, racks=racks, turn=0, phase=phase, seed=seed)
+    return Deal(ruleset=rules, seed=seed, dice=deal.dice, racks=position.racks, wall=position.wall, walls=deal.walls)

@@ -73,7 +73,12 @@ class HandBuilder(CardWidget):
         n: int = 10,
         ruleset: str = "NMJL",
         seed: int = 0,
+        rack: HandLike | None = None,
     ):
+        if rack is not None:  # ``rack`` is another name for ``hand``, as in the Charleston trainer
+            if hand:
+                raise MjlearnError("give the tiles as hand= or rack=, not both")
+            hand = rack
         self._card, label = open_card(card)
         self._cards: dict[str, Card] = {label: self._card}
         self._rack = Hand()

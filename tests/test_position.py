@@ -1,0 +1,103 @@
+"""Positions a teacher sets up: Game.from_position (issue 13, item 3)."""
+
+import pytest
+
+import mjlearn as mj
+from mjlearn.errors import PositionError, RuleError
+from mjlearn.rules import MAHJX, NMJL, Game
+from mjlearn.rules.simulate import tiles_in_game
+from mjlearn.tiles import COPIES
+
+CARD = mj.parse_card('Plain\n"2468"\nFF 222 444 666 888 X25\n')
+
+
+def lesson(**changes):
+    spec = dict(
+        racks={0: "FF 222B 444B 666C 88C J"},
+        exposures={3: ["555D J"]},
+        discards=[(1, "5D"), (2, "N")],
+        turn=0,
+        phase="discard",
+        seed=7,
+    )
+    spec.update(changes)
+    return Game.from_position(CARD, NMJL, **spec)
+
+
+def test_a_position_is_set_up_as_written():
+    game = lesson()
+    assert str(game.racks[0]) == "FF 222B 444B 666C 88C J"
+    assert [str(group) for group in game.exposures[3]] == ["555D J"]
+    assert [(seat, tile.notation) for seat, tile in game.discards] == [(1, "5D"), (2, "N")]
+    assert (game.turn, game.phase, game.waiting_for()) == (0, "discard", [0])
+    assert [game.tiles_held(seat) for seat in range(4)] == [14, 13, 13, 13]
+    assert tiles_in_game(game) == list(COPIES)  # the whole set, nothing more
+    game.discard(0, "J")  # and play goes on from there
+    assert game.phase == "calls" or game.phase == "draw"
+
+
+def test_unspecified_seats_and_the_wall_come_from_the_seed():
+    one, two, other = lesson(), lesson(), lesson(seed=8)
+    assert one.racks == two.racks and one.wall == two.wall
+    assert one.racks[1] != other.racks[1] or one.wall != other.wall
+    top = lesson(wall=["G", "R"])
+    assert [tile.notation for tile in top.wall[:2]] == ["G", "R"]
+
+
+def test_replay_rebuilds_the_same_table():
+    game = lesson()
+    game.discard(0, "J")
+    again = Game.replay(CARD, NMJL, game.seed, game.moves, position=game.position)
+    assert again.racks == game.racks and again.exposures == game.exposures
+    assert again.discards == game.discards and again.wall == game.wall and again.log == game.log
+
+
+@pytest.mark.parametrize(
+    "changes, match",
+    [
+        ({"racks": {0: "FF 2222B 444B 666C 8C J"}, "discards": [(1, "2B")]}, r"racks\[0\]: the set has only 4 2B"),
+        ({"racks": {0: "FF 222B 444B 666C 88C J", 1: "JJJJJJJ 1111D 33D"}}, r"racks\[1\]: the set has only 8 J"),
+        ({"racks": {0: "FF 222B 444B 666C 88C"}}, r"racks\[0\]: East holds 13 tiles .* East is to discard, so the hand holds 14"),
+        ({"racks": {1: "FF 222B"}}, r"racks\[1\]: South holds 5 tiles .* the hand holds 13"),
+        ({"exposures": {3: ["JJJ"]}}, r"exposures\[3\]\[0\]: an exposure of jokers only .* MAHJ-X"),
+        ({"exposures": {3: ["55D"]}}, r"exposures\[3\]\[0\]: an exposure is a pung"),
+        ({"exposures": {3: ["555D 6D"]}}, r"exposures\[3\]\[0\]: an exposure is one group of one tile"),
+        ({"racks": {0: "FF 222B 4X"}}, r"racks\[0\]:"),
+        ({"turn": 4}, r"turn must be a seat 0-3"),
+        ({"phase": "calls"}, r"phase must be one of 'draw', 'discard'"),
+        ({"dead": [0]}, r"turn: East's hand is dead"),
+        ({"discards": [(1, "5D", 3)]}, r"discards\[0\] must be a \(seat, tile\) pair"),
+        ({"discards": [(9, "5D")]}, r"the seat of discards\[0\] must be a seat 0-3"),
+        ({"racks": "FF"}, r"racks must be a dict"),
+        ({"racks": [None, None]}, r"racks must list 4 seats"),
+        ({"wall": ["Q"]}, r"wall\[0\]:"),
+    ],
+)
+def test_impossible_positions_are_refused_with_the_argument_named(changes, match):
+    with pytest.raises(PositionError, match=match) as caught:
+        lesson(**changes)
+    assert isinstance(caught.value, RuleError)
+
+
+def test_mahjx_allows_wild_exposures():
+    game = Game.from_position(CARD, MAHJX, exposures={2: ["JJJ"]}, seed=1)
+    assert game.exposures[2][0].is_wild and game.tiles_held(2) == 13
+    assert tiles_in_game(game) == list(COPIES)
+
+
+def test_the_widgets_take_a_rack_or_a_position():
+    from mjlearn.widgets import CharlestonTrainer, HandBuilder
+
+    trainer = CharlestonTrainer(CARD, rack="FF 222B 444B 666C 88C J", seed=3)
+    assert str(trainer.rack) == "FF 222B 444B 666C 88C J" and trainer.deal.tiles_in_play == 152
+    west = CharlestonTrainer(CARD, "MAHJ-X", seat=2, position={2: "FF 222B 444B 666C 88C"}, seed=3)
+    assert str(west.rack) == "FF 222B 444B 666C 88C" and west.deal.tiles_in_play == 152
+    again = CharlestonTrainer(CARD, "MAHJ-X", seat=2, position={2: "FF 222B 444B 666C 88C"}, seed=3)
+    assert again.deal.racks == west.deal.racks  # the other racks come from the seed
+    with pytest.raises(PositionError, match=r"racks\[0\]: East holds 5 tiles"):
+        CharlestonTrainer(CARD, rack="FF 222B", seed=3)
+    with pytest.raises(mj.MjlearnError, match="not both"):
+        CharlestonTrainer(CARD, rack="FF 222B", position={1: "FF"})
+    assert str(HandBuilder(CARD, rack="FF 222B").hand) == "FF 222B"
+    with pytest.raises(mj.MjlearnError, match="not both"):
+        HandBuilder(CARD, hand="FF", rack="FF 222B")
