@@ -20,6 +20,29 @@ def test_three_colour_line_carries_three_inks():
     assert INK["purple"] in mj.parse_line("FF 1111 a22 b1111 DD *2")._repr_html_()
 
 
+def test_flowers_winds_and_zeros_are_always_blue_dragons_keep_their_colour():
+    """As the printed card (seed 001): F, N E W S and the zero in blue, in every colour of set."""
+    inks = [(s.text, s.runs) for s in line_segments(mj.parse_line("FF 1111 NEWS DDDD L"))[0]]
+    assert inks == [("FF", (("FF", "blue"),)), ("1111", (("1111", "green"),)),
+                    ("NEWS", (("NEWS", "blue"),)), ("DDDD", (("DDDD", "green"),))]
+    html = mj.parse_line("FF 1111 NEWS DDDD L")._repr_html_()
+    for text in ("FF", "NEWS"):
+        assert f'<span style="color:{INK["blue"]}">{text}</span>' in html
+    assert f'<span style="color:{INK["green"]}">DDDD</span>' in html
+    red = mj.parse_line("r22 000 SSS DDDD 22")._repr_html_()
+    for text in ("000", "SSS"):
+        assert f'<span style="color:{INK["blue"]}">{text}</span>' in red
+    assert f'<span style="color:{INK["red"]}">DDDD</span>' in red
+    year = [s.runs for s in line_segments(mj.parse_line("r2026 b2026 222 444"))[0][:2]]
+    assert year == [(("2", "red"), ("0", "blue"), ("26", "red")), (("2026", "blue"),)]
+
+
+def test_widget_rows_draw_flowers_and_winds_blue():
+    from mjlearn.render.html import pattern_html
+
+    assert f'<span style="color:{INK["blue"]}">NEWS</span>' in pattern_html(mj.parse_line("FF 1111 NEWS DDDD"))
+
+
 def test_decorations_value_and_notes_show():
     html = line_html(mj.parse_line("FF 2222 + 4444 = 6666 T C35"))
     assert ">+<" in html and ">=<" in html
@@ -117,5 +140,5 @@ def test_own_notes_replace_derived_ones():
 
 def test_two_patterns_are_laid_out_separately():
     segments = line_segments(mj.parse_line("FF 2222 4444 r6666 | FF 6666 8888 r2222"))
-    assert len(segments) == 2 and [s.colour for s in segments[1]] == ["green", "green", "green", "red"]
+    assert len(segments) == 2 and [s.colour for s in segments[1]] == ["blue", "green", "green", "red"]
     assert "or" in line_html(mj.parse_line("FF 2222 4444 r6666 | FF 6666 8888 r2222"))

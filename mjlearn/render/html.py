@@ -138,7 +138,7 @@ def pattern_html(line: "Line", size: str = "1.15em") -> str:
     """A line's sets as the card prints them, coloured by suit (alternatives joined by "or")."""
     patterns = []
     for segments in line_segments(line):
-        spans = [f'<span style="color:{INK[s.colour]}">{escape(s.text)}</span>' for s in segments]
+        spans = ["".join(f'<span style="color:{INK[ink]}">{escape(text)}</span>' for text, ink in s.runs) for s in segments]
         patterns.append("&#160;".join(spans))
     joiner = '<span style="color:#777;font-weight:normal;font-size:0.8em">&#160;or&#160;</span>'
     return f'<span style="{_SET_FONT}font-size:{size};white-space:nowrap">{joiner.join(patterns)}</span>'
