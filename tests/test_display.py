@@ -1,8 +1,10 @@
 """Notebook display: HTML and SVG of tiles, hands, lines, categories, cards and results."""
 
 import hashlib
+import re
 import subprocess
 import sys
+from html.parser import HTMLParser
 
 import pytest
 
@@ -10,6 +12,7 @@ import mjlearn as mj
 from mjlearn.mjcl.notes import derived_notes, line_notes
 from mjlearn.render.html import card_html, closest_html, line_html, tile_html
 from mjlearn.render.layout import INK, line_segments, notes_text
+from mjlearn.rules import Game
 
 
 def test_three_colour_line_carries_three_inks():
@@ -142,3 +145,47 @@ def test_two_patterns_are_laid_out_separately():
     segments = line_segments(mj.parse_line("FF 2222 4444 r6666 | FF 6666 8888 r2222"))
     assert len(segments) == 2 and [s.colour for s in segments[1]] == ["blue", "green", "green", "red"]
     assert "or" in line_html(mj.parse_line("FF 2222 4444 r6666 | FF 6666 8888 r2222"))
+
+
+class _Styles(HTMLParser):
+    """Each element's inline style, in document order, as (tag, style, depth)."""
+
+    def __init__(self):
+        super().__init__()
+        self.found, self.depth = [], 0
+
+    def handle_starttag(self, tag, attrs):
+        self.found.append((tag, dict(attrs).get("style") or "", self.depth))
+        if tag not in ("img", "br"):
+            self.depth += 1
+
+    def handle_endtag(self, tag):
+        self.depth -= 1
+
+
+def _sets(style: str, prop: str) -> bool:
+    return re.search(rf"(^|;)\s*{prop}\s*:", style) is not None
+
+
+@pytest.mark.parametrize("what", ["card", "category", "line", "wins", "no wins", "closest", "game"])
+def test_rich_displays_carry_their_own_paper_and_ink_for_dark_themes(what):
+    """In JupyterLab's dark theme nothing may inherit the theme's light text onto our light bands, or
+    our grey text onto the theme's dark background: the outermost element sets both colours, and any
+    element that sets a background sets its text colour too."""
+    card = mj.load_card("basic1")
+    html = {
+        "card": lambda: card._repr_html_(),
+        "category": lambda: card.categories[0]._repr_html_(),
+        "line": lambda: card.lines[0]._repr_html_(),
+        "wins": lambda: card.match("FF 22B J 444B 666B 888B")._repr_html_(),
+        "no wins": lambda: card.match("FF 22B 3C 444B 666B 88B 9D")._repr_html_(),
+        "closest": lambda: card.closest("FF 222B 444B 666B 8B NN", n=3)._repr_html_(),
+        "game": lambda: Game(card, "nmjl", 1)._repr_html_(),
+    }[what]()
+    parser = _Styles()
+    parser.feed(html)
+    outer = parser.found[0][1]
+    assert _sets(outer, "background") and _sets(outer, "color"), outer
+    for tag, style, _ in parser.found:
+        if _sets(style, "background"):
+            assert _sets(style, "color"), (tag, style)

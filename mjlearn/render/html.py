@@ -53,6 +53,8 @@ TILE_HEIGHT = 40
 """Default height of a tile image in notebook output, in CSS pixels."""
 
 _FONT = "font-family: 'DejaVu Sans', Arial, sans-serif;"
+_PAPER = "background:#fffdf8;color:#222222;"
+"""Every rich display sits on its own paper with its own ink, so it reads the same in a light or dark theme."""
 _SET_FONT = "font-family: 'DejaVu Sans Mono', Menlo, Consolas, monospace; font-weight: bold;"
 
 
@@ -101,8 +103,8 @@ def hand_html(hand: "Hand", exposures: Sequence["Hand"] = (), height: int = TILE
     if exposures:
         shown = "".join(_group(tiles_html(e.tiles(), height)) for e in exposures)
         inner += (
-            f'<span style="display:inline-block;width:2px;height:{height}px;background:#999;margin:0 10px"></span>'
-            f'<span title="exposed" style="display:inline-flex;padding:2px;background:#eef3ea;border-radius:4px">'
+            f'<span style="display:inline-block;width:2px;height:{height}px;background:#999;color:#999;margin:0 10px"></span>'
+            f'<span title="exposed" style="display:inline-flex;padding:2px;background:#eef3ea;color:#222222;border-radius:4px">'
             f"{shown}</span>"
         )
     return _row(inner)
@@ -168,7 +170,7 @@ def line_html(line: "Line", hands: int = 3, height: int = TILE_HEIGHT) -> str:
     if more > 0:
         rows += f'<div style="color:#666;margin:2px 0">... and {more} more</div>'
     return (
-        f'<div style="{_FONT}margin:4px 0"><div style="color:#666;font-size:0.85em">{where}</div>'
+        f'<div style="{_FONT}{_PAPER}margin:4px 0;padding:2px 4px"><div style="color:#666;font-size:0.85em">{where}</div>'
         f"{table}{rows}</div>"
     )
 
@@ -176,7 +178,7 @@ def line_html(line: "Line", hands: int = 3, height: int = TILE_HEIGHT) -> str:
 def _category_rows(category: "Category") -> str:
     count = category.count_hands()
     head = (
-        f'<tr><th colspan="5" style="text-align:left;padding:6px 8px;background:#f1efe8;'
+        f'<tr><th colspan="5" style="text-align:left;padding:6px 8px;background:#f1efe8;color:#222222;'
         f'border-top:2px solid #bbb">{escape(category.name)}'
         f'<span style="font-weight:normal;color:#666;margin-left:12px">{counted(count, "hand")}</span>'
         "</th></tr>"
@@ -186,7 +188,7 @@ def _category_rows(category: "Category") -> str:
 
 def category_html(category: "Category") -> str:
     """A category as a printed card shows it, with hand counts."""
-    return f'<table style="{_FONT}border-collapse:collapse">{_category_rows(category)}</table>'
+    return f'<table style="{_FONT}{_PAPER}border-collapse:collapse">{_category_rows(category)}</table>'
 
 
 def card_html(card: "Card") -> str:
@@ -198,7 +200,7 @@ def card_html(card: "Card") -> str:
         f' {counted(len(card.lines), "line")}, {counted(card.count_hands(), "hand")}</div>'
     )
     body = "".join(_category_rows(c) for c in card.categories)
-    return f'<div style="{_FONT}">{title}<table style="border-collapse:collapse">{body}</table></div>'
+    return f'<div style="{_FONT}{_PAPER}padding:2px 4px">{title}<table style="border-collapse:collapse">{body}</table></div>'
 
 
 def joker_label(win: "Win") -> str:
@@ -211,7 +213,7 @@ def joker_label(win: "Win") -> str:
 def wins_html(wins: Sequence["Win"], height: int = TILE_HEIGHT) -> str:
     """The lines a hand wins with: each line, its value, and the hand with its jokers in place."""
     if not wins:
-        return f'<div style="{_FONT}color:#666">No winning line.</div>'
+        return f'<div style="{_FONT}{_PAPER}color:#666">No winning line.</div>'
     rows = []
     for win in wins:
         jokers = [fill.jokers for fill in win.group_fills]
@@ -223,7 +225,7 @@ def wins_html(wins: Sequence["Win"], height: int = TILE_HEIGHT) -> str:
             f'<td style="padding:4px 8px">{concrete_hand_html(win.realised, height, jokers)}</td>'
             f'<td style="padding:4px 8px;color:#666">{label}</td></tr>'
         )
-    return f'<table style="{_FONT}border-collapse:collapse">{"".join(rows)}</table>'
+    return f'<table style="{_FONT}{_PAPER}border-collapse:collapse">{"".join(rows)}</table>'
 
 
 def _notation_html(text: str, height: int) -> str:
@@ -252,7 +254,7 @@ def closest_html(table: "pandas.DataFrame", height: int = 24) -> str:
             f"<td style=\"padding:4px 8px\">{_notation_html(row.needs, height)}</td>"
             f"<td style=\"padding:4px 8px\">{_notation_html(row.unused, height)}</td></tr>"
         )
-    return f'<table style="{_FONT}border-collapse:collapse"><tr>{head}</tr>{"".join(rows)}</table>'
+    return f'<table style="{_FONT}{_PAPER}border-collapse:collapse"><tr>{head}</tr>{"".join(rows)}</table>'
 
 
 def game_html(game: "Game", height: int = 30) -> str:
@@ -274,7 +276,7 @@ def game_html(game: "Game", height: int = 30) -> str:
         )
     discards = tiles_html([tile for _, tile in game.discards], round(height * 0.8)) or "none yet"
     return (
-        f'<div style="{_FONT}"><p style="margin:4px 0"><b>{escape(game.status())}</b> &middot; '
+        f'<div style="{_FONT}{_PAPER}padding:2px 4px"><p style="margin:4px 0"><b>{escape(game.status())}</b> &middot; '
         f"{game.wall_left} tiles left in the wall</p>"
         f'<table style="border-collapse:collapse">{"".join(rows)}</table>'
         f'<p style="margin:4px 0">Discards, oldest first:</p>'
