@@ -36,7 +36,7 @@ function render({ model, el }) {
   const editor = h("div", { class: "mj-editor" }, gutter, source);
   const errors = h("div", { class: "mj-errors" });
   const message = h("div", { class: "mj-message", role: "status" });
-  const gone = h("div", { class: "mj-message mj-error mj-kernel-gone", role: "alert", hidden: true }, KERNEL_GONE);
+  const gone = h("div", { class: "mj-alert mj-kernel-gone", role: "alert", hidden: true }, KERNEL_GONE);
   const help = h("div", { class: "mj-muted mj-keys" },
     "Keys: Tab indents, Ctrl+S (Cmd+S) saves, Esc leaves the text box and gives the keyboard back to the notebook.");
   const summary = h("div", { class: "mj-heading mj-summary" });
