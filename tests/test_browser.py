@@ -386,10 +386,13 @@ def test_card_display_and_widgets_read_in_the_dark_theme(open_notebook, server):
       const style = (el) => { const s = getComputedStyle(el); return [s.color, s.backgroundColor]; };
       const outputs = [...document.querySelectorAll('.jp-OutputArea-output')];
       const card = outputs[0].firstElementChild, closest = outputs[1].querySelector('table');
-      return { card: style(card), band: style(card.querySelector('th')), closest: style(closest) };
+      const rows = [...card.querySelectorAll('tr'), ...closest.querySelectorAll('tr')].map(style);
+      return { card: style(card), band: style(card.querySelector('th')), closest: style(closest),
+               rows: [...new Set(rows.map((r) => r.join(' / ')))] };
     }""")
     assert looks["card"] == [INK, PAPER], looks
     assert looks["closest"] == [INK, PAPER], looks
+    assert looks["rows"] == [f"{INK} / {PAPER}"], looks  # no row striped or darkened by the theme
     assert looks["band"][0] == INK, looks  # the category name is dark on its cream band, not the theme's light text
     page.locator(".jp-OutputArea-output").first.scroll_into_view_if_needed()
     page.screenshot(path=str(SCREENSHOTS / "dark_theme_card_and_closest.png"))

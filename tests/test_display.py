@@ -189,3 +189,5 @@ def test_rich_displays_carry_their_own_paper_and_ink_for_dark_themes(what):
     for tag, style, _ in parser.found:
         if _sets(style, "background"):
             assert _sets(style, "color"), (tag, style)
+        if tag == "tr":  # notebook themes stripe and highlight table rows in their own colours
+            assert _sets(style, "background") and _sets(style, "color"), style

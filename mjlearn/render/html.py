@@ -54,7 +54,8 @@ TILE_HEIGHT = 40
 
 _FONT = "font-family: 'DejaVu Sans', Arial, sans-serif;"
 _PAPER = "background:#fffdf8;color:#222222;"
-"""Every rich display sits on its own paper with its own ink, so it reads the same in a light or dark theme."""
+"""Every rich display sits on its own paper with its own ink, so it reads the same in a light or dark theme.
+Table rows carry it too: notebook themes colour rows (striped, and on hover) from their own palette."""
 _SET_FONT = "font-family: 'DejaVu Sans Mono', Menlo, Consolas, monospace; font-weight: bold;"
 
 
@@ -157,7 +158,7 @@ def _line_row(line: "Line", number: bool = True) -> str:
         f'<td style="padding:3px 8px;text-align:right;color:#666;white-space:nowrap">'
         f'{counted(count, "hand")}</td>',
     ]
-    return f'<tr style="border-bottom:1px solid #ddd">{"".join(cells)}</tr>'
+    return f'<tr style="{_PAPER}border-bottom:1px solid #ddd">{"".join(cells)}</tr>'
 
 
 def line_html(line: "Line", hands: int = 3, height: int = TILE_HEIGHT) -> str:
@@ -178,7 +179,7 @@ def line_html(line: "Line", hands: int = 3, height: int = TILE_HEIGHT) -> str:
 def _category_rows(category: "Category") -> str:
     count = category.count_hands()
     head = (
-        f'<tr><th colspan="5" style="text-align:left;padding:6px 8px;background:#f1efe8;color:#222222;'
+        f'<tr style="{_PAPER}"><th colspan="5" style="text-align:left;padding:6px 8px;background:#f1efe8;color:#222222;'
         f'border-top:2px solid #bbb">{escape(category.name)}'
         f'<span style="font-weight:normal;color:#666;margin-left:12px">{counted(count, "hand")}</span>'
         "</th></tr>"
@@ -219,7 +220,7 @@ def wins_html(wins: Sequence["Win"], height: int = TILE_HEIGHT) -> str:
         jokers = [fill.jokers for fill in win.group_fills]
         label = joker_label(win)
         rows.append(
-            f'<tr style="border-bottom:1px solid #ddd"><td style="padding:4px 8px">{escape(win.category)}'
+            f'<tr style="{_PAPER}border-bottom:1px solid #ddd"><td style="padding:4px 8px">{escape(win.category)}'
             f" #{win.number}</td><td style=\"padding:4px 8px\">{pattern_html(win)}</td>"
             f'<td style="padding:4px 8px;font-weight:bold">{mark_text(win)}</td>'
             f'<td style="padding:4px 8px">{concrete_hand_html(win.realised, height, jokers)}</td>'
@@ -246,7 +247,7 @@ def closest_html(table: "pandas.DataFrame", height: int = 24) -> str:
         dead = ' <span style="color:#c4262e">dead</span>' if getattr(row, "dead", False) else ""
         concealed = " C" if row.concealed else ""
         rows.append(
-            '<tr style="border-bottom:1px solid #ddd">'
+            f'<tr style="{_PAPER}border-bottom:1px solid #ddd">'
             f'<td style="padding:4px 8px;white-space:nowrap">{escape(str(row.category))} #{row.line}{dead}</td>'
             f'<td style="padding:4px 8px;text-align:right;font-weight:bold">{row.distance}</td>'
             f'<td style="padding:4px 8px;text-align:right">{row.value}{concealed}</td>'
@@ -254,7 +255,7 @@ def closest_html(table: "pandas.DataFrame", height: int = 24) -> str:
             f"<td style=\"padding:4px 8px\">{_notation_html(row.needs, height)}</td>"
             f"<td style=\"padding:4px 8px\">{_notation_html(row.unused, height)}</td></tr>"
         )
-    return f'<table style="{_FONT}{_PAPER}border-collapse:collapse"><tr>{head}</tr>{"".join(rows)}</table>'
+    return f'<table style="{_FONT}{_PAPER}border-collapse:collapse"><tr style="{_PAPER}">{head}</tr>{"".join(rows)}</table>'
 
 
 def game_html(game: "Game", height: int = 30) -> str:
@@ -271,7 +272,7 @@ def game_html(game: "Game", height: int = 30) -> str:
         exposed = [Hand(exposure.tiles()) for exposure in game.exposures[seat]]
         dead = ' <b style="color:#c4262e">dead</b>' if seat in game.dead else ""
         rows.append(
-            f'<tr><td style="text-align:left;padding:2px 10px;white-space:nowrap"><b>{SEATS[seat]}</b>{dead}</td>'
+            f'<tr style="{_PAPER}"><td style="text-align:left;padding:2px 10px;white-space:nowrap"><b>{SEATS[seat]}</b>{dead}</td>'
             f'<td style="text-align:left;padding:2px 10px">{hand_html(game.racks[seat], exposed, height)}</td></tr>'
         )
     discards = tiles_html([tile for _, tile in game.discards], round(height * 0.8)) or "none yet"
