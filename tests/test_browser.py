@@ -317,8 +317,15 @@ def test_charleston_trainer_passes_three_tiles_and_refuses_a_joker(open_notebook
 RIGHT_EDGES = """(labels) => {
   const out = {};
   for (const label of labels) {
-    out[label] = [...document.querySelectorAll(`.mj-closest td[data-label="${label}"]`)]
-      .map((cell) => { const box = cell.getBoundingClientRect(); return box.width > 0 ? box.right : null; });
+    out[label] = [];
+    for (const table of document.querySelectorAll('.mj-closest')) {  // the column found by its heading
+      const column = [...table.rows[0].cells].map((c) => c.textContent).indexOf(label);
+      if (column < 0) continue;
+      for (const row of [...table.rows].slice(1)) {
+        const box = row.cells[column].getBoundingClientRect();
+        out[label].push(box.width > 0 ? box.right : null);
+      }
+    }
   }
   const widgets = [...document.querySelectorAll('.mj-widget')].map((w) => w.getBoundingClientRect().right);
   const panel = document.querySelector('.jp-NotebookPanel-notebook, .jp-Notebook').getBoundingClientRect();
