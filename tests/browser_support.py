@@ -186,3 +186,27 @@ def run_all_cells(page, ui: str, attempts: int = 3) -> None:
 def wait_for_kernel(page, timeout: float = 90_000) -> None:
     """Wait until the notebook is shown and its kernel is connected and idle."""
     page.wait_for_selector('.jp-Notebook-ExecutionIndicator[data-status="idle"]', timeout=timeout)
+
+
+@contextmanager
+def lab_theme(server: JupyterServer, theme: str):
+    """JupyterLab pages opened inside the block use ``theme`` ("JupyterLab Dark"), as a user who chose it."""
+    folder = server.root.parent / "jupyter-home" / "lab-settings" / "@jupyterlab" / "apputils-extension"
+    folder.mkdir(parents=True, exist_ok=True)
+    settings = folder / "themes.jupyterlab-settings"
+    settings.write_text(json.dumps({"theme": theme}))
+    try:
+        yield
+    finally:
+        settings.unlink(missing_ok=True)
+
+
+def shut_down_kernel(server: JupyterServer, notebook: str) -> None:
+    """Shut down the kernel of the open notebook ``notebook`` from outside the page, as if it had died."""
+    headers = {"Authorization": f"token {server.token}"}
+    with urllib.request.urlopen(urllib.request.Request(f"{server.base}/api/sessions", headers=headers)) as answer:
+        sessions = [s for s in json.loads(answer.read()) if s["path"].endswith(notebook)]
+    assert sessions, f"no kernel runs {notebook}"
+    for session in sessions:
+        url = f"{server.base}/api/kernels/{session['kernel']['id']}"
+        urllib.request.urlopen(urllib.request.Request(url, headers=headers, method="DELETE")).close()

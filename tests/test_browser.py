@@ -21,7 +21,17 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
-from browser_support import CHROMIUM, CHROMIUM_FLAGS, browser_problem, jupyter_server, run_all_cells, wait_for_kernel, write_notebook
+from browser_support import (
+    CHROMIUM,
+    CHROMIUM_FLAGS,
+    browser_problem,
+    jupyter_server,
+    lab_theme,
+    run_all_cells,
+    shut_down_kernel,
+    wait_for_kernel,
+    write_notebook,
+)
 
 ROOT = Path(__file__).resolve().parents[1]
 SCREENSHOTS = Path(os.environ.get("MJLEARN_SCREENSHOTS", ROOT / "build" / "screenshots"))
@@ -300,3 +310,136 @@ def test_charleston_trainer_passes_three_tiles_and_refuses_a_joker(open_notebook
     assert state == {"step": "first across", "tiles": 14, "passes": 1}
     shot(widget, f"charleston_after_first_pass_{ui}")
     assert widget_errors(page) == []
+
+
+# -- a newcomer's first hour: tables that fit, a dark theme, the editor's keyboard, a dead kernel ---------
+
+RIGHT_EDGES = """(labels) => {
+  const out = {};
+  for (const label of labels) {
+    out[label] = [];
+    for (const table of document.querySelectorAll('.mj-closest')) {  // the column found by its heading
+      const column = [...table.rows[0].cells].map((c) => c.textContent).indexOf(label);
+      if (column < 0) continue;
+      for (const row of [...table.rows].slice(1)) {
+        const box = row.cells[column].getBoundingClientRect();
+        out[label].push(box.width > 0 ? box.right : null);
+      }
+    }
+  }
+  const widgets = [...document.querySelectorAll('.mj-widget')].map((w) => w.getBoundingClientRect().right);
+  const panel = document.querySelector('.jp-NotebookPanel-notebook, .jp-Notebook').getBoundingClientRect();
+  return { cells: out, widgets, panelRight: panel.right, viewport: window.innerWidth };
+}"""
+
+
+def open_file_browser(page) -> None:
+    """Show JupyterLab's file browser in the left sidebar (where it is not already showing)."""
+    if not page.locator("#filebrowser").is_visible():
+        page.locator('.jp-SideBar [data-id="filebrowser"]').first.click()
+    page.locator("#filebrowser").wait_for(state="visible", timeout=10_000)
+
+
+def assert_columns_fit(page, labels: list[str]) -> None:
+    edges = page.evaluate(RIGHT_EDGES, labels)
+    limit = min(edges["viewport"], edges["panelRight"], *edges["widgets"]) + 1
+    for label in labels:
+        shown = [right for right in edges["cells"][label] if right is not None]
+        assert shown, f"no {label!r} cells shown"
+        assert max(shown) <= limit, f"{label!r} runs out to {max(shown):.0f}px, past {limit:.0f}px ({edges})"
+
+
+def test_result_tables_fit_at_normal_width_and_at_800px_with_the_file_browser(open_notebook):
+    cells = [
+        "import mjlearn as mj",
+        "hb = mj.HandBuilder('basic1', n=5)\nhb.set_hand('FF 222B 444B 666B 8B NN')\nhb",
+        "ct = mj.CharlestonTrainer('basic1', seed=1)\nct",
+    ]
+    page = open_notebook("lab", "tables_fit.ipynb", cells)
+    page.locator(".mj-hand-builder .mj-closest").wait_for(timeout=TIMEOUT)
+    page.locator(".mj-charleston-trainer .mj-closest").wait_for(timeout=TIMEOUT)
+    page.wait_for_timeout(500)
+    assert_columns_fit(page, ["Tiles away", "Needs", "Nearest hand"])
+    shot(page.locator(".mj-hand-builder"), "tables_fit_hand_builder_1400px")
+
+    page.set_viewport_size({"width": 800, "height": 1000})
+    open_file_browser(page)
+    page.wait_for_timeout(800)
+    assert_columns_fit(page, ["Tiles away", "Needs"])
+    builder = page.locator(".mj-hand-builder")
+    builder.scroll_into_view_if_needed()
+    page.screenshot(path=str(SCREENSHOTS / "tables_fit_hand_builder_800px_file_browser.png"))
+    trainer = page.locator(".mj-charleston-trainer .mj-closest")
+    trainer.scroll_into_view_if_needed()
+    page.screenshot(path=str(SCREENSHOTS / "tables_fit_charleston_trainer_800px_file_browser.png"))
+    assert widget_errors(page) == []
+
+
+PAPER = "rgb(255, 253, 248)"
+INK = "rgb(34, 34, 34)"
+
+
+def test_card_display_and_widgets_read_in_the_dark_theme(open_notebook, server):
+    cells = [
+        "import mjlearn as mj\ncard = mj.load_card('practice_garden')\ncard",
+        "card.closest('FF 222B 444B 666B 8B NN', n=3)",
+        "mj.HandBuilder('basic1', n=3)",
+    ]
+    with lab_theme(server, "JupyterLab Dark"):
+        page = open_notebook("lab", "dark_theme.ipynb", cells)
+        page.locator(".mj-hand-builder").wait_for(timeout=TIMEOUT)
+    assert page.evaluate("document.body.dataset.jpThemeLight") == "false"  # the dark theme is on
+    looks = page.evaluate("""() => {
+      const style = (el) => { const s = getComputedStyle(el); return [s.color, s.backgroundColor]; };
+      const outputs = [...document.querySelectorAll('.jp-OutputArea-output')];
+      const card = outputs[0].firstElementChild, closest = outputs[1].querySelector('table');
+      const rows = [...card.querySelectorAll('tr'), ...closest.querySelectorAll('tr')].map(style);
+      return { card: style(card), band: style(card.querySelector('th')), closest: style(closest),
+               rows: [...new Set(rows.map((r) => r.join(' / ')))] };
+    }""")
+    assert looks["card"] == [INK, PAPER], looks
+    assert looks["closest"] == [INK, PAPER], looks
+    assert looks["rows"] == [f"{INK} / {PAPER}"], looks  # no row striped or darkened by the theme
+    assert looks["band"][0] == INK, looks  # the category name is dark on its cream band, not the theme's light text
+    page.locator(".jp-OutputArea-output").first.scroll_into_view_if_needed()
+    page.screenshot(path=str(SCREENSHOTS / "dark_theme_card_and_closest.png"))
+    shot(page.locator(".mj-hand-builder"), "dark_theme_hand_builder")
+    assert widget_errors(page) == []
+
+
+EDITOR_CELLS = ["import mjlearn as mj", "ed = mj.CardEditor('escape_card.mjcl')\ned"]
+
+
+def test_escape_leaves_the_card_editor_for_command_mode(open_notebook):
+    page = open_notebook("lab", "editor_escape.ipynb", EDITOR_CELLS)
+    source = page.locator(".mj-card-editor textarea.mj-source")
+    source.wait_for(timeout=TIMEOUT)
+    source.click()
+    page.keyboard.press("Tab")  # Tab still indents inside the box
+    assert page.evaluate("document.activeElement.classList.contains('mj-source')")
+    page.keyboard.press("Escape")
+    page.wait_for_timeout(300)
+    assert not page.evaluate("document.activeElement.classList.contains('mj-source')")
+    assert page.locator(".jp-Notebook.jp-mod-commandMode").count() == 1
+    assert "Esc leaves the text box" in page.locator(".mj-card-editor .mj-keys").inner_text()
+    shot(page.locator(".mj-card-editor"), "card_editor_after_escape")
+
+
+def test_card_editor_says_when_the_kernel_is_gone_and_keeps_the_text(open_notebook, server):
+    page = open_notebook("lab", "editor_kernel_gone.ipynb", EDITOR_CELLS)
+    widget = page.locator(".mj-card-editor")
+    source = widget.locator("textarea.mj-source")
+    source.wait_for(timeout=TIMEOUT)
+    page.wait_for_timeout(1000)
+    assert widget.locator(".mj-kernel-gone").is_hidden()
+    shut_down_kernel(server, "editor_kernel_gone.ipynb")
+    page.wait_for_timeout(1000)
+    source.click()
+    page.keyboard.press("Control+End")
+    page.keyboard.type("\nFF 1111 NEWS DDDD")
+    widget.locator(".mj-save").click()
+    gone = widget.locator(".mj-kernel-gone")
+    gone.wait_for(state="visible", timeout=15_000)
+    assert "kernel is not answering" in gone.inner_text()
+    assert source.input_value().endswith("FF 1111 NEWS DDDD")
+    shot(widget, "card_editor_kernel_gone")

@@ -1,8 +1,10 @@
 """Notebook display: HTML and SVG of tiles, hands, lines, categories, cards and results."""
 
 import hashlib
+import re
 import subprocess
 import sys
+from html.parser import HTMLParser
 
 import pytest
 
@@ -10,6 +12,7 @@ import mjlearn as mj
 from mjlearn.mjcl.notes import derived_notes, line_notes
 from mjlearn.render.html import card_html, closest_html, line_html, tile_html
 from mjlearn.render.layout import INK, line_segments, notes_text
+from mjlearn.rules import Game
 
 
 def test_three_colour_line_carries_three_inks():
@@ -18,6 +21,29 @@ def test_three_colour_line_carries_three_inks():
         assert INK[colour] in html
     assert INK["purple"] not in html
     assert INK["purple"] in mj.parse_line("FF 1111 a22 b1111 DD *2")._repr_html_()
+
+
+def test_flowers_winds_and_zeros_are_always_blue_dragons_keep_their_colour():
+    """As the printed card (seed 001): F, N E W S and the zero in blue, in every colour of set."""
+    inks = [(s.text, s.runs) for s in line_segments(mj.parse_line("FF 1111 NEWS DDDD L"))[0]]
+    assert inks == [("FF", (("FF", "blue"),)), ("1111", (("1111", "green"),)),
+                    ("NEWS", (("NEWS", "blue"),)), ("DDDD", (("DDDD", "green"),))]
+    html = mj.parse_line("FF 1111 NEWS DDDD L")._repr_html_()
+    for text in ("FF", "NEWS"):
+        assert f'<span style="color:{INK["blue"]}">{text}</span>' in html
+    assert f'<span style="color:{INK["green"]}">DDDD</span>' in html
+    red = mj.parse_line("r22 000 SSS DDDD 22")._repr_html_()
+    for text in ("000", "SSS"):
+        assert f'<span style="color:{INK["blue"]}">{text}</span>' in red
+    assert f'<span style="color:{INK["red"]}">DDDD</span>' in red
+    year = [s.runs for s in line_segments(mj.parse_line("r2026 b2026 222 444"))[0][:2]]
+    assert year == [(("2", "red"), ("0", "blue"), ("26", "red")), (("2026", "blue"),)]
+
+
+def test_widget_rows_draw_flowers_and_winds_blue():
+    from mjlearn.render.html import pattern_html
+
+    assert f'<span style="color:{INK["blue"]}">NEWS</span>' in pattern_html(mj.parse_line("FF 1111 NEWS DDDD"))
 
 
 def test_decorations_value_and_notes_show():
@@ -117,5 +143,51 @@ def test_own_notes_replace_derived_ones():
 
 def test_two_patterns_are_laid_out_separately():
     segments = line_segments(mj.parse_line("FF 2222 4444 r6666 | FF 6666 8888 r2222"))
-    assert len(segments) == 2 and [s.colour for s in segments[1]] == ["green", "green", "green", "red"]
+    assert len(segments) == 2 and [s.colour for s in segments[1]] == ["blue", "green", "green", "red"]
     assert "or" in line_html(mj.parse_line("FF 2222 4444 r6666 | FF 6666 8888 r2222"))
+
+
+class _Styles(HTMLParser):
+    """Each element's inline style, in document order, as (tag, style, depth)."""
+
+    def __init__(self):
+        super().__init__()
+        self.found, self.depth = [], 0
+
+    def handle_starttag(self, tag, attrs):
+        self.found.append((tag, dict(attrs).get("style") or "", self.depth))
+        if tag not in ("img", "br"):
+            self.depth += 1
+
+    def handle_endtag(self, tag):
+        self.depth -= 1
+
+
+def _sets(style: str, prop: str) -> bool:
+    return re.search(rf"(^|;)\s*{prop}\s*:", style) is not None
+
+
+@pytest.mark.parametrize("what", ["card", "category", "line", "wins", "no wins", "closest", "game"])
+def test_rich_displays_carry_their_own_paper_and_ink_for_dark_themes(what):
+    """In JupyterLab's dark theme nothing may inherit the theme's light text onto our light bands, or
+    our grey text onto the theme's dark background: the outermost element sets both colours, and any
+    element that sets a background sets its text colour too."""
+    card = mj.load_card("basic1")
+    html = {
+        "card": lambda: card._repr_html_(),
+        "category": lambda: card.categories[0]._repr_html_(),
+        "line": lambda: card.lines[0]._repr_html_(),
+        "wins": lambda: card.match("FF 22B J 444B 666B 888B")._repr_html_(),
+        "no wins": lambda: card.match("FF 22B 3C 444B 666B 88B 9D")._repr_html_(),
+        "closest": lambda: card.closest("FF 222B 444B 666B 8B NN", n=3)._repr_html_(),
+        "game": lambda: Game(card, "nmjl", 1)._repr_html_(),
+    }[what]()
+    parser = _Styles()
+    parser.feed(html)
+    outer = parser.found[0][1]
+    assert _sets(outer, "background") and _sets(outer, "color"), outer
+    for tag, style, _ in parser.found:
+        if _sets(style, "background"):
+            assert _sets(style, "color"), (tag, style)
+        if tag == "tr":  # notebook themes stripe and highlight table rows in their own colours
+            assert _sets(style, "background") and _sets(style, "color"), style

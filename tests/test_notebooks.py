@@ -4,6 +4,7 @@ nbval (pytest's ``--nbval``) runs each notebook and compares its outputs; these
 tests check what nbval cannot: that the lessons are complete and saved clean.
 """
 
+import ast
 import json
 import re
 from pathlib import Path
@@ -61,3 +62,36 @@ def test_each_lesson_has_a_title_exercises_with_checks_and_solutions(path):
     assert any(line.startswith("## Exercises") for m in markdown for line in m.splitlines())
     assert sum("check(" in c for c in code) >= 2
     assert sum("<summary>Solution" in m for m in markdown) >= 2
+
+
+WIDGET_CLASSES = {"HandBuilder", "CardEditor", "CharlestonTrainer"}
+
+
+def _student_widgets(source: str) -> set[str]:
+    """Names a widget cell binds to a new widget (``ct = mj.CharlestonTrainer(...)``)."""
+    names = set()
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Assign) and isinstance(node.value, ast.Call):
+            func = node.value.func
+            called = func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", "")
+            if called in WIDGET_CLASSES:
+                names |= {t.id for t in node.targets if isinstance(t, ast.Name)}
+    return names
+
+
+def _used_names(source: str) -> set[str]:
+    return {n.id for n in ast.walk(ast.parse(source)) if isinstance(n, ast.Name)}
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.name)
+def test_run_all_leaves_the_students_widgets_fresh(path):
+    """After Run All, a widget the student is meant to use (a cell tagged ``widget``) must be as it
+    was made: no later cell may drive the same object (demonstrations make their own widget)."""
+    notebook = json.loads(path.read_text(encoding="utf-8"))
+    cells = [("".join(c["source"]), c["metadata"].get("tags", [])) for c in notebook["cells"] if c["cell_type"] == "code"]
+    for index, (source, tags) in enumerate(cells):
+        if "widget" not in tags:
+            continue
+        for name in _student_widgets(source):
+            later = [s for s, _ in cells[index + 1 :] if name in _used_names(s)]
+            assert later == [], f"{path.name}: the student's widget {name!r} is driven by a later cell:\n{later[0]}"

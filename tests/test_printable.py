@@ -124,8 +124,25 @@ def test_a_three_colour_line_prints_green_red_and_blue():
     for colour in ("green", "red", "blue"):
         assert ink_pixels(page, INK[colour]) > 40, colour
     assert ink_pixels(page, INK["purple"]) == 0
-    one_colour = card_pages(SMALL, dpi=72)[0]
+    one_colour = card_pages(card_text(("Green", ["222 4444 666 8888 X25", "333 666 999 DDDDD"])), dpi=72)[0]
     assert ink_pixels(one_colour, INK["blue"]) == 0
+
+
+def test_flowers_winds_and_zeros_print_blue_whatever_the_set_colour():
+    """The printed card draws F, winds and 0 in blue; a dragon keeps its set's colour."""
+    page = card_pages(card_text(("Winds", ["FF 1111 NEWS DDDD X25", "r222 0000 DDDD 222 X25"])), dpi=72)[0]
+    pixels = np.asarray(page.convert("RGB")).astype(int)
+    blue = np.abs(pixels - np.array([int(INK["blue"][i : i + 2], 16) for i in (1, 3, 5)])).max(axis=2) <= 24
+    green = np.abs(pixels - np.array([int(INK["green"][i : i + 2], 16) for i in (1, 3, 5)])).max(axis=2) <= 24
+    rows = np.nonzero(blue.any(axis=1))[0]
+    assert blue.sum() > 80
+    # Blue sits on both lines, and on the first line it lies left of the green DDDD (FF and NEWS).
+    first = rows[rows < rows.mean() + 1]
+    assert len(first) and len(rows[rows > first.max() + 2])
+    line_rows = slice(first.min(), first.max() + 1)
+    blue_cols = np.nonzero(blue[line_rows].any(axis=0))[0]
+    green_cols = np.nonzero(green[line_rows].any(axis=0))[0]
+    assert blue_cols.min() < green_cols.min() and green_cols.max() > blue_cols.max()
 
 
 def test_text_stays_inside_the_page_and_long_lines_shrink():

@@ -53,6 +53,9 @@ TILE_HEIGHT = 40
 """Default height of a tile image in notebook output, in CSS pixels."""
 
 _FONT = "font-family: 'DejaVu Sans', Arial, sans-serif;"
+_PAPER = "background:#fffdf8;color:#222222;"
+"""Every rich display sits on its own paper with its own ink, so it reads the same in a light or dark theme.
+Table rows carry it too: notebook themes colour rows (striped, and on hover) from their own palette."""
 _SET_FONT = "font-family: 'DejaVu Sans Mono', Menlo, Consolas, monospace; font-weight: bold;"
 
 
@@ -101,8 +104,8 @@ def hand_html(hand: "Hand", exposures: Sequence["Hand"] = (), height: int = TILE
     if exposures:
         shown = "".join(_group(tiles_html(e.tiles(), height)) for e in exposures)
         inner += (
-            f'<span style="display:inline-block;width:2px;height:{height}px;background:#999;margin:0 10px"></span>'
-            f'<span title="exposed" style="display:inline-flex;padding:2px;background:#eef3ea;border-radius:4px">'
+            f'<span style="display:inline-block;width:2px;height:{height}px;background:#999;color:#999;margin:0 10px"></span>'
+            f'<span title="exposed" style="display:inline-flex;padding:2px;background:#eef3ea;color:#222222;border-radius:4px">'
             f"{shown}</span>"
         )
     return _row(inner)
@@ -138,7 +141,7 @@ def pattern_html(line: "Line", size: str = "1.15em") -> str:
     """A line's sets as the card prints them, coloured by suit (alternatives joined by "or")."""
     patterns = []
     for segments in line_segments(line):
-        spans = [f'<span style="color:{INK[s.colour]}">{escape(s.text)}</span>' for s in segments]
+        spans = ["".join(f'<span style="color:{INK[ink]}">{escape(text)}</span>' for text, ink in s.runs) for s in segments]
         patterns.append("&#160;".join(spans))
     joiner = '<span style="color:#777;font-weight:normal;font-size:0.8em">&#160;or&#160;</span>'
     return f'<span style="{_SET_FONT}font-size:{size};white-space:nowrap">{joiner.join(patterns)}</span>'
@@ -155,7 +158,7 @@ def _line_row(line: "Line", number: bool = True) -> str:
         f'<td style="padding:3px 8px;text-align:right;color:#666;white-space:nowrap">'
         f'{counted(count, "hand")}</td>',
     ]
-    return f'<tr style="border-bottom:1px solid #ddd">{"".join(cells)}</tr>'
+    return f'<tr style="{_PAPER}border-bottom:1px solid #ddd">{"".join(cells)}</tr>'
 
 
 def line_html(line: "Line", hands: int = 3, height: int = TILE_HEIGHT) -> str:
@@ -168,7 +171,7 @@ def line_html(line: "Line", hands: int = 3, height: int = TILE_HEIGHT) -> str:
     if more > 0:
         rows += f'<div style="color:#666;margin:2px 0">... and {more} more</div>'
     return (
-        f'<div style="{_FONT}margin:4px 0"><div style="color:#666;font-size:0.85em">{where}</div>'
+        f'<div style="{_FONT}{_PAPER}margin:4px 0;padding:2px 4px"><div style="color:#666;font-size:0.85em">{where}</div>'
         f"{table}{rows}</div>"
     )
 
@@ -176,7 +179,7 @@ def line_html(line: "Line", hands: int = 3, height: int = TILE_HEIGHT) -> str:
 def _category_rows(category: "Category") -> str:
     count = category.count_hands()
     head = (
-        f'<tr><th colspan="5" style="text-align:left;padding:6px 8px;background:#f1efe8;'
+        f'<tr style="{_PAPER}"><th colspan="5" style="text-align:left;padding:6px 8px;background:#f1efe8;color:#222222;'
         f'border-top:2px solid #bbb">{escape(category.name)}'
         f'<span style="font-weight:normal;color:#666;margin-left:12px">{counted(count, "hand")}</span>'
         "</th></tr>"
@@ -186,7 +189,7 @@ def _category_rows(category: "Category") -> str:
 
 def category_html(category: "Category") -> str:
     """A category as a printed card shows it, with hand counts."""
-    return f'<table style="{_FONT}border-collapse:collapse">{_category_rows(category)}</table>'
+    return f'<table style="{_FONT}{_PAPER}border-collapse:collapse">{_category_rows(category)}</table>'
 
 
 def card_html(card: "Card") -> str:
@@ -198,7 +201,7 @@ def card_html(card: "Card") -> str:
         f' {counted(len(card.lines), "line")}, {counted(card.count_hands(), "hand")}</div>'
     )
     body = "".join(_category_rows(c) for c in card.categories)
-    return f'<div style="{_FONT}">{title}<table style="border-collapse:collapse">{body}</table></div>'
+    return f'<div style="{_FONT}{_PAPER}padding:2px 4px">{title}<table style="border-collapse:collapse">{body}</table></div>'
 
 
 def joker_label(win: "Win") -> str:
@@ -211,19 +214,19 @@ def joker_label(win: "Win") -> str:
 def wins_html(wins: Sequence["Win"], height: int = TILE_HEIGHT) -> str:
     """The lines a hand wins with: each line, its value, and the hand with its jokers in place."""
     if not wins:
-        return f'<div style="{_FONT}color:#666">No winning line.</div>'
+        return f'<div style="{_FONT}{_PAPER}color:#666">No winning line.</div>'
     rows = []
     for win in wins:
         jokers = [fill.jokers for fill in win.group_fills]
         label = joker_label(win)
         rows.append(
-            f'<tr style="border-bottom:1px solid #ddd"><td style="padding:4px 8px">{escape(win.category)}'
+            f'<tr style="{_PAPER}border-bottom:1px solid #ddd"><td style="padding:4px 8px">{escape(win.category)}'
             f" #{win.number}</td><td style=\"padding:4px 8px\">{pattern_html(win)}</td>"
             f'<td style="padding:4px 8px;font-weight:bold">{mark_text(win)}</td>'
             f'<td style="padding:4px 8px">{concrete_hand_html(win.realised, height, jokers)}</td>'
             f'<td style="padding:4px 8px;color:#666">{label}</td></tr>'
         )
-    return f'<table style="{_FONT}border-collapse:collapse">{"".join(rows)}</table>'
+    return f'<table style="{_FONT}{_PAPER}border-collapse:collapse">{"".join(rows)}</table>'
 
 
 def _notation_html(text: str, height: int) -> str:
@@ -244,7 +247,7 @@ def closest_html(table: "pandas.DataFrame", height: int = 24) -> str:
         dead = ' <span style="color:#c4262e">dead</span>' if getattr(row, "dead", False) else ""
         concealed = " C" if row.concealed else ""
         rows.append(
-            '<tr style="border-bottom:1px solid #ddd">'
+            f'<tr style="{_PAPER}border-bottom:1px solid #ddd">'
             f'<td style="padding:4px 8px;white-space:nowrap">{escape(str(row.category))} #{row.line}{dead}</td>'
             f'<td style="padding:4px 8px;text-align:right;font-weight:bold">{row.distance}</td>'
             f'<td style="padding:4px 8px;text-align:right">{row.value}{concealed}</td>'
@@ -252,7 +255,7 @@ def closest_html(table: "pandas.DataFrame", height: int = 24) -> str:
             f"<td style=\"padding:4px 8px\">{_notation_html(row.needs, height)}</td>"
             f"<td style=\"padding:4px 8px\">{_notation_html(row.unused, height)}</td></tr>"
         )
-    return f'<table style="{_FONT}border-collapse:collapse"><tr>{head}</tr>{"".join(rows)}</table>'
+    return f'<table style="{_FONT}{_PAPER}border-collapse:collapse"><tr style="{_PAPER}">{head}</tr>{"".join(rows)}</table>'
 
 
 def game_html(game: "Game", height: int = 30) -> str:
@@ -269,12 +272,12 @@ def game_html(game: "Game", height: int = 30) -> str:
         exposed = [Hand(exposure.tiles()) for exposure in game.exposures[seat]]
         dead = ' <b style="color:#c4262e">dead</b>' if seat in game.dead else ""
         rows.append(
-            f'<tr><td style="text-align:left;padding:2px 10px;white-space:nowrap"><b>{SEATS[seat]}</b>{dead}</td>'
+            f'<tr style="{_PAPER}"><td style="text-align:left;padding:2px 10px;white-space:nowrap"><b>{SEATS[seat]}</b>{dead}</td>'
             f'<td style="text-align:left;padding:2px 10px">{hand_html(game.racks[seat], exposed, height)}</td></tr>'
         )
     discards = tiles_html([tile for _, tile in game.discards], round(height * 0.8)) or "none yet"
     return (
-        f'<div style="{_FONT}"><p style="margin:4px 0"><b>{escape(game.status())}</b> &middot; '
+        f'<div style="{_FONT}{_PAPER}padding:2px 4px"><p style="margin:4px 0"><b>{escape(game.status())}</b> &middot; '
         f"{game.wall_left} tiles left in the wall</p>"
         f'<table style="border-collapse:collapse">{"".join(rows)}</table>'
         f'<p style="margin:4px 0">Discards, oldest first:</p>'

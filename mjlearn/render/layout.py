@@ -4,7 +4,12 @@ Shared by the notebook display and the printed card, so both show a line the sam
 
 >>> import mjlearn as mj
 >>> [(s.text, s.colour) for s in line_segments(mj.parse_line("FF 2222 + r4444 = a6666"))[0]]
-[('FF', 'green'), ('2222', 'green'), ('+', 'black'), ('4444', 'red'), ('=', 'black'), ('6666', 'purple')]
+[('FF', 'blue'), ('2222', 'green'), ('+', 'black'), ('4444', 'red'), ('=', 'black'), ('6666', 'purple')]
+
+Flowers, winds and the zero are always blue, as on the printed card; a year set mixes inks:
+
+>>> [s.runs for s in line_segments(mj.parse_line("r2026 NEWS 222 444"))[0][:2]]
+[(('2', 'red'), ('0', 'blue'), ('26', 'red')), (('NEWS', 'blue'),)]
 >>> mark_text(mj.parse_line("FF 222 444 666 888 C50"))
 'C 50'
 """
@@ -31,13 +36,39 @@ INK = {
 }
 """The printing colours: card greens, reds and blues, purple for any-suit sets."""
 
+SUITLESS_BLUE = "FNEWS0"
+"""Tiles the printed card always draws in blue, whatever the set's colour: flowers, winds, the zero."""
+
 
 @dataclass(frozen=True)
 class Segment:
-    """A piece of a line as printed: its text and ink (a key of :data:`INK`)."""
+    """A piece of a line as printed: its text and ink (a key of :data:`INK`).
+
+    ``runs`` splits the text into (text, ink) pieces where one set mixes inks (``2026``:
+    the zero is blue); it is ``((text, colour),)`` otherwise.
+    """
 
     text: str
     colour: str
+    runs: tuple[tuple[str, str], ...] = ()
+
+    def __post_init__(self) -> None:
+        if not self.runs:
+            object.__setattr__(self, "runs", ((self.text, self.colour),))
+
+
+def _set_segment(groups, colour: str) -> Segment:
+    """A set's segment: its suit ink, with flowers, winds and zeros in blue (the one place that rule lives)."""
+    runs: list[list[str]] = []
+    for group in groups:
+        ink = "blue" if group.char in SUITLESS_BLUE else colour
+        if runs and runs[-1][1] == ink:
+            runs[-1][0] += group.text()
+        else:
+            runs.append([group.text(), ink])
+    inks = {ink for _, ink in runs}
+    whole = inks.pop() if len(inks) == 1 else colour
+    return Segment("".join(text for text, _ in runs), whole, tuple((t, i) for t, i in runs))
 
 
 def line_segments(line: "Line") -> list[list[Segment]]:
@@ -54,7 +85,7 @@ def line_segments(line: "Line") -> list[list[Segment]]:
                 segments.append(Segment(item.char, "black"))
             else:
                 colour = "purple" if number in purple else COLOUR_NAMES[item.colour]
-                segments.append(Segment("".join(g.text() for g in item.groups), colour))
+                segments.append(_set_segment(item.groups, colour))
                 number += 1
         patterns.append(segments)
     return patterns

@@ -291,8 +291,9 @@ class _Painter:
             for number, segment in enumerate(segments):
                 if number:
                     x += gap
-                self.text(draw, (round(x), baseline), segment.text, size, INK[segment.colour], bold=True)
-                x += self.length(segment.text, size, True)
+                for text, ink in segment.runs:
+                    self.text(draw, (round(x), baseline), text, size, INK[ink], bold=True)
+                    x += self.length(text, size, True)
 
         if notes:
             note = self.fit(lambda s: self.length(notes, s), self.note_px, available)

@@ -1,8 +1,17 @@
 // mjlearn CardEditor: MJCL text with line numbers, live errors with carets, and the card Python renders.
 // Plain ES module for anywidget: no imports, no build step. Typing syncs the text to Python, which checks it.
 
+// How long Python may take to acknowledge an edit or a click before the editor says the kernel is gone.
+const ANSWER_WITHIN_MS = 3000;
+const KERNEL_GONE = "The kernel is not answering: your text is kept here. Restart the kernel and run the cell " +
+  "again (copy your text first).";
+
 function render({ model, el }) {
-  const send = (content) => model.send(content);
+  // Every edit and click expects Python to bump `ack`; without it in time the kernel is gone (or stuck),
+  // and the editor says so instead of silently dropping the work. The text box is never cleared.
+  let unanswered = null;
+  const expectAnswer = () => { if (unanswered === null) unanswered = setTimeout(kernelGone, ANSWER_WITHIN_MS); };
+  const send = (content) => { expectAnswer(); model.send(content); };
   const root = h("div", { class: "mj-widget mj-card-editor" });
   el.append(root);
 
@@ -27,10 +36,13 @@ function render({ model, el }) {
   const editor = h("div", { class: "mj-editor" }, gutter, source);
   const errors = h("div", { class: "mj-errors" });
   const message = h("div", { class: "mj-message", role: "status" });
+  const gone = h("div", { class: "mj-alert mj-kernel-gone", role: "alert", hidden: true }, KERNEL_GONE);
+  const help = h("div", { class: "mj-muted mj-keys" },
+    "Keys: Tab indents, Ctrl+S (Cmd+S) saves, Esc leaves the text box and gives the keyboard back to the notebook.");
   const summary = h("div", { class: "mj-heading mj-summary" });
   const cardView = h("div", { class: "mj-card-view" });
-  root.append(bar, message, h("div", { class: "mj-columns" },
-    h("div", { class: "mj-editor-column" }, editor, errors), h("div", { style: "flex:1;min-width:360px" }, summary, cardView)));
+  root.append(bar, gone, message, h("div", { class: "mj-columns" },
+    h("div", { class: "mj-editor-column" }, editor, help, errors), h("div", { style: "flex:1;min-width:360px" }, summary, cardView)));
 
   let timer = null;
   let sentText = source.value;
@@ -38,9 +50,12 @@ function render({ model, el }) {
     timer = null;
     if (source.value === sentText) return;
     sentText = source.value;
+    expectAnswer();
     model.set("text", source.value);
     model.save_changes();
   }
+  function kernelGone() { unanswered = null; gone.hidden = false; }
+  function answered() { if (unanswered !== null) clearTimeout(unanswered); unanswered = null; gone.hidden = true; }
   source.addEventListener("input", () => {
     drawGutter();
     if (timer !== null) clearTimeout(timer);
@@ -58,6 +73,14 @@ function render({ model, el }) {
       e.preventDefault();
       flush();
       send({ action: "save", path: path.value });
+    }
+    if (e.key === "Escape") {  // leave the box: the notebook, in command mode, takes the keyboard again
+      e.preventDefault();
+      if (timer !== null) { clearTimeout(timer); flush(); }
+      source.blur();
+      const notebook = el.closest(".jp-Notebook");
+      if (notebook) notebook.focus();
+      return;
     }
     e.stopPropagation();  // keep Jupyter's keyboard shortcuts out of the editor
   });
@@ -111,7 +134,7 @@ function render({ model, el }) {
     }
   }
 
-  const handlers = [["text", textFromPython], ["error_rows", drawErrors], ["card_view", drawCard],
+  const handlers = [["ack", answered], ["text", textFromPython], ["error_rows", drawErrors], ["card_view", drawCard],
                     ["message", drawState], ["message_kind", drawState], ["dirty", drawState], ["path", drawState],
                     ["summary", drawState]];
   for (const [name, fn] of handlers) model.on(`change:${name}`, fn);
@@ -120,6 +143,7 @@ function render({ model, el }) {
   drawCard();
   return () => {
     if (timer !== null) { clearTimeout(timer); flush(); }
+    if (unanswered !== null) clearTimeout(unanswered);
     for (const [name, fn] of handlers) model.off(`change:${name}`, fn);
   };
 }

@@ -153,6 +153,8 @@ class CardEditor(LessonWidget):
     summary = t.Unicode().tag(sync=True)
     dirty = t.Bool(False).tag(sync=True)
     """Whether the text differs from the file as last opened or saved."""
+    ack = t.Int(0).tag(sync=True)
+    """Counts the edits and clicks Python has received: the browser's sign that the kernel still answers."""
 
     def __init__(self, source: str | Path | None = None, path: str | Path | None = None):
         self._check: CardCheck = check_card("")
@@ -161,6 +163,7 @@ class CardEditor(LessonWidget):
         self._newline = "\n"  # the line ending of the file opened, kept when it is saved
         super().__init__()
         self.on_msg(self._on_click)
+        self.observe(self._acknowledge, names="text")
         text, opened, note = self._read_source(source)
         if path is None and opened is None and isinstance(source, (str, Path)) and str(source).endswith(".mjcl"):
             path = source  # a file still to be made
@@ -383,7 +386,11 @@ class CardEditor(LessonWidget):
             self.summary = summary
             self.dirty = self.text != self._saved_text
 
+    def _acknowledge(self, _change=None) -> None:
+        self.ack += 1
+
     def _on_click(self, _widget, content: dict, _buffers) -> None:
+        self._acknowledge()
         action = content.get("action")
         path = content.get("path") or None
         if action == "save":

@@ -136,15 +136,14 @@ function render({ model, el }) {
     if (!rows.length) return null;
     return h("div", { class: "mj-section" },
       h("div", { class: "mj-heading" }, "Your nearest lines"),
-      h("div", { class: "mj-scroll" }, h("table", { class: "mj-table mj-closest" },
-        h("tr", {}, ["Line", "", "Tiles away", "Value", "Needs", "Not used"].map((x) => h("th", {}, x))),
+      resultsTable("mj-closest", ["Line", "", "Tiles away", "Value", "Needs", "Not used"],
         rows.map((row) => h("tr", {},
           h("td", { style: "white-space:nowrap" }, row.line),
           h("td", { html: row.pattern }),
           distance(row),
           h("td", { class: "mj-num" }, `${row.value}${row.concealed ? " C" : ""}`),
           h("td", {}, groups(model, row.needs, 24)),
-          h("td", {}, groups(model, row.unused, 24)))))));
+          h("td", {}, groups(model, row.unused, 24))))));
   }
 
   function history() {
@@ -152,8 +151,7 @@ function render({ model, el }) {
     if (!rows.length) return null;
     return h("div", { class: "mj-section" },
       h("div", { class: "mj-heading" }, "Your Charleston so far"),
-      h("div", { class: "mj-scroll" }, h("table", { class: "mj-table mj-history" },
-        h("tr", {}, ["Step", "You passed", "You received", "Nearest line", "Note"].map((x) => h("th", {}, x))),
+      resultsTable("mj-history", ["Step", "You passed", "You received", "Nearest line", "Note"],
         rows.map((row) => {
           const moved = row.after !== row.before;
           return h("tr", { "data-step": row.step },
@@ -166,7 +164,7 @@ function render({ model, el }) {
               ? h("span", { class: row.after < row.before ? "mj-better" : "mj-worse" }, `${row.before} \u2192 ${row.after}`)
               : String(row.after)),
             h("td", { class: "mj-muted" }, row.note));
-        }))));
+        })));
   }
 
   function finished() {

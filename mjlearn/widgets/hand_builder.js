@@ -100,24 +100,22 @@ function render({ model, el }) {
     const view = model.get("view");
     const parts = [h("div", { class: "mj-heading mj-summary" }, view.summary || "")];
     if (view.wins && view.wins.length) {
-      parts.push(h("div", { class: "mj-scroll" }, h("table", { class: "mj-table mj-wins" },
-        h("tr", {}, ["Winning line", "", "Value", "Hand (jokers in place)", "Jokers"].map((x) => h("th", {}, x))),
+      parts.push(resultsTable("mj-wins", ["Winning line", "", "Value", "Hand (jokers in place)", "Jokers"],
         view.wins.map((row) => h("tr", { class: "mj-win" },
           h("td", {}, row.line), h("td", { html: row.pattern }),
           h("td", { class: "mj-num" }, `${row.value}${row.concealed ? " C" : ""}`),
-          h("td", {}, groups(model, row.hand, 30)), h("td", {}, row.joker_label))))));
+          h("td", {}, groups(model, row.hand, 30)), h("td", {}, row.joker_label)))));
     }
     if (view.count && view.closest && view.closest.length) {
       parts.push(h("div", { class: "mj-heading" }, "Nearest lines"));
-      parts.push(h("div", { class: "mj-scroll" }, h("table", { class: "mj-table mj-closest" },
-        h("tr", {}, ["Line", "", "Tiles away", "Value", "Needs", "Not used", "Nearest hand"].map((x) => h("th", {}, x))),
+      parts.push(resultsTable("mj-closest", ["Line", "", "Tiles away", "Value", "Needs", "Not used", "Nearest hand"],
         view.closest.map((row) => h("tr", { class: row.distance === 0 && view.count === 14 ? "mj-win" : "" },
           h("td", { style: "white-space:nowrap" }, row.line, row.dead ? h("span", { class: "mj-dead" }, " dead") : null),
           h("td", { html: row.pattern }),
           h("td", { class: "mj-num" }, String(row.distance)),
           h("td", { class: "mj-num" }, `${row.value}${row.concealed ? " C" : ""}`),
           h("td", {}, groups(model, row.needs, 24)), h("td", {}, groups(model, row.unused, 24)),
-          h("td", {}, groups(model, row.hand, 22)))))));
+          h("td", {}, groups(model, row.hand, 22))))));
     } else if (!view.count) {
       parts.push(h("div", { class: "mj-muted" }, "Click tiles above (or deal a rack) to see the nearest lines of the card."));
     }

@@ -45,9 +45,20 @@ function tiles(model, codes, height) {
   return h("span", { class: "mj-group", style: "flex-wrap:wrap" }, codes.map((code) => tile(model, code, height)));
 }
 
+// Tile groups side by side; in a narrow cell they wrap between groups, never inside one.
 function groups(model, list, height) {
-  return h("span", { style: "display:inline-flex;flex-wrap:nowrap" },
+  return h("span", { class: "mj-groups" },
     list.map((group) => h("span", { class: "mj-group" }, group.map((code) => tile(model, code, height)))));
 }
 
 const plural = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
+
+// A results table: each cell carries its column's heading (data-label), which the narrow,
+// stacked layout of widgets.css shows in front of the cell; a scroll box of its own holds it.
+function resultsTable(className, headings, rows) {
+  const table = h("table", { class: `mj-table ${className}` }, h("tr", {}, headings.map((x) => h("th", {}, x))), rows);
+  for (const row of [...table.rows].slice(1)) {
+    [...row.cells].forEach((cell, i) => { if (headings[i]) cell.dataset.label = headings[i]; });
+  }
+  return h("div", { class: "mj-scroll" }, table);
+}
