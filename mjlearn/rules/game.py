@@ -74,6 +74,27 @@ class GameResult:
     dead: tuple = field(default=(), repr=False)
     """The seats whose hands were dead when the game ended (a dead hand still pays)."""
 
+    def __str__(self) -> str:
+        """How the game ended, in words, then the payout's explanation.
+
+        >>> print(GameResult(None, "wall", dead=(2,)))
+        wall game: the wall ran out before anyone won; dead hands: West
+        """
+        if self.winner is None:
+            headline = "wall game: the wall ran out before anyone won"
+        elif self.discarder is not None:
+            headline = f"{SEATS[self.winner]} wins on {SEATS[self.discarder]}'s discard"
+        else:
+            headline = f"{SEATS[self.winner]} wins ({self.how})"
+        if self.dead:
+            headline += "; dead hands: " + ", ".join(SEATS[seat] for seat in self.dead)
+        lines = [headline]
+        if self.payout is not None and self.winner is not None:
+            lines += self.payout.explain()
+        elif self.payout is not None and self.payout.items:
+            lines += self.payout.explain()
+        return "\n".join(lines)
+
 
 @dataclass(frozen=True)
 class GameState:
