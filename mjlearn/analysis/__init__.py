@@ -21,6 +21,7 @@ import numpy as np
 from ..errors import HandError
 from ..tiles import COPIES, NUM_KINDS
 from .advice import suggest_pass
+from .chances import LineChances, line_chances
 from .closest import closest, needs_and_unused
 from .compiled import CompiledCard
 from .matching import GroupFill, Win, match
@@ -34,11 +35,13 @@ __all__ = [
     "CompiledCard",
     "Exposure",
     "GroupFill",
+    "LineChances",
     "Win",
     "batch_distances",
     "check_racks",
     "closest",
     "deal_racks",
+    "line_chances",
     "match",
     "odds",
     "needs_and_unused",
