@@ -200,13 +200,19 @@ def _chances_of_needs(u: np.ndarray, s: np.ndarray, g: np.ndarray, total: int, p
     """The dynamic programme of :func:`hand_chances` over distinct needs (``[T, width]`` each)."""
     count, width = u.shape
     top = jokers + min(pool_jokers, draws)  # jokers the player can ever hold: a larger lack fails
+    # rows with the most needed kinds first, so that slot k only touches the rows that need k+1 kinds or more
+    kinds = (u > 0).sum(axis=1) + ((u == 0) & ((s > 0) | (g > 0))).sum(axis=1)
+    order = np.argsort(-kinds, kind="stable")
+    u, s, g, kinds = u[order], s[order], g[order], kinds[order]
     f = np.zeros((count, draws + 1, top + 1), dtype=np.float64)
     f[:, 0, 0] = 1.0
     for slot in range(width):
-        us, ss, gs = u[:, slot], s[:, slot], g[:, slot]
-        if not us.any() and not ss.any() and not gs.any():
-            continue
-        new = np.zeros_like(f)
+        rows = int(np.count_nonzero(kinds > slot))
+        if rows == 0:
+            break
+        us, ss, gs = u[:rows, slot], s[:rows, slot], g[:rows, slot]
+        old = f[:rows]
+        new = np.zeros_like(old)
         for d in range(min(int(us.max()), draws) + 1):
             valid = (d >= ss) & (d <= us)
             if not valid.any():
@@ -217,8 +223,8 @@ def _chances_of_needs(u: np.ndarray, s: np.ndarray, g: np.ndarray, total: int, p
                 if c > top:
                     continue
                 coef = np.where(lack == c, weight, 0.0)
-                new[:, d:, c:] += coef[:, None, None] * f[:, : draws + 1 - d, : top + 1 - c]
-        f = new
+                new[:, d:, c:] += coef[:, None, None] * old[:, : draws + 1 - d, : top + 1 - c]
+        f[:rows] = new
     # the other draws: dj jokers and the rest from tiles no target here needs
     rest = total - pool_jokers - u.sum(axis=1)  # [T]
     lacking_ok = np.cumsum(f, axis=2)  # [T, n, e]: mass with lack <= e
@@ -229,7 +235,9 @@ def _chances_of_needs(u: np.ndarray, s: np.ndarray, g: np.ndarray, total: int, p
         fine = others >= 0
         ways = np.where(fine[None, :], _COMB[rest[:, None], np.clip(others, 0, None)[None, :]], 0.0)  # [T, n]
         probability += _COMB[pool_jokers, dj] * (ways * lacking_ok[:, :, min(jokers + dj, top)]).sum(axis=1)
-    return np.minimum(probability / _COMB[total, draws], 1.0)
+    result = np.empty(count, dtype=np.float64)
+    result[order] = np.minimum(probability / _COMB[total, draws], 1.0)
+    return result
 
 
 def line_chances(
