@@ -225,3 +225,24 @@ def test_bad_input_is_refused_clearly():
         line_chances(compiled, rack, (), unseen + (np.arange(36) == Tile.B2), 3)
     with pytest.raises(HandError, match="36 counts"):
         line_chances(compiled, rack[:10], (), unseen, 3)
+
+
+def test_a_cache_kept_between_calls_changes_nothing_but_the_time():
+    card = mj.load_card("practice_harbor")
+    rack = np.asarray(mj.analysis.deal_racks(1, 14, rng=6)[0])
+    unseen = unseen_after(rack)
+    cache: dict = {}
+    for kind in np.flatnonzero(rack)[:4]:
+        thrown = rack.copy()
+        thrown[kind] -= 1
+        plain = line_chances(card.compiled(), thrown, (), unseen, 11, samples=300)
+        cached = line_chances(card.compiled(), thrown, (), unseen, 11, samples=300, cache=cache)
+        assert np.array_equal(plain.p_win, cached.p_win) and np.array_equal(plain.exact, cached.exact)
+    assert len(cache[(int(unseen.sum()), int(unseen[Tile.JOKER]), int(rack[Tile.JOKER]), 11)]) > 0
+
+
+def test_out_counts_name_the_tiles():
+    result = chances("FF 2222B 4444B 666B", 2)
+    tiles = {Tile(k).notation: int(n) for k, n in enumerate(result.out_counts[KONGS]) if n}
+    assert tiles == {"6B": 1, "J": 8}
+    assert chances("FF 11B 22B 33B 44B 55B 6B", 2).out_counts[PAIRS].sum() == 3  # a pair: no jokers

@@ -84,6 +84,7 @@ class LineChances:
     - ``exact``: whether ``p_win`` is exact (within :data:`TOLERANCE`);
     - ``distance``: tiles the nearest allowed hand still lacks (:data:`FAR` where ruled out);
     - ``outs``: unseen tiles each of which brings the line's best hand one tile closer;
+    - ``out_counts``: ``[num_lines, 36]``, those tiles kind by kind (jokers at 35), 0 for a dead line;
     - ``dead``: no hand of the line can be completed from the tiles left;
     - ``allowed``: the exposures allow the line;
     - ``best_hand``: index into ``compiled.hands`` of the line's most likely hand (the nearest
@@ -96,6 +97,7 @@ class LineChances:
     exact: np.ndarray
     distance: np.ndarray
     outs: np.ndarray
+    out_counts: np.ndarray
     dead: np.ndarray
     allowed: np.ndarray
     best_hand: np.ndarray
@@ -158,12 +160,14 @@ def _missing(small: np.ndarray, groups: np.ndarray, rack: np.ndarray) -> tuple[n
     return ms, mg
 
 
-def hand_chances(ms: np.ndarray, mg: np.ndarray, pool: np.ndarray, jokers: int, draws: int) -> np.ndarray:
+def hand_chances(ms: np.ndarray, mg: np.ndarray, pool: np.ndarray, jokers: int, draws: int,
+                 cache: dict | None = None) -> np.ndarray:
     """Exact probability (``[T]``) that each target is complete after ``draws`` draws from ``pool``.
 
     ``ms`` and ``mg`` (``[T, 35]``) are the naturals each target lacks in singles
     and pairs and in groups of 3+ (see the module docstring), ``pool`` the 36
-    unseen counts, ``jokers`` the jokers on the rack.
+    unseen counts, ``jokers`` the jokers on the rack. ``cache`` (a dict the caller
+    keeps) remembers each distinct need between calls.
 
     >>> from math import comb
     >>> pool = np.zeros(36, dtype=np.int16); pool[0] = 3; pool[1] = 10  # three 1B among 13 tiles
@@ -190,14 +194,21 @@ def hand_chances(ms: np.ndarray, mg: np.ndarray, pool: np.ndarray, jokers: int, 
     code = np.sort(u * 256 + s * 16 + g, axis=1)[:, ::-1]
     unique, inverse = np.unique(code, axis=0, return_inverse=True)
     inverse = np.asarray(inverse).reshape(-1)
-    u, s, g = unique // 256, (unique // 16) % 16, unique % 16
-    result = _chances_of_needs(u, s, g, total, pool_jokers, jokers, draws)
-    return result[inverse]
+    if cache is None:
+        return _chances_of_needs(unique, total, pool_jokers, jokers, draws)[inverse]
+    known = cache.setdefault((total, pool_jokers, jokers, draws), {})
+    keys = [row[row > 0].tobytes() for row in unique]  # the zeros that pad a row say nothing
+    todo = [i for i, key in enumerate(keys) if key not in known]
+    if todo:
+        for i, p in zip(todo, _chances_of_needs(unique[todo], total, pool_jokers, jokers, draws).tolist()):
+            known[keys[i]] = p
+    return np.array([known[key] for key in keys], dtype=np.float64)[inverse]
 
 
-def _chances_of_needs(u: np.ndarray, s: np.ndarray, g: np.ndarray, total: int, pool_jokers: int, jokers: int,
-                      draws: int) -> np.ndarray:
-    """The dynamic programme of :func:`hand_chances` over distinct needs (``[T, width]`` each)."""
+def _chances_of_needs(code: np.ndarray, total: int, pool_jokers: int, jokers: int, draws: int) -> np.ndarray:
+    """The dynamic programme of :func:`hand_chances` over distinct needs (``[T, width]`` codes:
+    pool size * 256 + lack in singles and pairs * 16 + lack in groups, one per needed kind)."""
+    u, s, g = code // 256, (code // 16) % 16, code % 16
     count, width = u.shape
     top = jokers + min(pool_jokers, draws)  # jokers the player can ever hold: a larger lack fails
     # rows with the most needed kinds first, so that slot k only touches the rows that need k+1 kinds or more
@@ -249,6 +260,7 @@ def line_chances(
     *,
     samples: int = DEFAULT_SAMPLES,
     seed: int = 0,
+    cache: dict | None = None,
 ) -> LineChances:
     """Per line, the chance of holding it within ``draws`` draws from the ``unseen`` tiles (see the module docstring).
 
@@ -256,7 +268,9 @@ def line_chances(
     are the player's own exposed groups. Lines not exact are simulated with
     ``samples`` draws seeded by ``seed`` (``samples=0``: no simulation; such a
     line then reports its most likely hand's chance, a lower bound, with
-    ``p_win_se`` NaN and ``p_win_upper`` the upper bound).
+    ``p_win_se`` NaN and ``p_win_upper`` the upper bound). ``cache``, a dict
+    kept by the caller between calls (any card, any position), spares the exact
+    work for needs already met: a rack that differs by a tile mostly repeats them.
     """
     rack = np.asarray(rack, dtype=np.int16)
     unseen = np.asarray(unseen, dtype=np.int16)
@@ -277,7 +291,7 @@ def line_chances(
     candidate = ~dead & (distance <= draws)
     p = np.zeros(len(targets.hand), dtype=np.float64)
     if candidate.any():
-        p[candidate] = hand_chances(ms[candidate], mg[candidate], unseen, jokers, draws)
+        p[candidate] = hand_chances(ms[candidate], mg[candidate], unseen, jokers, draws, cache)
 
     allowed = np.zeros(lines, dtype=bool)
     allowed[targets.line] = True
@@ -313,23 +327,26 @@ def line_chances(
             se[inexact] = np.nan
     upper = np.where(exact, p_win, upper)
 
-    outs = np.zeros(lines, dtype=np.int64)
+    out_counts = np.zeros((lines, NUM_KINDS), dtype=np.int64)
     live_best = has & ~line_dead
     if live_best.any():
         t = best_target[live_best]
-        outs[live_best] = _outs(ms[t], mg[t], unseen, jokers)
-    return LineChances(p_win=p_win, p_win_se=se, p_win_upper=upper, exact=exact, distance=line_distance, outs=outs,
-                       dead=line_dead, allowed=allowed, best_hand=best_hand, draws=draws, samples=int(samples))
+        out_counts[live_best] = _out_counts(ms[t], mg[t], unseen, jokers)
+    return LineChances(p_win=p_win, p_win_se=se, p_win_upper=upper, exact=exact, distance=line_distance,
+                       outs=out_counts.sum(axis=1), out_counts=out_counts, dead=line_dead, allowed=allowed, best_hand=best_hand, draws=draws, samples=int(samples))
 
 
-def _outs(ms: np.ndarray, mg: np.ndarray, unseen: np.ndarray, jokers: int) -> np.ndarray:
-    """Unseen tiles that would each bring a target one tile closer: naturals its singles and pairs lack, and,
-    while its groups lack more than the rack's jokers cover, naturals for those groups and jokers."""
-    pool = unseen[:NATURAL_KINDS].astype(np.int64)
-    for_small = ((ms > 0) * pool).sum(axis=1)
-    groups_short = mg.sum(axis=1) > jokers
-    for_groups = (((ms == 0) & (mg > 0)) * pool).sum(axis=1) + int(unseen[_JOKER])
-    return for_small + np.where(groups_short, for_groups, 0)
+def _out_counts(ms: np.ndarray, mg: np.ndarray, unseen: np.ndarray, jokers: int) -> np.ndarray:
+    """Per target and kind (``[T, 36]``), the unseen tiles that would each bring it one tile closer: naturals
+    its singles and pairs lack and, while its groups lack more than the rack's jokers cover, naturals for
+    those groups and jokers."""
+    pool = unseen.astype(np.int64)
+    groups_short = (mg.sum(axis=1) > jokers)[:, None]
+    counts = np.zeros((len(ms), NUM_KINDS), dtype=np.int64)
+    helps = (ms > 0) | ((mg > 0) & groups_short)
+    counts[:, :NATURAL_KINDS] = np.where(helps, pool[None, :NATURAL_KINDS], 0)
+    counts[:, _JOKER] = np.where(groups_short[:, 0], pool[_JOKER], 0)
+    return counts
 
 
 def _simulated_extra(compiled, targets, rack, unseen, draws, possible, best_target, lines, samples, seed):
