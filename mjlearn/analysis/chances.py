@@ -82,7 +82,8 @@ class LineChances:
     - ``p_win_se``: its standard error where simulated (0 where exact);
     - ``p_win_upper``: a proven upper bound (``p_win`` where exact);
     - ``exact``: whether ``p_win`` is exact (within :data:`TOLERANCE`);
-    - ``distance``: tiles the nearest allowed hand still lacks (:data:`FAR` where ruled out);
+    - ``distance``: tiles the line's nearest live hand still lacks (its nearest hand's when the line is
+      dead; :data:`FAR` where the exposures rule the line out), as :meth:`Card.closest` counts them;
     - ``outs``: unseen tiles each of which brings the line's best hand one tile closer;
     - ``out_counts``: ``[num_lines, 36]``, those tiles kind by kind (jokers at 35), 0 for a dead line;
     - ``dead``: no hand of the line can be completed from the tiles left;
@@ -295,11 +296,15 @@ def line_chances(
 
     allowed = np.zeros(lines, dtype=bool)
     allowed[targets.line] = True
+    # a line's distance is its nearest live hand's (its nearest hand's when the line is dead), as in closest
     line_distance = np.full(lines, FAR, dtype=np.int16)
-    np.minimum.at(line_distance, targets.line, distance.astype(np.int16))
+    np.minimum.at(line_distance, targets.line, np.where(dead, FAR, distance).astype(np.int16))
+    dead_distance = np.full(lines, FAR, dtype=np.int16)
+    np.minimum.at(dead_distance, targets.line, distance.astype(np.int16))
     line_dead = np.ones(lines, dtype=bool)
     np.logical_and.at(line_dead, targets.line, dead)
     line_dead &= allowed
+    line_distance = np.where(line_dead, dead_distance, line_distance)
     # the best target of each line: most likely, then live, then nearest, then card order
     key = np.lexsort((targets.hand, distance, dead, -p, targets.line))
     first = np.r_[True, targets.line[key][1:] != targets.line[key][:-1]]
@@ -322,7 +327,9 @@ def line_chances(
             extra, extra_se = _simulated_extra(compiled, targets, rack, unseen, draws, p > 0, best_target, inexact,
                                                samples, seed)
             p_win[inexact] = np.clip(p_best[inexact] + extra, p_best[inexact], upper[inexact])
-            se[inexact] = extra_se
+            # no extra seen in the samples does not make it certain: at least 1/samples (or the gap left)
+            gap = upper[inexact] - p_best[inexact]
+            se[inexact] = np.maximum(extra_se, np.minimum(gap, 1.0 / samples))
         else:
             se[inexact] = np.nan
     upper = np.where(exact, p_win, upper)

@@ -186,7 +186,7 @@ def discard_advice(
     another can be made. Columns: ``tile``, ``category``, ``line``, ``value``,
     ``p_win``, ``p_win_se``, ``method``, ``ev``, ``distance`` (of that line,
     after the throw) and ``reason``, a sentence saying why. Sorted by ``ev``,
-    then ``p_win``, then tile order. Every throw is simulated with the same
+    then ``p_win``, then the line's distance and outs, then tile order. Every throw is simulated with the same
     seeded draws, so they are compared on equal terms.
 
     >>> import mjlearn as mj
@@ -218,9 +218,9 @@ def discard_advice(
             "ev": p * value,
             "distance": int(result.distance[line]),
             "reason": _reason(compiled, Tile(kind), line, result, thrown, parsed, unseen),
-            "_order": FORMAT_ORDER.index(kind),
+            "_key": (-p * value, -p, int(result.distance[line]), -int(result.outs[line]), FORMAT_ORDER.index(kind)),
         })
-    rows.sort(key=lambda r: (-r["ev"], -r["p_win"], r["_order"]))
+    rows.sort(key=lambda r: r["_key"])
     table = pd.DataFrame(rows, columns=["tile", "category", "line", "value", "p_win", "p_win_se", "method", "ev",
                                         "distance", "reason"])
     return table
@@ -285,7 +285,8 @@ def _tempting_dead_line(compiled, result: LineChances, line: int, rack, exposure
     needs, _ = _needs_and_unused_shown(compiled, result.best_hand[near: near + 1], rack, exposures)
     gone = [Tile(k).notation for k in FORMAT_ORDER if k != Tile.JOKER and needs[0, k] > unseen[k]]
     what = f"too few {' and '.join(gone)} are left" if gone else "too few of the tiles it needs are left"
-    return f"{spec.category} #{spec.number} is as near but dead: {what}"
+    nearness = "as near" if result.distance[near] == result.distance[line] else "nearer"
+    return f"{spec.category} #{spec.number} is {nearness} but dead: {what}"
 
 
 def _percent(p: float) -> str:
