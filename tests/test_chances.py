@@ -202,13 +202,14 @@ def test_the_same_seed_gives_the_same_answer():
     assert not first.exact.all()  # the case does exercise the simulation
 
 
-def test_no_samples_gives_bounds_only():
+def test_no_samples_gives_the_middle_of_the_bounds():
     card = mj.load_card("practice_harbor")
     rack = np.asarray(mj.analysis.deal_racks(1, 13, rng=4)[0])
     result = line_chances(card.compiled(), rack, (), unseen_after(rack), 14, samples=0)
-    inexact = ~result.exact
-    assert inexact.any() and np.isnan(result.p_win_se[inexact]).all()
-    assert (result.p_win <= result.p_win_upper).all()
+    bounded = ~result.exact
+    assert bounded.any() and not result.simulated.any()
+    assert np.allclose(result.p_win[bounded] - result.p_win_se[bounded], result.p_best_hand[bounded])
+    assert np.allclose(result.p_win[bounded] + result.p_win_se[bounded], result.p_win_upper[bounded])
 
 
 # -- bad input ---------------------------------------------------------------------------------------------

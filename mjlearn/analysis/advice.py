@@ -62,8 +62,8 @@ def pass_lines(card: "Card", hand: HandLike, lines: int = 3, ruleset=None,
     result = line_chances(compiled, rack, (), unseen, min(count_argument("draws", draws), int(unseen.sum())),
                           samples=0)
     index = np.arange(compiled.num_lines)
-    order = np.lexsort((index, -compiled.line_value, result.distance, -result.p_win))[:lines]
-    return [(compiled.lines[i], float(result.p_win[i]), int(result.distance[i]), int(result.best_hand[i]))
+    order = np.lexsort((index, -compiled.line_value, result.distance, -result.p_best_hand))[:lines]
+    return [(compiled.lines[i], float(result.p_best_hand[i]), int(result.distance[i]), int(result.best_hand[i]))
             for i in order.tolist()]
 
 

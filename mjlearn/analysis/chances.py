@@ -49,7 +49,7 @@ from ..tiles import COPIES, NUM_KINDS, TILE_SET_SIZE, Tile
 from .compiled import NATURAL_KINDS, CompiledCard, exposed_counts, thermometer
 from .position import Exposure
 
-__all__ = ["LineChances", "line_chances", "hand_chances", "TOLERANCE", "FAR", "DEFAULT_SAMPLES"]
+__all__ = ["LineChances", "line_chances", "hand_chances", "TOLERANCE", "NEGLIGIBLE", "FAR", "DEFAULT_SAMPLES"]
 
 TOLERANCE = 1e-9
 """A line counts as exact when its other hands could add at most this much to its most likely hand's chance."""
@@ -57,6 +57,9 @@ FAR = 99
 """The distance reported for a line the exposures rule out."""
 DEFAULT_SAMPLES = 2000
 """Simulated draws per position, for the lines that are not exact."""
+NEGLIGIBLE = 1e-4
+"""The least likely hands of a line, whose chances add up to at most this, are not simulated: they count
+as half their sum, and the half is added to the error."""
 
 _JOKER = NUM_KINDS - 1
 _COPIES = np.asarray(COPIES, dtype=np.int16)
@@ -81,7 +84,10 @@ class LineChances:
     - ``p_win``: probability of holding the line within the draws (0 where dead or ruled out);
     - ``p_win_se``: its standard error where simulated (0 where exact);
     - ``p_win_upper``: a proven upper bound (``p_win`` where exact);
+    - ``p_best_hand``: the exact chance of the line's most likely hand alone, a proven lower bound;
     - ``exact``: whether ``p_win`` is exact (within :data:`TOLERANCE`);
+    - ``simulated``: whether ``p_win`` is simulated; a line neither exact nor simulated is *bounded*:
+      ``p_win`` is the middle of the proven bounds and ``p_win_se`` half their distance;
     - ``distance``: tiles the line's nearest live hand still lacks (its nearest hand's when the line is
       dead; :data:`FAR` where the exposures rule the line out), as :meth:`Card.closest` counts them;
     - ``outs``: unseen tiles each of which brings the line's best hand one tile closer;
@@ -95,7 +101,9 @@ class LineChances:
     p_win: np.ndarray
     p_win_se: np.ndarray
     p_win_upper: np.ndarray
+    p_best_hand: np.ndarray
     exact: np.ndarray
+    simulated: np.ndarray
     distance: np.ndarray
     outs: np.ndarray
     out_counts: np.ndarray
@@ -209,34 +217,34 @@ def hand_chances(ms: np.ndarray, mg: np.ndarray, pool: np.ndarray, jokers: int, 
 def _chances_of_needs(code: np.ndarray, total: int, pool_jokers: int, jokers: int, draws: int) -> np.ndarray:
     """The dynamic programme of :func:`hand_chances` over distinct needs (``[T, width]`` codes:
     pool size * 256 + lack in singles and pairs * 16 + lack in groups, one per needed kind)."""
-    u, s, g = code // 256, (code // 16) % 16, code % 16
-    count, width = u.shape
+    code = code.copy()
+    count, width = code.shape
     top = jokers + min(pool_jokers, draws)  # jokers the player can ever hold: a larger lack fails
     # rows with the most needed kinds first, so that slot k only touches the rows that need k+1 kinds or more
-    kinds = (u > 0).sum(axis=1) + ((u == 0) & ((s > 0) | (g > 0))).sum(axis=1)
+    kinds = (code > 0).sum(axis=1)
     order = np.argsort(-kinds, kind="stable")
-    u, s, g, kinds = u[order], s[order], g[order], kinds[order]
+    code, kinds = code[order], kinds[order]
     f = np.zeros((count, draws + 1, top + 1), dtype=np.float64)
     f[:, 0, 0] = 1.0
     for slot in range(width):
         rows = int(np.count_nonzero(kinds > slot))
         if rows == 0:
             break
-        us, ss, gs = u[:rows, slot], s[:rows, slot], g[:rows, slot]
-        old = f[:rows]
+        # within those rows, the same need side by side (the order of kinds counts kept): one slice per need
+        regroup = np.lexsort((code[:rows, slot], -kinds[:rows]))
+        order[:rows], code[:rows], kinds[:rows] = order[:rows][regroup], code[:rows][regroup], kinds[:rows][regroup]
+        old = f[:rows][regroup]
         new = np.zeros_like(old)
-        for d in range(min(int(us.max()), draws) + 1):
-            valid = (d >= ss) & (d <= us)
-            if not valid.any():
-                continue
-            weight = np.where(valid, _COMB[us, d], 0.0)
-            lack = np.maximum(gs - (d - ss), 0)
-            for c in np.unique(lack[valid]).tolist():
-                if c > top:
-                    continue
-                coef = np.where(lack == c, weight, 0.0)
-                new[:, d:, c:] += coef[:, None, None] * old[:, : draws + 1 - d, : top + 1 - c]
+        needs = code[:rows, slot]
+        starts = np.flatnonzero(np.r_[True, needs[1:] != needs[:-1]]).tolist() + [rows]
+        for a, b in zip(starts[:-1], starts[1:]):
+            pool, small, group = int(needs[a]) // 256, (int(needs[a]) // 16) % 16, int(needs[a]) % 16
+            for d in range(small, min(pool, draws) + 1):
+                lack = max(0, group - (d - small))
+                if lack <= top:
+                    new[a:b, d:, lack:] += _COMB[pool, d] * old[a:b, : draws + 1 - d, : top + 1 - lack]
         f[:rows] = new
+    u = code // 256
     # the other draws: dj jokers and the rest from tiles no target here needs
     rest = total - pool_jokers - u.sum(axis=1)  # [T]
     lacking_ok = np.cumsum(f, axis=2)  # [T, n, e]: mass with lack <= e
@@ -319,19 +327,29 @@ def line_chances(
     rest = np.maximum(line_sum - p_best, 0.0)
     exact = rest <= TOLERANCE
     upper = np.minimum(p_best + rest, 1.0)
-    p_win = p_best.copy()
-    se = np.zeros(lines, dtype=np.float64)
-    inexact = np.flatnonzero(~exact)
-    if len(inexact):
-        if samples:
-            extra, extra_se = _simulated_extra(compiled, targets, rack, unseen, draws, p > 0, best_target, inexact,
-                                               samples, seed)
-            p_win[inexact] = np.clip(p_best[inexact] + extra, p_best[inexact], upper[inexact])
-            # no extra seen in the samples does not make it certain: at least 1/samples (or the gap left)
-            gap = upper[inexact] - p_best[inexact]
-            se[inexact] = np.maximum(extra_se, np.minimum(gap, 1.0 / samples))
-        else:
-            se[inexact] = np.nan
+    # the other hands of a line, most likely first, until those left add up to at most NEGLIGIBLE
+    by_chance = key  # line by line, most likely first (the best target first)
+    in_line = p[by_chance]
+    tail = line_sum[targets.line[by_chance]] - np.cumsum(in_line) + in_line + _segment_offsets(
+        in_line, targets.line[by_chance])  # the chance of this hand and the less likely ones of its line
+    kept = by_chance[(tail > NEGLIGIBLE) & (in_line > 0)]
+    kept_count = np.bincount(targets.line[kept], minlength=lines)
+    left_out = np.maximum(line_sum - np.bincount(targets.line[kept], weights=p[kept], minlength=lines), 0.0)
+    simulate = ~exact & (kept_count >= 2) & (samples > 0)
+    # bounded: the middle of [p1, p1 + R] (or of what the simulation leaves out), the half-width as error
+    middle = np.minimum(np.where(simulate, left_out, rest), upper - p_best) / 2
+    p_win = np.where(exact, p_best, p_best + middle)
+    se = np.where(exact, 0.0, middle)
+    lines_simulated = np.flatnonzero(simulate)
+    if len(lines_simulated):
+        extra, extra_se = _simulated_extra(targets, rack, unseen, draws, kept, best_target, lines_simulated,
+                                           samples, seed)
+        at = lines_simulated
+        gap = np.maximum(upper[at] - left_out[at] - p_best[at], 0.0)  # what the simulated hands can add
+        p_win[at] = np.clip(p_best[at] + extra + middle[at], p_best[at], upper[at])
+        # no extra seen in the samples does not make it certain: at least 1/samples (or the gap), plus what
+        # was left out
+        se[at] = np.hypot(np.maximum(extra_se, np.minimum(gap, 1.0 / samples)), middle[at])
     upper = np.where(exact, p_win, upper)
 
     out_counts = np.zeros((lines, NUM_KINDS), dtype=np.int64)
@@ -339,7 +357,9 @@ def line_chances(
     if live_best.any():
         t = best_target[live_best]
         out_counts[live_best] = _out_counts(ms[t], mg[t], unseen, jokers)
-    return LineChances(p_win=p_win, p_win_se=se, p_win_upper=upper, exact=exact, distance=line_distance,
+    return LineChances(p_win=p_win, p_win_se=se, p_win_upper=upper, p_best_hand=p_best, exact=exact,
+                       simulated=simulate,
+                       distance=line_distance,
                        outs=out_counts.sum(axis=1), out_counts=out_counts, dead=line_dead, allowed=allowed, best_hand=best_hand, draws=draws, samples=int(samples))
 
 
@@ -356,9 +376,18 @@ def _out_counts(ms: np.ndarray, mg: np.ndarray, unseen: np.ndarray, jokers: int)
     return counts
 
 
-def _simulated_extra(compiled, targets, rack, unseen, draws, possible, best_target, lines, samples, seed):
-    """For each of ``lines``: the simulated share of draws completing some hand of the line but not its best
-    one, and that share's standard error."""
+def _segment_offsets(values: np.ndarray, segment: np.ndarray) -> np.ndarray:
+    """For values grouped in segments (equal ``segment`` labels side by side): the sum of all values in the
+    segments before each one."""
+    totals = np.cumsum(values)
+    starts = np.flatnonzero(np.r_[True, segment[1:] != segment[:-1]])
+    before = np.r_[0.0, totals][starts]
+    return np.repeat(before, np.diff(np.r_[starts, len(values)]))
+
+
+def _simulated_extra(targets, rack, unseen, draws, kept, best_target, lines, samples, seed):
+    """For each of ``lines``: the simulated share of draws completing one of its ``kept`` hands but not its
+    best one, and that share's standard error."""
     rng = np.random.default_rng(seed)
     pool = np.repeat(np.arange(NUM_KINDS), unseen.astype(np.int64))
     keys = rng.random((samples, len(pool)))
@@ -366,7 +395,7 @@ def _simulated_extra(compiled, targets, rack, unseen, draws, possible, best_targ
     offsets = NUM_KINDS * np.arange(samples)[:, None]
     drawn = np.bincount((picked + offsets).ravel(), minlength=NUM_KINDS * samples).reshape(samples, NUM_KINDS)
     racks = drawn + rack[None, :]
-    chosen = np.flatnonzero(np.isin(targets.line, lines) & possible)  # in card order, so line by line
+    chosen = np.sort(kept[np.isin(targets.line[kept], lines)])  # in card order, so line by line
     complete = _complete(racks, targets.small[chosen], targets.groups[chosen], targets.remaining)  # [S, C]
     chosen_line = targets.line[chosen]
     starts = np.flatnonzero(np.r_[True, chosen_line[1:] != chosen_line[:-1]])
