@@ -26,7 +26,12 @@ group tiles that a joker may fill. After drawing ``d[k]`` of each kind and
   ``R <= TOLERANCE`` the line is reported as exact (``p1``, off by at most
   ``TOLERANCE``). Otherwise a seeded simulation estimates ``P(line) - p1``: the
   draws that complete some hand of the line but not its most likely one. Its
-  standard error is reported, and the estimate is kept inside the bounds.
+  standard error is reported, and the estimate is kept inside the bounds. The
+  line's least likely hands, whose chances add up to at most ``NEGLIGIBLE``,
+  are left out of the simulation and counted as half their sum (the other
+  half goes into the error). A line with no second hand worth simulating, or
+  any line when ``samples=0``, is *bounded*: the middle of its bounds, with
+  half their width as the error.
 
 >>> import numpy as np, mjlearn as mj
 >>> compiled = mj.load_card("basic1").compiled()
@@ -279,7 +284,8 @@ def line_chances(
     line then reports its most likely hand's chance, a lower bound, with
     ``p_win_se`` NaN and ``p_win_upper`` the upper bound). ``cache``, a dict
     kept by the caller between calls (any card, any position), spares the exact
-    work for needs already met: a rack that differs by a tile mostly repeats them.
+    work for needs already met (a rack that differs by a tile mostly repeats
+    them) and the simulated draws of a pool already drawn from.
     """
     rack = np.asarray(rack, dtype=np.int16)
     unseen = np.asarray(unseen, dtype=np.int16)
@@ -343,7 +349,7 @@ def line_chances(
     lines_simulated = np.flatnonzero(simulate)
     if len(lines_simulated):
         extra, extra_se = _simulated_extra(targets, rack, unseen, draws, kept, best_target, lines_simulated,
-                                           samples, seed)
+                                           samples, seed, cache)
         at = lines_simulated
         gap = np.maximum(upper[at] - left_out[at] - p_best[at], 0.0)  # what the simulated hands can add
         p_win[at] = np.clip(p_best[at] + extra + middle[at], p_best[at], upper[at])
@@ -385,16 +391,27 @@ def _segment_offsets(values: np.ndarray, segment: np.ndarray) -> np.ndarray:
     return np.repeat(before, np.diff(np.r_[starts, len(values)]))
 
 
-def _simulated_extra(targets, rack, unseen, draws, kept, best_target, lines, samples, seed):
-    """For each of ``lines``: the simulated share of draws completing one of its ``kept`` hands but not its
-    best one, and that share's standard error."""
+def _drawn(unseen: np.ndarray, draws: int, samples: int, seed: int, cache: dict | None) -> np.ndarray:
+    """``[samples, 36]``: the tiles of ``samples`` seeded draws of ``draws`` tiles from ``unseen`` (kept in
+    ``cache``: the same pool, draws and seed give the same tiles)."""
+    key = ("drawn", unseen.tobytes(), draws, samples, seed)
+    if cache is not None and key in cache:
+        return cache[key]
     rng = np.random.default_rng(seed)
     pool = np.repeat(np.arange(NUM_KINDS), unseen.astype(np.int64))
     keys = rng.random((samples, len(pool)))
     picked = pool[np.argpartition(keys, draws - 1, axis=1)[:, :draws]] if draws else np.zeros((samples, 0), int)
     offsets = NUM_KINDS * np.arange(samples)[:, None]
     drawn = np.bincount((picked + offsets).ravel(), minlength=NUM_KINDS * samples).reshape(samples, NUM_KINDS)
-    racks = drawn + rack[None, :]
+    if cache is not None:
+        cache[key] = drawn
+    return drawn
+
+
+def _simulated_extra(targets, rack, unseen, draws, kept, best_target, lines, samples, seed, cache):
+    """For each of ``lines``: the simulated share of draws completing one of its ``kept`` hands but not its
+    best one, and that share's standard error."""
+    racks = _drawn(unseen, draws, samples, seed, cache) + rack[None, :]
     chosen = np.sort(kept[np.isin(targets.line[kept], lines)])  # in card order, so line by line
     complete = _complete(racks, targets.small[chosen], targets.groups[chosen], targets.remaining)  # [S, C]
     chosen_line = targets.line[chosen]
