@@ -40,7 +40,7 @@ def test_win_chances_has_one_row_per_allowed_line_most_likely_first():
     assert (first["category"], first["line"], first["needs"], first["method"]) == ("2468", 1, "8B", "exact")
     # one more 8B (3 unseen) or a joker (7 unseen) among 6 draws from 139
     assert first["p_win"] == pytest.approx(1 - comb(129, 6) / comb(139, 6), abs=1e-12)
-    assert set(table["method"]) <= {"exact", "simulated"}
+    assert set(table["method"]) <= {"exact", "simulated", "bounded"}
     assert (table.loc[table["method"] == "exact", "p_win_se"] == 0).all()
 
 
@@ -56,10 +56,12 @@ def test_win_chances_with_exposures_and_visible_tiles():
 def test_win_chances_is_deterministic_and_simulates_where_it_must():
     rack = mj.Hand.from_counts(deal_racks(1, 13, rng=4)[0].tolist())
     card = mj.load_card("practice_harbor")
-    first = card.win_chances(rack, draws=14, seed=5)
-    assert first.equals(card.win_chances(rack, draws=14, seed=5))
+    first = card.win_chances(rack, draws=18, seed=5)
+    assert first.equals(card.win_chances(rack, draws=18, seed=5))
     simulated = first[first["method"] == "simulated"]
     assert len(simulated) and (simulated["p_win_se"] > 0).all()
+    bounded = first[first["method"] == "bounded"]
+    assert len(bounded) and (bounded["p_win_se"] <= 0.5e-4 + 1e-12).all()  # their other hands add <= 1e-4
 
 
 # -- outs -------------------------------------------------------------------------------------------------

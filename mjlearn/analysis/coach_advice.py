@@ -60,8 +60,8 @@ def _counts(draws: int, samples: int, seed: int, unseen: np.ndarray) -> tuple[in
 
 
 def _method(result: LineChances) -> np.ndarray:
-    inexact = "simulated" if result.samples else "bounds"
-    return np.where(result.exact, "exact", inexact)
+    """Per line, how ``p_win`` was found: "exact", "simulated" or "bounded"."""
+    return np.where(result.exact, "exact", np.where(result.simulated, "simulated", "bounded"))
 
 
 def win_chances(
@@ -89,10 +89,13 @@ def win_chances(
     bring the line's best hand one closer, jokers included where they may
     stand), ``needs`` (what that hand still needs), ``dead`` (no hand of the
     line can be made from the tiles left), ``p_win``, ``p_win_se`` and
-    ``method``: ``"exact"`` (exact to 1e-9), or ``"simulated"`` (a seeded
-    simulation, ``p_win_se`` its standard error) where a line has several
-    hands that could each be made; ``hand`` is the line's most likely hand.
-    Sorted by ``p_win``, then ``value``, then card order.
+    ``method``: ``"exact"`` (exact to 1e-9); ``"simulated"`` where several
+    hands of the line could each be made (a seeded simulation of ``samples``
+    draws, ``p_win_se`` its standard error); ``"bounded"`` where the line's
+    other hands are too unlikely to simulate (they add at most 1e-4 together:
+    ``p_win`` is the middle of the proven bounds, ``p_win_se`` half their
+    width). ``hand`` is the line's most likely hand. Sorted by ``p_win``, then
+    ``value``, then card order.
 
     >>> import mjlearn as mj
     >>> table = mj.load_card("basic1").win_chances("FF 222B 444B 666B 8B J", draws=2)
