@@ -192,3 +192,30 @@ def test_bad_arguments_are_refused_clearly():
         BASIC.outs("FF 222B 444B 666B 8B J", visible=5)
     with pytest.raises(ArgumentError, match="ruleset"):
         BASIC.discard_advice("FF 222B 444B 666B 88B N", ruleset=3)
+
+
+# -- the tables printed in docs/analysis.md ----------------------------------------------------------------
+
+def documented_coach_tables():
+    import re
+    from pathlib import Path
+
+    text = (Path(__file__).resolve().parents[1] / "docs" / "analysis.md").read_text(encoding="utf-8")
+    found = []
+    pattern = r">>> (card\.(?:win_chances|outs|discard_advice)\(.*?\))\n```\n\n((?:\|.*\|\n)+)"
+    for match in re.finditer(pattern, text):
+        rows = [[cell.strip() for cell in line.strip().strip("|").split("|")] for line in match.group(2).splitlines()]
+        found.append(pytest.param(match.group(1), rows[0], rows[2:], id=match.group(1)[:40]))
+    return found
+
+
+@pytest.mark.parametrize("call, header, rows", documented_coach_tables())
+def test_documented_coach_tables(call, header, rows):
+    table = eval(call, {"card": BASIC})  # the call as printed in the document
+    shown = [[f"{v:.4f}" if isinstance(v, float) else str(v) for v in row] for row in table[header].head(len(rows))
+             .astype(object).values.tolist()]
+    assert shown == rows
+
+
+def test_the_document_shows_the_three_tables():
+    assert len(documented_coach_tables()) == 3

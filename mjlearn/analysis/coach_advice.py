@@ -254,11 +254,11 @@ def _reason(compiled: CompiledCard, thrown: Tile, line: int, result: LineChances
     hand = compiled.hands[result.best_hand[line]]
     has_groups = bool(compiled.big[result.best_hand[line]].any())
     if thrown == Tile.JOKER:
-        parts.append("but throws away a joker, which any group of 3 or more could use")
+        parts[0] += ", but throws away a joker, which any group of 3 or more could use"
     elif jokers and has_groups:
-        parts.append(f"with {counted(jokers, 'joker')} working in its groups")
+        parts[0] += f", with {counted(jokers, 'joker')} working in its groups"
     elif jokers:
-        parts.append(f"though your {counted(jokers, 'joker')} cannot stand in its singles and pairs")
+        parts[0] += f", though your {counted(jokers, 'joker')} cannot stand in its singles and pairs"
     needs, _ = _needs_and_unused_shown(compiled, result.best_hand[line: line + 1], rack, exposures)
     if thrown != Tile.JOKER:
         if needs[0, thrown] or result.out_counts[line, thrown]:
