@@ -16,15 +16,9 @@ from mjlearn.analysis.closest import seen_and_unseen
 from mjlearn.errors import ArgumentError, HandError
 from mjlearn.tiles import COPIES, Tile
 
+from test_chances import CARD  # the small card of the hand-worked cases
+
 BASIC = mj.load_card("basic1")
-CARD = mj.parse_card('''Coach test
-"Pairs"
-FF 11 22 33 44 55 66
-"Kongs"
-FF 2222 4444 6666
-"Pungs"
-FFF 222 444 666 88
-''')
 
 
 # -- win_chances ----------------------------------------------------------------------------------------
@@ -173,25 +167,23 @@ def test_singles_and_pairs_when_it_really_is_best():
 
 # -- bad arguments -------------------------------------------------------------------------------------------
 
-def test_bad_arguments_are_refused_clearly():
-    with pytest.raises(ArgumentError, match="draws"):
-        BASIC.win_chances("FF 222B 444B 666B 8B J", draws=-2)
-    with pytest.raises(ArgumentError, match="draws"):
-        BASIC.win_chances("FF 222B 444B 666B 8B J", draws="3")
-    with pytest.raises(ArgumentError, match="draws"):
-        BASIC.win_chances("FF 222B 444B 666B 8B J", draws=1000)
-    with pytest.raises(ArgumentError, match="samples"):
-        BASIC.win_chances("FF 222B 444B 666B 8B J", samples=2.5)
-    with pytest.raises(ArgumentError, match="hand"):
-        BASIC.win_chances(42)
-    with pytest.raises(HandError, match="14"):
-        BASIC.discard_advice("FF 222B 444B 666B 8B J", draws=3)
-    with pytest.raises(HandError, match="a set holds only"):
-        BASIC.outs("FF 222B 444B 666B 8B J", visible="2B 2B")
-    with pytest.raises(ArgumentError, match="visible"):
-        BASIC.outs("FF 222B 444B 666B 8B J", visible=5)
-    with pytest.raises(ArgumentError, match="ruleset"):
-        BASIC.discard_advice("FF 222B 444B 666B 88B N", ruleset=3)
+BASIC_RACK = "FF 222B 444B 666B 8B J"
+
+
+@pytest.mark.parametrize("call, error, message", [
+    (lambda: BASIC.win_chances(BASIC_RACK, draws=-2), ArgumentError, "draws"),
+    (lambda: BASIC.win_chances(BASIC_RACK, draws="3"), ArgumentError, "draws"),
+    (lambda: BASIC.win_chances(BASIC_RACK, draws=1000), ArgumentError, "draws"),
+    (lambda: BASIC.win_chances(BASIC_RACK, samples=2.5), ArgumentError, "samples"),
+    (lambda: BASIC.win_chances(42), ArgumentError, "hand"),
+    (lambda: BASIC.discard_advice(BASIC_RACK, draws=3), HandError, "14"),
+    (lambda: BASIC.outs(BASIC_RACK, visible="2B 2B"), HandError, "a set holds only"),
+    (lambda: BASIC.outs(BASIC_RACK, visible=5), ArgumentError, "visible"),
+    (lambda: BASIC.discard_advice("FF 222B 444B 666B 88B N", ruleset=3), ArgumentError, "ruleset"),
+])
+def test_bad_arguments_are_refused_clearly(call, error, message):
+    with pytest.raises(error, match=message):
+        call()
 
 
 # -- the tables printed in docs/analysis.md ----------------------------------------------------------------
