@@ -67,6 +67,7 @@ NEGLIGIBLE = 1e-4
 as half their sum, and the half is added to the error."""
 
 _JOKER = NUM_KINDS - 1
+_MOST_KINDS = 14  # a hand of 14 tiles needs at most 14 kinds
 _COPIES = np.asarray(COPIES, dtype=np.int16)
 
 
@@ -197,21 +198,20 @@ def hand_chances(ms: np.ndarray, mg: np.ndarray, pool: np.ndarray, jokers: int, 
     total = int(pool.sum())
     pool_jokers = int(pool[_JOKER])
     needed = (ms + mg) > 0
-    # kinds a target needs, first in each row; the rest is padded with empty kinds
-    width = int(needed.sum(axis=1).max()) if count else 0
-    order = np.argsort(~needed, axis=1, kind="stable")[:, :width]
-    used = np.take_along_axis(needed, order, axis=1)
-    u = np.where(used, pool[:NATURAL_KINDS][order], 0)
-    s = np.where(used, np.take_along_axis(ms, order, axis=1), 0)
-    g = np.where(used, np.take_along_axis(mg, order, axis=1), 0)
+    # per needed kind one code (never 0): pool size * 256 + lack in singles and pairs * 16 + lack in groups;
+    # sorted, largest first, the zeros of the kinds not needed last
+    width = int(needed.sum(axis=1).max())
+    code = np.where(needed, pool[None, :NATURAL_KINDS] * 256 + ms * 16 + mg, 0)
+    code = -np.sort(-code, axis=1)[:, :width]
     # targets with the same needs from the same pool sizes have the same chance: solve each once
-    code = np.sort(u * 256 + s * 16 + g, axis=1)[:, ::-1]
     unique, inverse = np.unique(code, axis=0, return_inverse=True)
     inverse = np.asarray(inverse).reshape(-1)
     if cache is None:
         return _chances_of_needs(unique, total, pool_jokers, jokers, draws)[inverse]
     known = cache.setdefault((total, pool_jokers, jokers, draws), {})
-    keys = [row[row > 0].tobytes() for row in unique]  # the zeros that pad a row say nothing
+    padded = np.zeros((len(unique), _MOST_KINDS), dtype=np.int16)  # one width for every call
+    padded[:, :width] = unique
+    keys = padded.view(f"V{2 * _MOST_KINDS}").ravel().tolist()
     todo = [i for i, key in enumerate(keys) if key not in known]
     if todo:
         for i, p in zip(todo, _chances_of_needs(unique[todo], total, pool_jokers, jokers, draws).tolist()):
