@@ -7,13 +7,15 @@ from math import comb
 
 import numpy as np
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 import mjlearn as mj
 from mjlearn.analysis import deal_racks
 from mjlearn.analysis.advice import nearest_lines_pass, pass_lines, suggest_pass
 from mjlearn.analysis.chances import line_chances
 from mjlearn.analysis.closest import seen_and_unseen
-from mjlearn.errors import ArgumentError, HandError
+from mjlearn.errors import ArgumentError, HandError, MjlearnError
 from mjlearn.tiles import COPIES, Tile
 
 from test_chances import CARD  # the small card of the hand-worked cases
@@ -45,6 +47,15 @@ def test_win_chances_with_exposures_and_visible_tiles():
     table = CARD.win_chances("FF 2222B 444B N", draws=3, exposures=["666B J"], visible="4B")
     # the kong of 4B lacks one: no 4B is left, so one of the 7 unseen jokers must come, in 3 draws of 137
     assert table.iloc[0]["p_win"] == pytest.approx(1 - comb(130, 3) / comb(137, 3), abs=1e-12)
+
+
+def test_a_wild_exposure_stands_for_the_group_that_helps_most():
+    # MAHJ-X: JJJ exposed may be any pung; read as 888B it leaves the 666B pung one tile short
+    table = BASIC.win_chances("FF 222B 444B 66B", draws=1, exposures=["JJJ"], ruleset="MAHJ-X")
+    first = table.iloc[0]
+    assert (first["category"], first["line"], first["needs"], first["outs"]) == ("2468", 1, "6B", 7)
+    assert first["p_win"] == pytest.approx(7 / 139, abs=1e-12)  # 2 6B and 5 jokers among 139 unseen
+    assert BASIC.win_chances("FF 222B 444B 666B", draws=0, exposures=["JJJ"], ruleset="MAHJ-X").iloc[0]["p_win"] == 1
 
 
 def test_win_chances_is_deterministic_and_simulates_where_it_must():
@@ -211,3 +222,28 @@ def test_documented_coach_tables(call, header, rows):
 
 def test_the_document_shows_the_three_tables():
     assert len(documented_coach_tables()) == 3
+
+
+# -- any argument: a table or a documented error ------------------------------------------------------------
+
+_values = st.one_of(
+    st.none(), st.booleans(), st.floats(allow_nan=True), st.integers(-(10**12), 10**12), st.integers(0, 30),
+    st.text(max_size=12), st.sampled_from(["8B 8B", "JJJ", "555C", "FFF", "MAHJ-X", "NMJL", "\ud800"]),
+    st.lists(st.sampled_from(["1B", "J", "F", None]), max_size=3), st.integers(0, 5).map(np.int64),
+)
+_racks = st.tuples(st.integers(0, 10**6), st.sampled_from([13, 14])).map(
+    lambda t: str(mj.Hand.from_counts(deal_racks(1, t[1], rng=t[0])[0].tolist())))
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(call=st.sampled_from(["win_chances", "outs", "discard_advice"]), rack=st.one_of(_racks, _values),
+       keywords=st.dictionaries(st.sampled_from(["draws", "exposures", "visible", "ruleset", "samples", "seed"]),
+                                _values, max_size=3))
+def test_the_coach_gives_a_table_or_a_documented_error(call, rack, keywords):
+    if call == "outs":
+        keywords = {k: v for k, v in keywords.items() if k in ("exposures", "visible", "ruleset")}
+    try:
+        table = getattr(BASIC, call)(rack, **keywords)
+    except MjlearnError:
+        return
+    assert len(table.columns) >= 5

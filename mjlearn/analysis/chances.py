@@ -51,6 +51,7 @@ import numpy as np
 
 from ..errors import ArgumentError, HandError
 from ..tiles import COPIES, NUM_KINDS, TILE_SET_SIZE, Tile
+from .arguments import count_argument
 from .compiled import NATURAL_KINDS, CompiledCard, exposed_counts, thermometer
 from .position import Exposure
 
@@ -62,6 +63,8 @@ FAR = 99
 """The distance reported for a line the exposures rule out."""
 DEFAULT_SAMPLES = 2000
 """Simulated draws per position, for the lines that are not exact."""
+MAX_SAMPLES = 20_000
+"""The most simulated draws one call may ask for (they are held in memory at once)."""
 NEGLIGIBLE = 1e-4
 """The least likely hands of a line, whose chances add up to at most this, are not simulated: they count
 as half their sum, and the half is added to the error."""
@@ -147,7 +150,7 @@ def _targets(compiled: CompiledCard, exposures: Sequence[Exposure]) -> _Targets:
                     14 - exposed)
 
 
-def _check(rack: np.ndarray, exposures: Sequence[Exposure], unseen: np.ndarray, draws: int) -> None:
+def _check(rack: np.ndarray, exposures: Sequence[Exposure], unseen: np.ndarray, draws, samples, seed) -> None:
     if rack.shape != (NUM_KINDS,) or unseen.shape != (NUM_KINDS,):
         raise HandError(f"rack and unseen must be {NUM_KINDS} counts each, not shapes {list(rack.shape)} and"
                         f" {list(unseen.shape)}")
@@ -161,10 +164,11 @@ def _check(rack: np.ndarray, exposures: Sequence[Exposure], unseen: np.ndarray, 
         tile = Tile(int(over[0]))
         raise HandError(f"the rack, exposures and unseen tiles hold {int(held[over[0]])} {tile.notation};"
                         f" a set holds only {COPIES[tile]}")
-    if isinstance(draws, (bool, np.bool_)) or not isinstance(draws, (int, np.integer)) or draws < 0:
-        raise ArgumentError(f"draws must be a whole number (0 or more), not {draws!r}")
+    count_argument("draws", draws)
     if draws > int(unseen.sum()):
         raise ArgumentError(f"draws ({draws}) cannot be more than the {int(unseen.sum())} unseen tiles")
+    count_argument("samples", samples, maximum=MAX_SAMPLES)
+    count_argument("seed", seed)
 
 
 def _missing(small: np.ndarray, groups: np.ndarray, rack: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -290,7 +294,7 @@ def line_chances(
     rack = np.asarray(rack, dtype=np.int16)
     unseen = np.asarray(unseen, dtype=np.int16)
     exposures = tuple(exposures)
-    _check(rack, exposures, unseen, draws)
+    _check(rack, exposures, unseen, draws, samples, seed)
     draws = int(draws)
     lines = compiled.num_lines
     targets = _targets(compiled, exposures)

@@ -23,7 +23,7 @@ import numpy as np
 from ..hands import Hand, HandLike
 from ..tiles import FORMAT_ORDER, NUM_KINDS, Tile
 from ..wording import counted
-from .chances import DEFAULT_SAMPLES, LineChances, line_chances
+from .chances import DEFAULT_SAMPLES, MAX_SAMPLES, LineChances, line_chances
 from .closest import _needs_and_unused_shown, _text_columns, format_count_rows, seen_and_unseen
 from .compiled import CompiledCard, counts_of
 from .position import Exposure, ExposureLike, read_position
@@ -56,7 +56,7 @@ def _counts(draws: int, samples: int, seed: int, unseen: np.ndarray) -> tuple[in
     from .arguments import count_argument
 
     draws = count_argument("draws", draws, maximum=int(unseen.sum()))
-    return draws, count_argument("samples", samples), count_argument("seed", seed)
+    return draws, count_argument("samples", samples, maximum=MAX_SAMPLES), count_argument("seed", seed)
 
 
 def _method(result: LineChances) -> np.ndarray:
