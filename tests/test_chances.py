@@ -156,17 +156,31 @@ def test_exact_lines_agree_with_every_draw_enumerated(rack, exposures, visible, 
             assert abs(result.p_win[line] - truth[line]) <= 3 * result.p_win_se[line]
 
 
-def test_simulation_agrees_with_the_exact_answer():
-    # eight jokers: the kongs line is 3 tiles away in bams and in craks, 4 in dots; 6 draws from a small
-    # pool can complete two suits at once, so the line's hands overlap and the line is simulated
-    card = mj.parse_card('Kongs\n"Kongs"\nFF 2222 4444 6666')
-    rack = counts("FF JJJJJJJJ 2B 2C N")
-    unseen = visible_counts("22B 44B 66B 22C 4C 66C 2D 4D NNN")  # every other tile is seen
-    truth = enumerated(card, rack, (), unseen, 6)
+KONGS_CARD = mj.parse_card('Kongs\n"Kongs"\nFF 2222 4444 6666')
+KONGS_RACK = "FF JJJJJJJJ 2B 2C N"  # 3 tiles away in bams and in craks, 4 in dots
+KONGS_POOL = "22B 44B 66B 22C 4C 66C 2D 4D NNN"  # every other tile is seen
+
+
+def test_a_few_overlapping_hands_are_joined_exactly():
+    # 6 draws from a small pool can complete two suits at once: the line's hands overlap
+    rack, unseen = counts(KONGS_RACK), visible_counts(KONGS_POOL)
+    truth = enumerated(KONGS_CARD, rack, (), unseen, 6)
+    result = line_chances(KONGS_CARD.compiled(), rack, (), unseen, 6)
+    assert result.exact[0] and not result.simulated[0]
+    assert result.p_win[0] == pytest.approx(truth[0], abs=1e-12)
+    assert result.p_best_hand[0] < truth[0] - 0.1  # the union is well above the likeliest hand alone
+
+
+def test_simulation_agrees_with_the_exact_answer(monkeypatch):
+    from mjlearn.analysis import chances
+
+    monkeypatch.setattr(chances, "JOINED_MOST", 1)  # simulate even a line of few likely hands
+    rack, unseen = counts(KONGS_RACK), visible_counts(KONGS_POOL)
+    truth = enumerated(KONGS_CARD, rack, (), unseen, 6)
     ses = []
     for seed in range(5):
-        result = line_chances(card.compiled(), rack, (), unseen, 6, samples=3000, seed=seed)
-        assert not result.exact[0] and result.p_win_se[0] > 0
+        result = line_chances(KONGS_CARD.compiled(), rack, (), unseen, 6, samples=3000, seed=seed)
+        assert result.simulated[0] and not result.exact[0] and result.p_win_se[0] > 0
         assert abs(result.p_win[0] - truth[0]) <= 3 * result.p_win_se[0]
         ses.append(result.p_win_se[0])
     assert 0.3 < truth[0] < 0.9 and max(ses) < 0.01

@@ -55,7 +55,7 @@ from .arguments import count_argument
 from .compiled import NATURAL_KINDS, CompiledCard, exposed_counts, thermometer
 from .position import Exposure
 
-__all__ = ["LineChances", "line_chances", "hand_chances", "TOLERANCE", "NEGLIGIBLE", "FAR", "DEFAULT_SAMPLES"]
+__all__ = ["LineChances", "line_chances", "hand_chances", "joint_chances", "TOLERANCE", "NEGLIGIBLE", "FAR", "DEFAULT_SAMPLES"]
 
 TOLERANCE = 1e-9
 """A line counts as exact when its other hands could add at most this much to its most likely hand's chance."""
@@ -63,6 +63,8 @@ FAR = 99
 """The distance reported for a line the exposures rule out."""
 DEFAULT_SAMPLES = 2000
 """Simulated draws per position, for the lines that are not exact."""
+JOINED_MOST = 3
+"""A line whose likely hands are this few (or fewer) gets their union exactly instead of a simulation."""
 MAX_SAMPLES = 20_000
 """The most simulated draws one call may ask for (they are held in memory at once)."""
 NEGLIGIBLE = 1e-4
@@ -345,11 +347,21 @@ def line_chances(
     kept = by_chance[(tail > NEGLIGIBLE) & (in_line > 0)]
     kept_count = np.bincount(targets.line[kept], minlength=lines)
     left_out = np.maximum(line_sum - np.bincount(targets.line[kept], weights=p[kept], minlength=lines), 0.0)
-    simulate = ~exact & (kept_count >= 2) & (samples > 0)
+    joined = ~exact & (kept_count >= 2) & (kept_count <= JOINED_MOST)
+    simulate = ~exact & (kept_count > JOINED_MOST) & (samples > 0)
     # bounded: the middle of [p1, p1 + R] (or of what the simulation leaves out), the half-width as error
     middle = np.minimum(np.where(simulate, left_out, rest), upper - p_best) / 2
     p_win = np.where(exact, p_best, p_best + middle)
     se = np.where(exact, 0.0, middle)
+    if joined.any():  # a few likely hands: their union exactly (inclusion-exclusion), the rest bounded
+        union = _union_of_kept(targets, kept, np.flatnonzero(joined), p, ms, mg, unseen, jokers, draws, cache)
+        at = np.flatnonzero(joined)
+        upper[at] = np.minimum(union + left_out[at], 1.0)
+        half = (upper[at] - union) / 2
+        p_win[at], se[at] = union + half, half
+        exact[at] = left_out[at] <= TOLERANCE
+        p_win[at] = np.where(exact[at], union, p_win[at])
+        se[at] = np.where(exact[at], 0.0, se[at])
     lines_simulated = np.flatnonzero(simulate)
     if len(lines_simulated):
         extra, extra_se = _simulated_extra(targets, rack, unseen, draws, kept, best_target, lines_simulated,
@@ -384,6 +396,117 @@ def _out_counts(ms: np.ndarray, mg: np.ndarray, unseen: np.ndarray, jokers: int)
     counts[:, :NATURAL_KINDS] = np.where(helps, pool[None, :NATURAL_KINDS], 0)
     counts[:, _JOKER] = np.where(groups_short[:, 0], pool[_JOKER], 0)
     return counts
+
+
+def joint_chances(ms: np.ndarray, mg: np.ndarray, pool: np.ndarray, jokers: int, draws: int,
+                  cache: dict | None = None) -> np.ndarray:
+    """Exact probability (``[R]``) that *all* the targets of each row are complete after ``draws`` draws.
+
+    ``ms`` and ``mg`` are ``[R, m, 35]``: ``m`` targets per row, as in
+    :func:`hand_chances`. The same draws must complete every target of a row,
+    each with the rack's jokers and the jokers drawn (a joker is counted once
+    per target: the targets are alternatives, the player makes only one). The
+    state of the dynamic programme is (tiles drawn among the needed kinds, what
+    each target's groups still lack). ``cache`` remembers rows between calls.
+
+    >>> pool = np.zeros(36, dtype=np.int16); pool[[0, 1, 2]] = (2, 2, 20)
+    >>> ms = np.zeros((1, 2, 35), dtype=np.int16); ms[0, 0, 0] = ms[0, 1, 1] = 1  # one lacks 1B, one 2B
+    >>> from math import comb
+    >>> round(float(joint_chances(ms, np.zeros_like(ms), pool, 0, 3)[0]), 12) == round(
+    ...     (2 * 2 * 20 + comb(2, 2) * 2 + 2 * comb(2, 2)) / comb(24, 3), 12)
+    True
+    """
+    rows, m, _ = ms.shape
+    if rows == 0:
+        return np.zeros(0, dtype=np.float64)
+    pool = np.asarray(pool, dtype=np.int64)
+    total, pool_jokers = int(pool.sum()), int(pool[_JOKER])
+    needed = ((ms + mg) > 0).any(axis=1)  # [R, 35]
+    width = int(needed.sum(axis=1).max())
+    order = np.argsort(~needed, axis=1, kind="stable")[:, :width]
+    used = np.take_along_axis(needed, order, axis=1)
+    u = np.where(used, pool[:NATURAL_KINDS][order], 0)  # [R, width]
+    s = np.where(used[:, None, :], np.take_along_axis(ms, order[:, None, :], axis=2), 0)  # [R, m, width]
+    g = np.where(used[:, None, :], np.take_along_axis(mg, order[:, None, :], axis=2), 0)
+    if cache is None:
+        return _joint_of_needs(u, s, g, total, pool_jokers, jokers, draws)
+    known = cache.setdefault(("joint", m, total, pool_jokers, jokers, draws), {})
+    padded = np.zeros((rows, 2 * m + 1, _MOST_KINDS * m), dtype=np.int16)  # one width for every call
+    padded[:, 0, :width] = u
+    padded[:, 1: m + 1, :width] = s
+    padded[:, m + 1:, :width] = g
+    keys = padded.reshape(rows, -1).view(f"V{2 * padded[0].size}").ravel().tolist()
+    todo = [i for i, key in enumerate(keys) if key not in known]
+    if todo:
+        for i, chance in zip(todo, _joint_of_needs(u[todo], s[todo], g[todo], total, pool_jokers, jokers,
+                                                   draws).tolist()):
+            known[keys[i]] = chance
+    return np.array([known[key] for key in keys], dtype=np.float64)
+
+
+def _joint_of_needs(u, s, g, total: int, pool_jokers: int, jokers: int, draws: int) -> np.ndarray:
+    """The dynamic programme of :func:`joint_chances`: ``u`` ``[R, width]`` pool sizes of the needed kinds,
+    ``s`` and ``g`` ``[R, m, width]`` what each target lacks of them in singles and pairs and in groups."""
+    rows, m, width = s.shape
+    top = jokers + min(pool_jokers, draws)
+    base = top + 2  # a lack vector as one number, digit i for target i
+    place = base ** np.arange(m)
+    f = np.zeros((rows, draws + 1) + (top + 1,) * m, dtype=np.float64)
+    f[(slice(None), 0) + (0,) * m] = 1.0
+    for slot in range(width):
+        us, ss, gs = u[:, slot], s[:, :, slot], g[:, :, slot]
+        if not (us.any() or ss.any() or gs.any()):
+            continue  # a padding slot for every row: nothing changes
+        new = np.zeros_like(f)
+        for d in range(min(int(us.max()), draws) + 1):
+            valid = (d <= us) & (d >= ss).all(axis=1)
+            if not valid.any():
+                continue
+            lack = np.minimum(np.maximum(gs - (d - ss), 0), top + 1)  # [R, m]
+            code = lack @ place
+            for number in np.unique(code[valid]).tolist():
+                combo = [(number // base ** i) % base for i in range(m)]
+                if max(combo) > top:
+                    continue
+                coef = np.where(valid & (code == number), _COMB[us, d], 0.0)
+                target = (slice(None), slice(d, None)) + tuple(slice(c, None) for c in combo)
+                source = (slice(None), slice(0, draws + 1 - d)) + tuple(slice(0, top + 1 - c) for c in combo)
+                new[target] += coef.reshape((rows,) + (1,) * (m + 1)) * f[source]
+        f = new
+    for axis in range(2, m + 2):  # mass with every target's lack <= e, read on the diagonal
+        f = np.cumsum(f, axis=axis)
+    at_most = f[(slice(None), slice(None)) + (np.arange(top + 1),) * m]  # [R, n, e]
+    rest = total - pool_jokers - u.sum(axis=1)
+    n = np.arange(draws + 1)
+    probability = np.zeros(rows, dtype=np.float64)
+    for dj in range(min(pool_jokers, draws) + 1):
+        others = draws - n - dj
+        ways = np.where(others[None, :] >= 0, _COMB[rest[:, None], np.clip(others, 0, None)[None, :]], 0.0)
+        probability += _COMB[pool_jokers, dj] * (ways * at_most[:, :, min(jokers + dj, top)]).sum(axis=1)
+    return np.minimum(probability / _COMB[total, draws], 1.0)
+
+
+def _union_of_kept(targets, kept, lines, p, ms, mg, unseen, jokers, draws, cache) -> np.ndarray:
+    """For each of ``lines`` (2 to :data:`JOINED_MOST` kept hands each): the exact chance that one of its kept
+    hands is complete, by inclusion and exclusion over the joint chances of every subset."""
+    from itertools import combinations
+
+    members = {int(line): [] for line in lines}
+    for t in kept.tolist():
+        line = int(targets.line[t])
+        if line in members:
+            members[line].append(t)
+    union = {line: sum(p[t] for t in hands) for line, hands in members.items()}
+    for size in range(2, JOINED_MOST + 1):
+        groups = [(line, subset) for line, hands in members.items() for subset in combinations(hands, size)]
+        if not groups:
+            continue
+        index = np.array([subset for _, subset in groups])
+        both = joint_chances(ms[index], mg[index], unseen, jokers, draws, cache)
+        sign = -1.0 if size % 2 == 0 else 1.0
+        for (line, _), chance in zip(groups, both.tolist()):
+            union[line] += sign * chance
+    return np.clip(np.array([union[int(line)] for line in lines]), 0.0, 1.0)
 
 
 def _segment_offsets(values: np.ndarray, segment: np.ndarray) -> np.ndarray:
