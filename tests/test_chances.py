@@ -171,6 +171,18 @@ def test_a_few_overlapping_hands_are_joined_exactly():
     assert result.p_best_hand[0] < truth[0] - 0.1  # the union is well above the likeliest hand alone
 
 
+def test_three_hands_joined_by_inclusion_and_exclusion(monkeypatch):
+    from mjlearn.analysis import chances
+
+    monkeypatch.setattr(chances, "JOINED_MOST", 3)  # the joint chances of pairs and of the triple
+    rack, unseen = counts("FF JJJJJJJJ 2B 2C 2D"), visible_counts("22B 44B 66B 22C 4C 66C 22D 44D 6D NN")
+    truth = enumerated(KONGS_CARD, rack, (), unseen, 6)
+    result = line_chances(KONGS_CARD.compiled(), rack, (), unseen, 6)
+    assert result.exact[0] and result.p_win[0] == pytest.approx(truth[0], abs=1e-12)
+    monkeypatch.setattr(chances, "JOINED_MOST", 2)
+    assert not line_chances(KONGS_CARD.compiled(), rack, (), unseen, 6, samples=0).exact[0]  # three: bounded
+
+
 def test_simulation_agrees_with_the_exact_answer(monkeypatch):
     from mjlearn.analysis import chances
 

@@ -63,8 +63,9 @@ FAR = 99
 """The distance reported for a line the exposures rule out."""
 DEFAULT_SAMPLES = 2000
 """Simulated draws per position, for the lines that are not exact."""
-JOINED_MOST = 3
-"""A line whose likely hands are this few (or fewer) gets their union exactly instead of a simulation."""
+JOINED_MOST = 2
+"""A line whose likely hands are this few (or fewer) gets their union exactly instead of a simulation (3 would
+catch a few more lines, at about 40% more time for the position at 18 draws)."""
 MAX_SAMPLES = 20_000
 """The most simulated draws one call may ask for (they are held in memory at once)."""
 NEGLIGIBLE = 1e-4
@@ -291,7 +292,8 @@ def line_chances(
     ``p_win_se`` NaN and ``p_win_upper`` the upper bound). ``cache``, a dict
     kept by the caller between calls (any card, any position), spares the exact
     work for needs already met (a rack that differs by a tile mostly repeats
-    them) and the simulated draws of a pool already drawn from.
+    them) and the simulated draws of a pool already drawn from. It grows with
+    every new position: keep one for a turn (the throws of one rack), not forever.
     """
     rack = np.asarray(rack, dtype=np.int16)
     unseen = np.asarray(unseen, dtype=np.int16)
