@@ -328,7 +328,7 @@ class Card:
         exposures: "Iterable[ExposureLike]" = (),
         visible=None,
         ruleset: "Ruleset | str | None" = None,
-        samples: int = 1000,
+        samples: int = 500,
         seed: int = 0,
     ) -> "pandas.DataFrame":
         """What to throw from a 14-tile rack, best first, with a reason (see :func:`mjlearn.analysis.discard_advice`).

@@ -37,7 +37,7 @@ __all__ = ["win_chances", "outs", "discard_advice", "DEFAULT_DRAWS", "ADVICE_SAM
 
 DEFAULT_DRAWS = 12
 """Draws assumed when none are given: about what a player still draws in the middle of a game."""
-ADVICE_SAMPLES = 1000
+ADVICE_SAMPLES = 500
 """Simulated draws per discard in :func:`discard_advice` (fourteen positions are judged at once)."""
 
 
