@@ -20,8 +20,8 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from ..hands import Hand, HandLike
-from ..tiles import FORMAT_ORDER, NUM_KINDS, Tile
+from ..hands import HandLike
+from ..tiles import FORMAT_ORDER, Tile
 from ..wording import counted
 from .chances import DEFAULT_SAMPLES, MAX_SAMPLES, LineChances, line_chances
 from .closest import _needs_and_unused_shown, _text_columns, format_count_rows, seen_and_unseen
@@ -102,28 +102,20 @@ def win_chances(
     >>> [(r.category, r.line, r.needs, r.outs, round(r.p_win, 4), r.method) for r in table.head(1).itertuples()]
     [('2468', 1, '8B', 10, 0.1392, 'exact')]
     """
-    import pandas as pd
-
     compiled, rack, parsed, unseen = _position(card, hand, exposures, visible, ruleset, (13, 14))
     draws, samples, seed = _counts(draws, samples, seed, unseen)
     result = line_chances(compiled, rack, parsed, unseen, draws, samples=samples, seed=seed)
     lines = np.flatnonzero(result.allowed)
     order = lines[np.lexsort((lines, -compiled.line_value[lines], -result.p_win[lines]))]
-    needs, _ = _needs_and_unused_shown(compiled, result.best_hand[order], rack, parsed)
-    text = _text_columns(compiled)
-    return pd.DataFrame({
-        "category": text["category"].take(order),
-        "line": text["line"][order],
-        "value": compiled.line_value[order].astype(np.int64),
-        "distance": result.distance[order].astype(np.int64),
+    return _line_table(compiled, result, order, rack, parsed, {
         "outs": result.outs[order],
-        "needs": format_count_rows(needs),
+        "needs": None,
         "dead": result.dead[order],
         "p_win": result.p_win[order],
         "p_win_se": result.p_win_se[order],
         "method": _method(result)[order],
-        "hand": text["hand"].take(result.best_hand[order]),
-    }, index=pd.RangeIndex(len(order)))
+        "hand": None,
+    })
 
 
 def outs(
@@ -144,25 +136,40 @@ def outs(
     >>> table[["category", "line", "needs", "out_tiles", "outs"]].head(1).values.tolist()
     [['2468', 1, '88B', '8B ×1, J ×8', 9]]
     """
-    import pandas as pd
-
     compiled, rack, parsed, unseen = _position(card, hand, exposures, visible, ruleset, (13, 14))
     result = line_chances(compiled, rack, parsed, unseen, 0, samples=0)
     lines = np.flatnonzero(result.allowed)
     order = lines[np.lexsort((lines, -compiled.line_value[lines], -result.outs[lines], result.distance[lines]))]
-    needs, _ = _needs_and_unused_shown(compiled, result.best_hand[order], rack, parsed)
+    return _line_table(compiled, result, order, rack, parsed, {
+        "hand": None,
+        "needs": None,
+        "out_tiles": [_out_text(row) for row in result.out_counts[order]],
+        "outs": result.outs[order],
+        "dead": result.dead[order],
+    })
+
+
+def _line_table(compiled: CompiledCard, result: LineChances, order: np.ndarray, rack, exposures,
+                columns: dict) -> "pandas.DataFrame":
+    """One row per line of ``order``: category, line, value and distance, then ``columns`` in their order;
+    a ``None`` in ``columns`` is filled in: ``hand`` (the line's best hand) or ``needs`` (what it lacks)."""
+    import pandas as pd
+
     text = _text_columns(compiled)
-    return pd.DataFrame({
+    best = result.best_hand[order]
+    table = {
         "category": text["category"].take(order),
         "line": text["line"][order],
         "value": compiled.line_value[order].astype(np.int64),
         "distance": result.distance[order].astype(np.int64),
-        "hand": text["hand"].take(result.best_hand[order]),
-        "needs": format_count_rows(needs),
-        "out_tiles": [_out_text(row) for row in result.out_counts[order]],
-        "outs": result.outs[order],
-        "dead": result.dead[order],
-    }, index=pd.RangeIndex(len(order)))
+    }
+    for name, values in columns.items():
+        if name == "needs" and values is None:
+            values = format_count_rows(_needs_and_unused_shown(compiled, best, rack, exposures)[0])
+        elif name == "hand" and values is None:
+            values = text["hand"].take(best)
+        table[name] = values
+    return pd.DataFrame(table, index=pd.RangeIndex(len(order)))
 
 
 def _out_text(counts: np.ndarray) -> str:
