@@ -273,3 +273,22 @@ def test_out_counts_name_the_tiles():
     tiles = {Tile(k).notation: int(n) for k, n in enumerate(result.out_counts[KONGS]) if n}
     assert tiles == {"6B": 1, "J": 8}
     assert chances("FF 11B 22B 33B 44B 55B 6B", 2).out_counts[PAIRS].sum() == 3  # a pair: no jokers
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_distance_and_dead_agree_with_closest(seed):
+    card = mj.load_card(["basic1", "practice_harbor"][seed % 2])
+    rng = np.random.default_rng(seed)
+    wall = np.repeat(np.arange(36), COPIES)
+    rng.shuffle(wall)
+    rack = np.bincount(wall[:13], minlength=36).astype(np.int16)
+    visible = [Tile(int(k)) for k in wall[13:73]]
+    table = card.closest(mj.Hand.from_counts(rack.tolist()), n=None, visible=visible)
+    unseen = unseen_after(rack) - visible_counts(visible)
+    result = line_chances(card.compiled(), rack, (), unseen, 5, samples=0)
+    index = {(line.category, line.number): i for i, line in enumerate(card.lines)}
+    for row in table.itertuples():
+        line = index[(row.category, row.line)]
+        assert (result.distance[line], result.dead[line]) == (row.distance, row.dead)
+        if not row.dead:
+            assert str(card.compiled().hands[result.best_hand[line]]) == row.hand or result.p_win[line] > 0

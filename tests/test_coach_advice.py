@@ -247,3 +247,15 @@ def test_the_coach_gives_a_table_or_a_documented_error(call, rack, keywords):
     except MjlearnError:
         return
     assert len(table.columns) >= 5
+
+
+def test_the_card_methods_default_as_the_functions_do():
+    import inspect
+
+    from mjlearn.analysis import coach_advice
+
+    for name in ("win_chances", "outs", "discard_advice"):
+        method = inspect.signature(getattr(mj.Card, name)).parameters
+        function = inspect.signature(getattr(coach_advice, name)).parameters
+        assert [(p.name, p.default) for p in list(method.values())[1:]] == \
+            [(p.name, p.default) for p in list(function.values())[1:]], name
