@@ -23,6 +23,7 @@ from ..tiles import COPIES, NUM_KINDS
 from .advice import suggest_pass
 from .closest import closest, needs_and_unused
 from .compiled import CompiledCard
+from .defence import danger, danger_table
 from .matching import GroupFill, Win, match
 from .odds import deal_racks, odds
 from .position import Exposure, read_position
@@ -38,6 +39,8 @@ __all__ = [
     "batch_distances",
     "check_racks",
     "closest",
+    "danger",
+    "danger_table",
     "deal_racks",
     "match",
     "odds",
