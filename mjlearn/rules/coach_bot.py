@@ -1,0 +1,425 @@
+"""The coach bot: a :class:`~mjlearn.rules.bots.Bot` that plays by its chances of winning, and defends.
+
+:class:`CoachBot` makes the same moves through the same hooks as
+:class:`~mjlearn.rules.bots.Bot` (``act``, ``charleston_move``,
+``answer_call``, ``discard_move``, ``play_turn``), so ``run_game(bots=[...])``
+seats it anywhere. Where a :class:`Bot` counts tiles away from its nearest
+line, the coach bot weighs every line by its chance of being completed
+before the wall runs out, times its value:
+
+- **Chances.** For each hand of a line that is still alive (given the tiles
+  its seat can see), the tiles it lacks follow from the analysis engine's
+  formula (naturals fill singles and pairs first; jokers fill what groups of
+  3 or more still lack). Its *outs* are the unseen copies of the kinds it
+  lacks, and the unseen jokers if a group still lacks tiles after the rack's
+  jokers. The chance of the hand is that of drawing at least as many outs as
+  tiles lacked in the seat's share of the wall (``wall_left / live seats``
+  draws), drawing uniformly from the tiles the seat cannot see
+  (hypergeometric). A line's chance is that of its best hand; a rack is worth
+  the expected value of its best line, plus a little of the next two
+  (``weights``), so a rack that keeps two lines open is preferred to one
+  that keeps one. This is a cheaper cousin of the exact model of
+  ``mjlearn.analysis.chances`` (it treats all outs of a hand as
+  interchangeable), written for speed: a bot decides a thousand times a game.
+- **Discards.** The tile whose loss leaves the rack worth most, less the
+  expected cost of feeding an opponent: per opponent the danger of
+  :func:`mjlearn.analysis.defence.tile_dangers` (grows with their exposures
+  and as the wall runs down) times what a fed win costs (the discarder pays
+  double under home rules; a hot tile's penalty under tournament scoring).
+- **The Charleston.** It passes, one at a time, the three tiles whose loss
+  costs its rack least: jokers make groups of 3 or more likelier, never
+  singles and pairs, so a rack with jokers is not steered to Singles and Pairs.
+- **Calls.** Mah Jongg whenever a discard completes a win; an exposure when
+  the rack after the call (and its best discard) is worth clearly more
+  (``call_margin``) than the rack without it.
+
+It sees only what its seat can see: its rack, the exposures, the discards,
+the dead hands and the count of tiles left in the wall.
+
+>>> import mjlearn as mj
+>>> from mjlearn.rules import Bot, run_game
+>>> card = mj.load_card("basic1")
+>>> game = run_game(card, seed=5, bots=[CoachBot(card, seed=5), Bot(card, seed=1), Bot(card, seed=2), Bot(card, seed=3)])
+>>> game.phase
+'over'
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+import numpy as np
+
+from ..analysis.compiled import NATURAL_KINDS
+from ..analysis.defence import tile_dangers
+from ..analysis.position import Exposure
+from ..tiles import COPIES, Tile
+from .bots import JOKER, Bot, View, _as_counts, _exposures, _key, available_tiles
+from .ruleset import NMJL, Ruleset
+from .setup import SEATS
+
+if TYPE_CHECKING:  # pragma: no cover
+    import pandas
+
+    from ..card import Card
+    from .game import Game
+
+__all__ = ["CoachBot", "seat_danger", "tail_table"]
+
+_LOG_FACTORIAL = np.array([math.lgamma(n + 1) for n in range(sum(COPIES) + 1)])
+_MAX_NEED = 15  # a hand lacks at most 14 tiles
+
+
+def _log_choose(n: np.ndarray, k: np.ndarray) -> np.ndarray:
+    """``log C(n, k)``, ``-inf`` where ``k`` is out of ``0..n``."""
+    valid = (k >= 0) & (k <= n)
+    n_, k_ = np.where(valid, n, 0), np.where(valid, k, 0)
+    return np.where(valid, _LOG_FACTORIAL[n_] - _LOG_FACTORIAL[k_] - _LOG_FACTORIAL[n_ - k_], -np.inf)
+
+
+def tail_table(unseen: int, draws: int) -> np.ndarray:
+    """``[outs, needed]``: the chance of at least ``needed`` (0-14) good tiles among ``draws`` tiles drawn
+    from ``unseen`` tiles of which ``outs`` (0 to ``unseen``) are good (hypergeometric).
+
+    >>> table = tail_table(10, 3)
+    >>> [round(float(table[2, n]), 4) for n in (0, 1, 2, 3)]
+    [1.0, 0.5333, 0.0667, 0.0]
+    """
+    draws = max(0, min(draws, unseen))
+    outs = np.arange(unseen + 1)[:, None]
+    x = np.arange(_MAX_NEED)[None, :]
+    log_pmf = _log_choose(outs, x) + _log_choose(unseen - outs, draws - x) - _log_choose(np.array(unseen), np.array(draws))
+    pmf = np.exp(log_pmf)
+    below = np.concatenate([np.zeros((unseen + 1, 1)), np.cumsum(pmf, axis=1)[:, :-1]], axis=1)
+    return np.clip(1.0 - below, 0.0, 1.0)
+
+
+class _Lines:
+    """A view's hands as the coach bot reads them: groups of 3+ apart from singles and pairs, and values."""
+
+    __slots__ = ("small", "big", "value")
+
+    def __init__(self, compiled, view: View):
+        self.small = view.small.astype(np.int16)
+        self.big = np.maximum(view.rest - self.small, 0).astype(np.int16)
+        self.value = compiled.line_value[view.lines].astype(np.float64)
+
+
+class CoachBot(Bot):
+    """A seeded policy for one seat that plays by its chances of winning (see the module docstring).
+
+    ``card``, ``ruleset`` and ``seed`` as for :class:`Bot` (its other options
+    too). ``weights`` are what the best three lines count for in a rack's
+    worth, ``call_margin`` how much more a call must make the rack worth,
+    ``slack`` how many tiles beyond the nearest live hand are considered,
+    and ``defence`` turns the danger of discards on or off.
+    """
+
+    def __init__(
+        self,
+        card: "Card",
+        ruleset: Ruleset | str = NMJL,
+        seed: int | None = 0,
+        weights: Sequence[float] = (1.0, 0.35, 0.15),
+        call_margin: float = 0.15,
+        slack: int = 2,
+        defence: bool = True,
+        **options,
+    ):
+        super().__init__(card, ruleset, seed, **options)
+        self.weights = np.asarray(weights, dtype=np.float64)
+        self.call_margin = call_margin
+        self.slack = slack
+        self.defence = defence
+        self._lines: dict[tuple, _Lines] = {}
+        self._tails: dict[tuple[int, int], tuple[np.ndarray, np.ndarray]] = {}
+        self.mean_value = float(self.engine.compiled.line_value.mean()) if self.engine.compiled.num_lines else 0.0
+
+    def __repr__(self) -> str:
+        return f"CoachBot(seed={self.seed!r}, weights={self.weights.tolist()}, defence={self.defence})"
+
+    # -- worth of racks ----------------------------------------------------------
+    def _lines_of(self, view: View) -> _Lines:
+        found = self._lines.get(view.key)
+        if found is None:
+            if len(self._lines) > 64:
+                self._lines.clear()
+            found = self._lines[view.key] = _Lines(self.engine.compiled, view)
+        return found
+
+    def worth(self, racks: Sequence[Sequence[int]], exposures: Sequence[Exposure] = (), visible=None,
+              draws: int = 20) -> np.ndarray:
+        """The worth (expected value of the best lines, :attr:`weights`) of each rack of ``racks`` (36 counts
+        each; all with the same ``exposures``), with ``draws`` tiles still to draw and ``visible`` tiles seen.
+
+        The first rack decides which hands are near enough to count: pass
+        racks that differ by a tile or two (a rack, and the racks one discard
+        away).
+        """
+        racks = np.asarray(racks, dtype=np.int16).reshape(-1, 36)
+        first = _as_counts(racks[0].tolist())
+        position = self._position(first, _key(exposures))
+        view = position.view
+        if not view.n:
+            return np.zeros(len(racks))
+        seen = np.zeros(36, dtype=np.int16) if visible is None else np.asarray(visible, dtype=np.int16)
+        available = available_tiles(seen, exposures)
+        live = self._live_mask(view, available)
+        distance = position.distance
+        if live.any():
+            near = live & (distance <= int(distance[live].min()) + self.slack)
+        else:
+            near = distance <= position.best + self.slack
+        near = np.flatnonzero(near)
+        lines = self._lines_of(view)
+        # what could still be drawn: the first rack's tiles are not (nor what the others give up: it is thrown)
+        unseen_counts = np.maximum(available - racks[0], 0)
+        unseen = int(unseen_counts.sum())
+        small, big = lines.small[near][None], lines.big[near][None]  # [1, m, 35]
+        naturals = racks[:, None, :NATURAL_KINDS]
+        need_small = np.maximum(small - naturals, 0)
+        need_big = np.maximum(big - np.maximum(naturals - small, 0), 0)
+        in_groups = need_big.sum(axis=-1)  # [K, m]
+        jokers = racks[:, JOKER][:, None]
+        needed = need_small.sum(axis=-1) + in_groups - np.minimum(jokers, in_groups)
+        # singles and pairs take naturals kind by kind (taken as independent); groups of 3+ pool their
+        # kinds' unseen copies with the unseen jokers
+        table, log_table = self._tail_table(unseen, draws)
+        small_chance = np.exp(log_table[unseen_counts[:NATURAL_KINDS], need_small].sum(axis=-1))
+        outs = ((need_big > 0) * unseen_counts[:NATURAL_KINDS]).sum(axis=-1) + unseen_counts[JOKER]
+        short = np.minimum(np.maximum(in_groups - jokers, 0), _MAX_NEED - 1)
+        chance = small_chance * table[np.minimum(outs, unseen), short]
+        expected = chance * lines.value[near]
+        segment = view.lines[near]
+        starts = np.flatnonzero(np.r_[True, segment[1:] != segment[:-1]])
+        per_line = np.maximum.reduceat(expected, starts, axis=1)
+        top = -np.sort(-per_line, axis=1)[:, : len(self.weights)]
+        return top @ self.weights[: top.shape[1]]
+
+    def _tail_table(self, unseen: int, draws: int) -> tuple[np.ndarray, np.ndarray]:
+        """The chances of :func:`tail_table` for every count of outs (``0..unseen``) and tiles needed
+        (``0..14``): the table ``[outs, needed]`` and its logarithm, built once per ``(unseen, draws)``."""
+        key = (unseen, draws)
+        tables = self._tails.get(key)
+        if tables is None:
+            if len(self._tails) > 256:
+                self._tails.clear()
+            table = tail_table(unseen, draws)
+            with np.errstate(divide="ignore"):
+                tables = self._tails[key] = (table, np.log(table))
+        return tables
+
+    @staticmethod
+    def _draws(game: "Game") -> int:
+        """The seat's share of the wall: tiles left over the live seats."""
+        live = max(1, 4 - len(game.dead))
+        return max(1, -(-game.wall_left // live))
+
+    # -- the Charleston ----------------------------------------------------------
+    def choose_pass(self, counts: Sequence[int], count: int = 3, draws: int = 24) -> list[Tile]:
+        """The ``count`` tiles whose loss costs the rack least, one at a time (never a joker)."""
+        rack = np.asarray(_as_counts(counts), dtype=np.int16)
+        chosen: list[Tile] = []
+        for _ in range(count):
+            kinds = np.flatnonzero(rack[:NATURAL_KINDS])
+            if not len(kinds):
+                break
+            candidates = np.repeat(rack[None, :], len(kinds), axis=0)
+            candidates[np.arange(len(kinds)), kinds] -= 1
+            worth = self.worth(np.concatenate([rack[None, :], candidates]), (), None, draws)[1:]
+            best = int(kinds[int(np.argmax(worth))])  # ties: the lowest tile, deterministic
+            chosen.append(Tile(best))
+            rack[best] -= 1
+        if len(chosen) < count:  # jokers only left: as the Bot does (it never passes them either)
+            return super().choose_pass(counts, count)
+        return chosen
+
+    def charleston_move(self, game: "Game", seat: int) -> None:
+        step = game.charleston.step
+        if step.kind in ("vote", "negotiated"):
+            super().charleston_move(game, seat)
+        else:
+            game.pass_tiles(seat, self.choose_pass(game.racks[seat].counts, 3, self._draws(game)), blind=0)
+
+    # -- discards ---------------------------------------------------------------
+    def discard_scores(self, counts: Sequence[int], exposures: Sequence[Exposure] = (), visible=None,
+                       draws: int = 20, dangers=None) -> tuple[list[int], np.ndarray]:
+        """The kinds a 14-tile rack may throw and each one's score: the worth of the rack left, less the
+        expected cost of feeding an opponent (``dangers``: a :class:`~mjlearn.analysis.defence.Dangers`)."""
+        rack = np.asarray(_as_counts(counts), dtype=np.int16)
+        kinds = np.flatnonzero(rack).tolist()
+        candidates = np.repeat(rack[None, :], len(kinds), axis=0)
+        candidates[np.arange(len(kinds)), kinds] -= 1
+        scores = self.worth(np.concatenate([rack[None, :], candidates]), exposures, visible, draws)[1:]
+        if dangers is not None:
+            scores = scores - dangers[np.asarray(kinds)]
+        return kinds, scores
+
+    def choose_discard(self, counts: Sequence[int], exposures: Sequence[Exposure] = (), visible=None,
+                       draws: int = 20, dangers=None) -> Tile:
+        """The tile to throw: the best :meth:`discard_scores`; ties go to a natural, then the seeded generator."""
+        kinds, scores = self.discard_scores(counts, exposures, visible, draws, dangers)
+        if not kinds:
+            return Tile.JOKER
+        best = float(scores.max())
+        rows = [i for i, s in enumerate(scores.tolist()) if s >= best - 1e-9]
+        naturals = [i for i in rows if kinds[i] != JOKER]
+        rows = naturals or rows
+        return Tile(kinds[rows[0] if len(rows) == 1 else self.rng.choice(rows)])
+
+    def feeding_cost(self, game: "Game", seat: int, counts: Sequence[int]) -> np.ndarray | None:
+        """Per tile kind (``[36]``) the expected points lost by throwing it now: for each opponent, the
+        danger of :func:`~mjlearn.analysis.defence.tile_dangers` times what a fed win costs, in the units
+        of :meth:`worth` (``None`` when defence is off or nobody threatens yet)."""
+        if not self.defence:
+            return None
+        late = game.wall_left <= 66
+        opponents: list = []
+        for other in range(1, 4):
+            owner = (seat + other) % 4
+            groups = tuple(game.exposures[owner])
+            opponents.append(None if owner in game.dead or (not groups and not late) else groups)
+        if all(o is None for o in opponents):
+            return None
+        available = available_tiles(game.visible(seat), _exposures(game, seat)) - np.asarray(counts, dtype=np.int16)
+        found = tile_dangers(self.engine.compiled, opponents, np.maximum(available, 0), game.wall_left)
+        rules = self.ruleset
+        # a win costs each payer its value, the discarder ``discarder_pays`` times; the coach's own worth
+        # counts one payer's share, so a fed win costs (discarder_pays) values, plus a hot tile's penalty
+        cost = found.each * self.mean_value * rules.discarder_pays
+        if rules.tournament is not None:
+            for o, groups in enumerate(opponents):
+                if groups is not None and len(groups) >= 2:
+                    three = len(groups) >= 3 or max(g.size for g in groups) >= 5
+                    penalty = -(rules.tournament.hot_tile_three if three else rules.tournament.hot_tile_two)
+                    cost[o] += found.each[o] * penalty
+        return cost.sum(axis=0) / 3
+
+    def discard_move(self, game: "Game", seat: int) -> None:
+        counts = game.racks[seat].counts
+        exposures = _exposures(game, seat)
+        visible = game.visible(seat)
+        if self.exchanges and self.ruleset.joker_exchange:
+            table = [groups if owner not in game.dead or self.ruleset.exchange_in_dead_exposures else []
+                     for owner, groups in enumerate(game.exposures)]
+            exchange = self.choose_exchange(counts, exposures, visible, table)
+            if exchange is not None:
+                game.exchange_joker(seat, *exchange)
+                return
+        if self.wins(counts, exposures):
+            game.declare_mahjongg(seat)
+            return
+        dangers = self.feeding_cost(game, seat, counts)
+        game.discard(seat, self.choose_discard(counts, exposures, visible, self._draws(game), dangers))
+
+    # -- calls ----------------------------------------------------------------------
+    def choose_call(self, counts: Sequence[int], exposures: Sequence[Exposure], visible, tile: Tile,
+                    draws: int = 20):
+        """``("mahjongg",)`` when the discard completes a win, ``("call", size, jokers)`` when exposing it
+        makes the rack worth clearly more (``call_margin``), else ``None``."""
+        t = int(tile)
+        if t == JOKER:
+            return None
+        counts = _as_counts(counts)
+        position = self._position(counts, _key(exposures))
+        view = position.view
+        if not view.n:
+            return None
+        jokers = counts[JOKER]
+        if position.best <= 1 and counts[t] < COPIES[t]:
+            sums = position.sums + view.codes[self._bit(t, counts[t])]
+            if (view.distances(sums, jokers) == 0).any():
+                return ("mahjongg",)
+        groups = view.groups.get(t) if self.calls else None
+        if not groups or counts[t] + jokers < 2:
+            return None
+        seen = None if visible is None else np.asarray(visible, dtype=np.int16).copy()
+        distance = position.distance
+        if seen is not None:
+            live = self._live_mask(view, available_tiles(seen, exposures))
+            if live.any():
+                distance = np.where(live, distance, 99)
+        near = distance <= int(distance.min()) + self.slack
+        groups = [(size, has) for size, has in groups if (has & near).any()]  # only groups its near hands have
+        if not groups:
+            return None
+        now = float(self.worth([counts], exposures, seen, draws)[0])
+        if seen is not None and seen[t] > 0:
+            seen[t] -= 1  # the discard leaves the table for our exposure
+        best = None
+        for size in sorted({size for size, _ in groups}):
+            naturals = min(counts[t], size - 1)
+            use_jokers = size - 1 - naturals
+            if use_jokers > jokers:
+                continue
+            rest = list(counts)
+            rest[t] -= naturals
+            rest[JOKER] -= use_jokers
+            new = tuple(exposures) + (Exposure(Tile(t), size, use_jokers),)
+            if not self._position(tuple(rest), _key(new)).view.n:
+                continue
+            _, scores = self.discard_scores(rest, new, seen, draws)
+            after = float(scores.max()) if len(scores) else 0.0
+            if after > now * (1 + self.call_margin) and (best is None or after > best[0]):
+                best = (after, size, use_jokers)
+        return None if best is None else ("call", best[1], best[2])
+
+    @staticmethod
+    def _bit(t: int, level: int) -> int:
+        from .bots import _OFFSET
+
+        return int(_OFFSET[t]) + level
+
+    def answer_call(self, game: "Game", seat: int) -> None:
+        if seat in game.dead or game.last_discard is None:
+            game.pass_call(seat)
+            return
+        _, tile = game.last_discard
+        counts = game.racks[seat].counts
+        exposures = _exposures(game, seat)
+        if not self.may_call(counts, exposures, tile):
+            game.pass_call(seat)
+            return
+        decision = self.choose_call(counts, exposures, game.visible(seat), tile, self._draws(game))
+        if decision is None:
+            game.pass_call(seat)
+        elif decision[0] == "mahjongg":
+            game.call_mahjongg(seat)
+        else:
+            game.call(seat, decision[1], jokers=decision[2])
+
+
+def seat_danger(game: "Game", seat: int) -> "pandas.DataFrame":
+    """:func:`mjlearn.analysis.danger_table` for ``seat``'s rack, from what that seat can see: the other
+    seats' exposures (by seat name), the discards, the dead hands and the wall left; never their racks.
+
+    Under tournament scoring a ``penalty`` column gives the points a hot tile
+    would cost if it proved to be the winning tile (the larger row when two
+    opponents could win on it).
+
+    >>> import mjlearn as mj
+    >>> from mjlearn.rules import Game
+    >>> game = Game(mj.load_card("basic1"), seed=3)
+    >>> game.skip_charleston()
+    >>> table = seat_danger(game, 0)
+    >>> len(table) == len(set(game.racks[0].tiles())), float(table.danger.max()) < 0.05
+    (True, True)
+    """
+    from ..analysis.defence import danger_table, hot_row
+    from .arguments import seat_arg
+
+    seat = seat_arg(seat)
+    opponents = {SEATS[o]: list(game.exposures[o]) for o in range(4) if o != seat}
+    table = danger_table(game.card, game.racks[seat], opponents, discards=[t for _, t in game.discards],
+                         exposures=list(game.exposures[seat]), wall_left=game.wall_left,
+                         dead=[SEATS[o] for o in game.dead if o != seat], ruleset=game.ruleset)
+    scoring = game.ruleset.tournament
+    if scoring is not None:
+        rows = {SEATS[o]: hot_row(game.exposures[o]) for o in range(4) if o != seat}
+        def penalty(threatens: str) -> int:
+            names = [part.removesuffix(" (hot)") for part in threatens.split(", ") if part.endswith(" (hot)")]
+            return min((getattr(scoring, rows[name]) for name in names), default=0)
+        table["penalty"] = [penalty(text) for text in table.threatens]
+    return table
