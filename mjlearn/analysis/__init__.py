@@ -21,6 +21,8 @@ import numpy as np
 from ..errors import HandError
 from ..tiles import COPIES, NUM_KINDS
 from .advice import suggest_pass
+from .chances import LineChances, line_chances
+from .coach_advice import discard_advice, outs, win_chances
 from .closest import closest, needs_and_unused
 from .compiled import CompiledCard
 from .defence import danger, danger_table
@@ -35,6 +37,7 @@ __all__ = [
     "CompiledCard",
     "Exposure",
     "GroupFill",
+    "LineChances",
     "Win",
     "batch_distances",
     "check_racks",
@@ -42,11 +45,15 @@ __all__ = [
     "danger",
     "danger_table",
     "deal_racks",
+    "discard_advice",
+    "line_chances",
     "match",
     "odds",
+    "outs",
     "needs_and_unused",
     "read_position",
     "suggest_pass",
+    "win_chances",
 ]
 
 
