@@ -143,3 +143,24 @@ def test_the_hypergeometric_table_matches_hand_counts():
     assert table[2, 1] == pytest.approx(1 - 56 / 120) and table[2, 2] == pytest.approx(8 / 120)
     assert table[2, 3] == pytest.approx(0, abs=1e-12) and (table[:, 0] == 1).all()
     assert tail_table(5, 9)[5, 5] == pytest.approx(1.0)  # more draws than tiles: all are drawn
+
+
+@pytest.mark.parametrize("rack, exact_equal", [
+    ("FF 2222B 4B 666B 888B", True),     # one natural missing in a pair
+    ("FF 2222B 44B 66B 888B", True),     # one missing in a pung: the unseen 6B and jokers are its outs
+    ("FF 222B 44B 666B J 88B", True),    # a kong missing one, a joker on the rack already placed
+    ("FF 222B 44B 66B 88B", False),      # two groups missing one each
+    ("FF 2222B 4B 66B 888B", False),     # a pair and a group missing one each
+])
+def test_the_coach_s_chances_follow_the_exact_model(rack, exact_equal):
+    from mjlearn.analysis.chances import line_chances
+
+    card = mj.parse_card('C\n"2468"\nFF 2222 44 666 888 X25\n')
+    counts = np.asarray(Hand(rack).counts)
+    unseen = np.asarray(mj.tiles.COPIES) - counts
+    exact = float(line_chances(card.compiled(), counts, (), unseen, 10).p_win[0])
+    cheap = float(CoachBot(card, weights=(1.0,)).worth([counts], (), None, 10)[0]) / 25
+    if exact_equal:
+        assert cheap == pytest.approx(exact, rel=1e-9)
+    else:  # outs of different groups pooled: a little optimistic, never far off
+        assert exact <= cheap <= exact * 1.1

@@ -7,25 +7,28 @@ seats it anywhere. Where a :class:`Bot` counts tiles away from its nearest
 line, the coach bot weighs every line by its chance of being completed
 before the wall runs out, times its value:
 
-- **Chances.** For each hand of a line that is still alive (given the tiles
-  its seat can see), the tiles it lacks follow from the analysis engine's
-  formula (naturals fill singles and pairs first; jokers fill what groups of
-  3 or more still lack). Its *outs* are the unseen copies of the kinds it
-  lacks, and the unseen jokers if a group still lacks tiles after the rack's
-  jokers. The chance of the hand is that of drawing at least as many outs as
-  tiles lacked in the seat's share of the wall (``wall_left / live seats``
-  draws), drawing uniformly from the tiles the seat cannot see
-  (hypergeometric). A line's chance is that of its best hand; a rack is worth
-  the expected value of its best line, plus a little of the next two
-  (``weights``), so a rack that keeps two lines open is preferred to one
-  that keeps one. This is a cheaper cousin of the exact model of
-  ``mjlearn.analysis.chances`` (it treats all outs of a hand as
-  interchangeable), written for speed: a bot decides a thousand times a game.
+- **Chances.** The model of :mod:`mjlearn.analysis.chances`: for each hand
+  of a line still alive (given the tiles its seat can see), the naturals its
+  singles and pairs lack and the tiles its groups of 3 or more lack (jokers
+  may fill those); the seat draws its share of the wall (``wall_left / live
+  seats`` tiles) uniformly from the tiles it cannot see and keeps what is
+  useful. A line's chance is that of its best hand; a rack is worth the
+  expected value (chance x value) of its best line, plus a little of the next
+  two (``weights``), so a rack that keeps two lines open beats one that keeps
+  one. The exact :func:`~mjlearn.analysis.chances.hand_chances` costs a few
+  milliseconds a rack, too slow for a bot that weighs a dozen racks per
+  decision and a hundred decisions a game (``exact=True`` uses it: about 6
+  times slower). So by default the bot uses a cheaper form of the same
+  model: the singles and pairs kind by kind (as if independent), and the
+  groups' lacking tiles drawn from their pooled outs (the unseen copies of
+  their kinds and the unseen jokers). It is exact when one kind is lacking
+  and slightly optimistic otherwise (``tests/test_coach_bot.py``).
 - **Discards.** The tile whose loss leaves the rack worth most, less the
-  expected cost of feeding an opponent: per opponent the danger of
-  :func:`mjlearn.analysis.defence.tile_dangers` (grows with their exposures
-  and as the wall runs down) times what a fed win costs (the discarder pays
-  double under home rules; a hot tile's penalty under tournament scoring).
+  expected cost of feeding an exposed hand: per opponent with exposures the
+  danger of :func:`mjlearn.analysis.defence.tile_dangers` (it grows with
+  their exposures and as the wall runs down) times what a fed win costs (the
+  discarder pays double under home rules; under tournament scoring, a hot
+  tile's penalty too). ``defence=False`` leaves that out.
 - **The Charleston.** It passes, one at a time, the three tiles whose loss
   costs its rack least: jokers make groups of 3 or more likelier, never
   singles and pairs, so a rack with jokers is not steered to Singles and Pairs.
@@ -52,11 +55,12 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
+from ..analysis.chances import hand_chances
 from ..analysis.compiled import NATURAL_KINDS
 from ..analysis.defence import tile_dangers
 from ..analysis.position import Exposure
 from ..tiles import COPIES, Tile
-from .bots import JOKER, Bot, View, _as_counts, _exposures, _key, available_tiles
+from .bots import JOKER, Bot, View, _as_counts, _exposures, _key, available_tiles, call_options
 from .ruleset import NMJL, Ruleset
 from .setup import SEATS
 
@@ -99,12 +103,13 @@ def tail_table(unseen: int, draws: int) -> np.ndarray:
 class _Lines:
     """A view's hands as the coach bot reads them: groups of 3+ apart from singles and pairs, and values."""
 
-    __slots__ = ("small", "big", "value")
+    __slots__ = ("small", "big", "value", "exposable")
 
     def __init__(self, compiled, view: View):
         self.small = view.small.astype(np.int16)
         self.big = np.maximum(view.rest - self.small, 0).astype(np.int16)
         self.value = compiled.line_value[view.lines].astype(np.float64)
+        self.exposable = ~compiled.line_concealed[view.lines]
 
 
 class CoachBot(Bot):
@@ -126,6 +131,9 @@ class CoachBot(Bot):
         call_margin: float = 0.15,
         slack: int = 2,
         defence: bool = True,
+        caution: float = 1.0,
+        exact: bool = False,
+        group_draws: float = 1.0,
         **options,
     ):
         super().__init__(card, ruleset, seed, **options)
@@ -133,6 +141,10 @@ class CoachBot(Bot):
         self.call_margin = call_margin
         self.slack = slack
         self.defence = defence
+        self.caution = caution
+        self.exact = exact
+        self.group_draws = group_draws
+        self._exact_cache: dict = {}
         self._lines: dict[tuple, _Lines] = {}
         self._tails: dict[tuple[int, int], tuple[np.ndarray, np.ndarray]] = {}
         self.mean_value = float(self.engine.compiled.line_value.mean()) if self.engine.compiled.num_lines else 0.0
@@ -186,11 +198,22 @@ class CoachBot(Bot):
         needed = need_small.sum(axis=-1) + in_groups - np.minimum(jokers, in_groups)
         # singles and pairs take naturals kind by kind (taken as independent); groups of 3+ pool their
         # kinds' unseen copies with the unseen jokers
-        table, log_table = self._tail_table(unseen, draws)
-        small_chance = np.exp(log_table[unseen_counts[:NATURAL_KINDS], need_small].sum(axis=-1))
-        outs = ((need_big > 0) * unseen_counts[:NATURAL_KINDS]).sum(axis=-1) + unseen_counts[JOKER]
-        short = np.minimum(np.maximum(in_groups - jokers, 0), _MAX_NEED - 1)
-        chance = small_chance * table[np.minimum(outs, unseen), short]
+        if self.exact:
+            chance = np.zeros(needed.shape)
+            for j in np.unique(racks[:, JOKER]).tolist():
+                rows = racks[:, JOKER] == j
+                ms, mg = need_small[rows].reshape(-1, NATURAL_KINDS), need_big[rows].reshape(-1, NATURAL_KINDS)
+                chance[rows] = hand_chances(ms, mg, unseen_counts, j, draws, self._exact_cache).reshape(-1, len(near))
+        else:
+            table, log_table = self._tail_table(unseen, draws)
+            small_chance = np.exp(log_table[unseen_counts[:NATURAL_KINDS], need_small].sum(axis=-1))
+            outs = ((need_big > 0) * unseen_counts[:NATURAL_KINDS]).sum(axis=-1) + unseen_counts[JOKER]
+            short = np.minimum(np.maximum(in_groups - jokers, 0), _MAX_NEED - 1)
+            outs = np.minimum(outs, unseen)
+            chance = small_chance * table[outs, short]
+            if self.group_draws != 1:  # groups of lines that may be exposed can also be called from discards
+                wider, _ = self._tail_table(unseen, int(round(draws * self.group_draws)))
+                chance = np.where(lines.exposable[near], small_chance * wider[outs, short], chance)
         expected = chance * lines.value[near]
         segment = view.lines[near]
         starts = np.flatnonzero(np.r_[True, segment[1:] != segment[:-1]])
@@ -254,7 +277,11 @@ class CoachBot(Bot):
         candidates[np.arange(len(kinds)), kinds] -= 1
         scores = self.worth(np.concatenate([rack[None, :], candidates]), exposures, visible, draws)[1:]
         if dangers is not None:
-            scores = scores - dangers[np.asarray(kinds)]
+            cost = dangers[np.asarray(kinds)]
+            naturals = [i for i, k in enumerate(kinds) if k != JOKER]
+            if naturals and kinds[-1] == JOKER:  # a joker is safe but precious: defence alone never throws it
+                cost[-1] = cost[naturals].min()
+            scores = scores - cost
         return kinds, scores
 
     def choose_discard(self, counts: Sequence[int], exposures: Sequence[Exposure] = (), visible=None,
@@ -275,12 +302,11 @@ class CoachBot(Bot):
         of :meth:`worth` (``None`` when defence is off or nobody threatens yet)."""
         if not self.defence:
             return None
-        late = game.wall_left <= 66
         opponents: list = []
-        for other in range(1, 4):
+        for other in range(1, 4):  # the exposed hands: a hand with no exposures is rarely ready, and gives no sign
             owner = (seat + other) % 4
             groups = tuple(game.exposures[owner])
-            opponents.append(None if owner in game.dead or (not groups and not late) else groups)
+            opponents.append(None if owner in game.dead or not groups else groups)
         if all(o is None for o in opponents):
             return None
         available = available_tiles(game.visible(seat), _exposures(game, seat)) - np.asarray(counts, dtype=np.int16)
@@ -295,24 +321,10 @@ class CoachBot(Bot):
                     three = len(groups) >= 3 or max(g.size for g in groups) >= 5
                     penalty = -(rules.tournament.hot_tile_three if three else rules.tournament.hot_tile_two)
                     cost[o] += found.each[o] * penalty
-        return cost.sum(axis=0) / 3
+        return cost.sum(axis=0) * self.caution / 3
 
-    def discard_move(self, game: "Game", seat: int) -> None:
-        counts = game.racks[seat].counts
-        exposures = _exposures(game, seat)
-        visible = game.visible(seat)
-        if self.exchanges and self.ruleset.joker_exchange:
-            table = [groups if owner not in game.dead or self.ruleset.exchange_in_dead_exposures else []
-                     for owner, groups in enumerate(game.exposures)]
-            exchange = self.choose_exchange(counts, exposures, visible, table)
-            if exchange is not None:
-                game.exchange_joker(seat, *exchange)
-                return
-        if self.wins(counts, exposures):
-            game.declare_mahjongg(seat)
-            return
-        dangers = self.feeding_cost(game, seat, counts)
-        game.discard(seat, self.choose_discard(counts, exposures, visible, self._draws(game), dangers))
+    def discard_decision(self, game: "Game", seat: int, counts, exposures, visible) -> Tile:
+        return self.choose_discard(counts, exposures, visible, self._draws(game), self.feeding_cost(game, seat, counts))
 
     # -- calls ----------------------------------------------------------------------
     def choose_call(self, counts: Sequence[int], exposures: Sequence[Exposure], visible, tile: Tile,
@@ -328,10 +340,8 @@ class CoachBot(Bot):
         if not view.n:
             return None
         jokers = counts[JOKER]
-        if position.best <= 1 and counts[t] < COPIES[t]:
-            sums = position.sums + view.codes[self._bit(t, counts[t])]
-            if (view.distances(sums, jokers) == 0).any():
-                return ("mahjongg",)
+        if self.completes_win(position, counts, t):
+            return ("mahjongg",)
         groups = view.groups.get(t) if self.calls else None
         if not groups or counts[t] + jokers < 2:
             return None
@@ -349,15 +359,7 @@ class CoachBot(Bot):
         if seen is not None and seen[t] > 0:
             seen[t] -= 1  # the discard leaves the table for our exposure
         best = None
-        for size in sorted({size for size, _ in groups}):
-            naturals = min(counts[t], size - 1)
-            use_jokers = size - 1 - naturals
-            if use_jokers > jokers:
-                continue
-            rest = list(counts)
-            rest[t] -= naturals
-            rest[JOKER] -= use_jokers
-            new = tuple(exposures) + (Exposure(Tile(t), size, use_jokers),)
+        for size, use_jokers, rest, new in call_options(counts, exposures, t, [size for size, _ in groups]):
             if not self._position(tuple(rest), _key(new)).view.n:
                 continue
             _, scores = self.discard_scores(rest, new, seen, draws)
@@ -366,29 +368,8 @@ class CoachBot(Bot):
                 best = (after, size, use_jokers)
         return None if best is None else ("call", best[1], best[2])
 
-    @staticmethod
-    def _bit(t: int, level: int) -> int:
-        from .bots import _OFFSET
-
-        return int(_OFFSET[t]) + level
-
-    def answer_call(self, game: "Game", seat: int) -> None:
-        if seat in game.dead or game.last_discard is None:
-            game.pass_call(seat)
-            return
-        _, tile = game.last_discard
-        counts = game.racks[seat].counts
-        exposures = _exposures(game, seat)
-        if not self.may_call(counts, exposures, tile):
-            game.pass_call(seat)
-            return
-        decision = self.choose_call(counts, exposures, game.visible(seat), tile, self._draws(game))
-        if decision is None:
-            game.pass_call(seat)
-        elif decision[0] == "mahjongg":
-            game.call_mahjongg(seat)
-        else:
-            game.call(seat, decision[1], jokers=decision[2])
+    def call_decision(self, game: "Game", seat: int, counts, exposures, tile: Tile):
+        return self.choose_call(counts, exposures, game.visible(seat), tile, self._draws(game))
 
 
 def seat_danger(game: "Game", seat: int) -> "pandas.DataFrame":
