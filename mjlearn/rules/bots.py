@@ -512,23 +512,31 @@ class Bot:
         sums = position.sums + view.codes[_OFFSET[t] + counts[t]]
         return bool((view.distances(sums, counts[JOKER]) == 0).any())
 
-    def choose_call(self, counts: Sequence[int], exposures: Sequence[Exposure], visible, tile: Tile):
-        """What to do with a discard: ``("mahjongg",)``, ``("call", size, jokers)`` or ``None`` (pass)."""
+    def read_call(self, counts: Sequence[int], exposures: Sequence[Exposure], tile: Tile) -> tuple:
+        """The first look at a discard, shared by every call decision: ``("decided", ("mahjongg",))`` if it
+        wins, ``("decided", None)`` if no exposure of it is possible, else ``("weigh", counts, position,
+        groups)``: the groups of that tile that the allowed hands may still expose."""
         t = int(tile)
         if t == JOKER:
-            return None
+            return ("decided", None)
         counts = _as_counts(counts)
-        key = _key(exposures)
-        position = self._position(counts, key)
-        view = position.view
-        if not view.n:
-            return None
-        jokers = counts[JOKER]
+        position = self._position(counts, _key(exposures))
+        if not position.view.n:
+            return ("decided", None)
         if self.completes_win(position, counts, t):
-            return ("mahjongg",)
-        groups = view.groups.get(t) if self.calls else None
-        if not groups or counts[t] + jokers < 2:  # an exposure takes the discard and 2 or more tiles of the rack
-            return None
+            return ("decided", ("mahjongg",))
+        groups = position.view.groups.get(t) if self.calls else None
+        if not groups or counts[t] + counts[JOKER] < 2:  # an exposure takes the discard and 2 or more tiles of the rack
+            return ("decided", None)
+        return ("weigh", counts, position, groups)
+
+    def choose_call(self, counts: Sequence[int], exposures: Sequence[Exposure], visible, tile: Tile):
+        """What to do with a discard: ``("mahjongg",)``, ``("call", size, jokers)`` or ``None`` (pass)."""
+        first = self.read_call(counts, exposures, tile)
+        if first[0] != "weigh":
+            return first[1]
+        _, counts, position, groups = first
+        t, view, jokers = int(tile), position.view, counts[JOKER]
         available = available_tiles(visible, exposures) if visible is not None else None
         distance = position.distance
         if available is not None:

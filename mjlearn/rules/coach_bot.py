@@ -331,20 +331,11 @@ class CoachBot(Bot):
                     draws: int = 20):
         """``("mahjongg",)`` when the discard completes a win, ``("call", size, jokers)`` when exposing it
         makes the rack worth clearly more (``call_margin``), else ``None``."""
-        t = int(tile)
-        if t == JOKER:
-            return None
-        counts = _as_counts(counts)
-        position = self._position(counts, _key(exposures))
-        view = position.view
-        if not view.n:
-            return None
-        jokers = counts[JOKER]
-        if self.completes_win(position, counts, t):
-            return ("mahjongg",)
-        groups = view.groups.get(t) if self.calls else None
-        if not groups or counts[t] + jokers < 2:
-            return None
+        first = self.read_call(counts, exposures, tile)
+        if first[0] != "weigh":
+            return first[1]
+        _, counts, position, groups = first
+        t, view = int(tile), position.view
         seen = None if visible is None else np.asarray(visible, dtype=np.int16).copy()
         distance = position.distance
         if seen is not None:
