@@ -8,7 +8,6 @@ import numpy as np
 import pytest
 
 import mjlearn as mj
-from mjlearn.analysis.position import Exposure
 from mjlearn.hands import Hand
 from mjlearn.rules import MAHJX, NMJL, Bot, CoachBot, Game, run_game, seat_danger
 from mjlearn.rules.coach_bot import tail_table
@@ -164,3 +163,22 @@ def test_the_coach_s_chances_follow_the_exact_model(rack, exact_equal):
         assert cheap == pytest.approx(exact, rel=1e-9)
     else:  # outs of different groups pooled: a little optimistic, never far off
         assert exact <= cheap <= exact * 1.1
+
+
+def test_the_exact_option_uses_the_exact_chances():
+    from mjlearn.analysis.chances import line_chances
+
+    card = mj.parse_card('C\n"2468"\nFF 2222 44 666 888 X25\n')
+    counts = np.asarray(Hand("FF 222B 44B 66B 88B").counts)
+    unseen = np.asarray(mj.tiles.COPIES) - counts
+    exact = float(line_chances(card.compiled(), counts, (), unseen, 10).p_win[0])
+    assert float(CoachBot(card, weights=(1.0,), exact=True).worth([counts], (), None, 10)[0]) / 25 == pytest.approx(exact)
+
+
+def test_a_discard_keeps_the_nearest_hand_nearest_first():
+    bot = CoachBot(CARD)
+    rack = Hand("FF 222B 444B 666B 8B 3C 7D")  # one from 2468 #1 once 3C or 7D goes
+    kinds, scores = bot.discard_scores(rack.counts)
+    best = {Tile(k).notation for k, s in zip(kinds, scores) if s >= scores.max() - 1e-9}
+    assert best <= {"3C", "7D"}
+    assert bot.choose_discard(rack.counts).notation in ("3C", "7D")
