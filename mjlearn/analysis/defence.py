@@ -237,6 +237,8 @@ def _read_table(card, opponents, discards, hand, exposures, dead, ruleset):
     from .closest import visible_counts
     from .position import read_position
 
+    if not callable(getattr(card, "compiled", None)):
+        raise ArgumentError(f"card must be a Card (mjlearn.load_card or parse_card), not {type(card).__name__}")
     compiled = card.compiled(ruleset_argument(ruleset))
     if isinstance(opponents, Mapping):
         items = list(opponents.items())
@@ -247,10 +249,13 @@ def _read_table(card, opponents, discards, hand, exposures, dead, ruleset):
         items = [(f"opponent {i + 1}", e) for i, e in enumerate(opponents)]
     if not 1 <= len(items) <= 3:
         raise ArgumentError(f"a table has 1 to 3 opponents, not {len(items)}")
-    dead_labels = set(dead) if not isinstance(dead, str) else {dead}
-    unknown = dead_labels - {label for label, _ in items}
+    if isinstance(dead, str) or not isinstance(dead, Iterable):
+        dead = [dead]
+    labels = [label for label, _ in items]
+    unknown = [name for name in dead if not any(name == label for label in labels)]
     if unknown:
-        raise ArgumentError(f"dead names no opponent: {sorted(map(str, unknown))}")
+        raise ArgumentError(f"dead names no opponent: {unknown!r} (the opponents: {labels!r})")
+    dead_labels = [label for label in labels if any(name == label for name in dead)]
     seen = visible_counts(discards).astype(np.int16)
     parsed = []
     for label, groups in items:
@@ -306,7 +311,8 @@ def danger(
     ``discards`` the tiles thrown so far (notation, tiles or 36 counts);
     ``hand`` and ``exposures`` your own rack and exposures (their tiles are
     seen too); ``wall_left`` the tiles left in the wall (``None``: mid-game);
-    ``dead`` the names of opponents whose hands are dead. The model is in the
+    ``dead`` the names of opponents whose hands are dead (for a list of
+    opponents, their names are ``"opponent 1"`` to ``"opponent 3"``). The model is in the
     module docstring: only what you can see counts.
 
     Columns: ``lines`` the opponent's possible lines, ``could_win`` and
