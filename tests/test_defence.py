@@ -116,3 +116,30 @@ def test_bad_tables_are_refused_with_the_documented_errors():
         danger(CARD, "8X", [[]])
     with pytest.raises(HandError):
         danger(CARD, "8B", [["22B"]])  # not an exposure
+
+
+def test_any_argument_gives_a_table_or_a_documented_error():
+    from hypothesis import HealthCheck, given, settings
+    from hypothesis import strategies as st
+
+    from mjlearn.errors import MjlearnError
+
+    wrong = st.one_of(
+        st.none(), st.booleans(), st.floats(allow_nan=True), st.integers(-(10**30), 10**30), st.text(max_size=12),
+        st.lists(st.one_of(st.none(), st.text(max_size=6), st.lists(st.text(max_size=5), max_size=3)), max_size=4),
+        st.dictionaries(st.text(max_size=6), st.one_of(st.none(), st.lists(st.text(max_size=5), max_size=2)), max_size=3),
+        st.sampled_from(["8B", "J", "222B", "FF 66B 8B 3C 5C", "\ud800", ["NNN", "EEE"], [["222B"], []], "South"]),
+    )
+
+    @settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+    @given(tile=wrong, hand=wrong, opponents=wrong, keywords=st.dictionaries(
+        st.sampled_from(["discards", "exposures", "wall_left", "dead", "ruleset"]), wrong, max_size=3))
+    def check(tile, hand, opponents, keywords):
+        for call in (lambda: danger(CARD, tile, opponents, hand=hand, **keywords),
+                     lambda: danger_table(CARD, hand, opponents, **keywords)):
+            try:
+                call()
+            except MjlearnError:
+                pass
+
+    check()

@@ -374,8 +374,11 @@ def danger_table(
 
     from .arguments import count_argument
 
+    from .arguments import hand_argument
+
     wall_left = count_argument("wall_left", wall_left, allow_none=True)
-    compiled, parsed, available, rack = _read_table(card, opponents, discards, hand, exposures, dead, ruleset)
+    compiled, parsed, available, rack = _read_table(card, opponents, discards, hand_argument("hand", hand),
+                                                    exposures, dead, ruleset)
     found = tile_dangers(compiled, [groups for _, groups in parsed], available, wall_left)
     labels = [label for label, _ in parsed]
     rows = []
