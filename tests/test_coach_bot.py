@@ -134,6 +134,10 @@ def test_seat_danger_names_the_tournament_penalty():
     danger = seat_danger(game, 0).set_index("tile")
     assert danger.loc["8B", "penalty"] == -20 and danger.loc["5C", "penalty"] == 0
     assert danger.loc["8B", "threatens"].startswith("North (hot)")
+    with pytest.raises(mj.errors.ArgumentError, match="game must be a Game"):
+        seat_danger("a game", 0)
+    with pytest.raises(mj.errors.ArgumentError):
+        seat_danger(game, 4)
 
 
 def test_the_hypergeometric_table_matches_hand_counts():

@@ -386,8 +386,12 @@ def seat_danger(game: "Game", seat: int) -> "pandas.DataFrame":
     (True, True)
     """
     from ..analysis.defence import danger_table, hot_row
+    from ..errors import ArgumentError
     from .arguments import seat_arg
+    from .game import Game
 
+    if not isinstance(game, Game):
+        raise ArgumentError(f"game must be a Game, not {type(game).__name__}")
     seat = seat_arg(seat)
     opponents = {SEATS[o]: list(game.exposures[o]) for o in range(4) if o != seat}
     table = danger_table(game.card, game.racks[seat], opponents, discards=[t for _, t in game.discards],
