@@ -186,3 +186,17 @@ def test_a_discard_keeps_the_nearest_hand_nearest_first():
     best = {Tile(k).notation for k, s in zip(kinds, scores) if s >= scores.max() - 1e-9}
     assert best <= {"3C", "7D"}
     assert bot.choose_discard(rack.counts).notation in ("3C", "7D")
+
+
+def test_under_tournament_scoring_a_hot_tile_costs_its_penalty_too():
+    from dataclasses import replace
+
+    home = replace(MAHJX, tournament=None)
+    costs = []
+    for rules in (MAHJX, home):
+        game = Game.from_position(CARD, rules, racks={0: "NNN EEE WWW S 8B 5C 1D 9D"},
+                                  exposures={3: ["222B", "44B J"]}, turn=0, phase="discard", seed=3)
+        costs.append(CoachBot(CARD, rules).feeding_cost(game, 0, game.racks[0].counts))
+    eight, five = int(Tile.from_notation("8B")), int(Tile.from_notation("5C"))
+    assert costs[0][eight] > costs[1][eight] > 0  # the 20-point penalty on top of the payout
+    assert costs[0][five] == costs[1][five]  # not hot: no penalty

@@ -58,7 +58,7 @@ import numpy as np
 
 from ..analysis.chances import hand_chances
 from ..analysis.compiled import NATURAL_KINDS
-from ..analysis.defence import tile_dangers
+from ..analysis.defence import hot_row, tile_dangers
 from ..analysis.position import Exposure
 from ..tiles import COPIES, Tile
 from .bots import JOKER, Bot, View, _as_counts, _exposures, _key, available_tiles, call_options
@@ -202,15 +202,13 @@ class CoachBot(Bot):
         in_groups = need_big.sum(axis=-1)  # [K, m]
         jokers = racks[:, JOKER][:, None]
         needed = need_small.sum(axis=-1) + in_groups - np.minimum(jokers, in_groups)
-        # singles and pairs take naturals kind by kind (taken as independent); groups of 3+ pool their
-        # kinds' unseen copies with the unseen jokers
         if self.exact:
             chance = np.zeros(needed.shape)
             for j in np.unique(racks[:, JOKER]).tolist():
                 rows = racks[:, JOKER] == j
                 ms, mg = need_small[rows].reshape(-1, NATURAL_KINDS), need_big[rows].reshape(-1, NATURAL_KINDS)
                 chance[rows] = hand_chances(ms, mg, unseen_counts, j, draws, self._exact_cache).reshape(-1, len(near))
-        else:
+        else:  # singles and pairs kind by kind (as if independent); groups of 3+ from their pooled outs
             table, log_table = self._tail_table(unseen, draws)
             small_chance = np.exp(log_table[unseen_counts[:NATURAL_KINDS], need_small].sum(axis=-1))
             outs = ((need_big > 0) * unseen_counts[:NATURAL_KINDS]).sum(axis=-1) + unseen_counts[JOKER]
@@ -273,7 +271,7 @@ class CoachBot(Bot):
     def discard_scores(self, counts: Sequence[int], exposures: Sequence[Exposure] = (), visible=None,
                        draws: int = 20, dangers=None) -> tuple[list[int], np.ndarray]:
         """The kinds a 14-tile rack may throw and each one's score: the worth of the rack left, less the
-        expected cost of feeding an opponent (``dangers``: a :class:`~mjlearn.analysis.defence.Dangers`)."""
+        expected cost of feeding an opponent (``dangers``: per tile kind, as :meth:`feeding_cost` gives)."""
         rack = np.asarray(_as_counts(counts), dtype=np.int16)
         kinds = np.flatnonzero(rack).tolist()
         candidates = np.repeat(rack[None, :], len(kinds), axis=0)
@@ -323,10 +321,9 @@ class CoachBot(Bot):
         cost = found.each * self.mean_value * rules.discarder_pays
         if rules.tournament is not None:
             for o, groups in enumerate(opponents):
-                if groups is not None and len(groups) >= 2:
-                    three = len(groups) >= 3 or max(g.size for g in groups) >= 5
-                    penalty = -(rules.tournament.hot_tile_three if three else rules.tournament.hot_tile_two)
-                    cost[o] += found.each[o] * penalty
+                row = hot_row(groups) if groups is not None else ""
+                if row:
+                    cost[o] += found.each[o] * -getattr(rules.tournament, row)
         return cost.sum(axis=0) * self.caution / 3
 
     def discard_decision(self, game: "Game", seat: int, counts, exposures, visible) -> Tile:
@@ -385,7 +382,7 @@ def seat_danger(game: "Game", seat: int) -> "pandas.DataFrame":
     >>> len(table) == len(set(game.racks[0].tiles())), float(table.danger.max()) < 0.05
     (True, True)
     """
-    from ..analysis.defence import danger_table, hot_row
+    from ..analysis.defence import danger_table
     from ..errors import ArgumentError
     from .arguments import seat_arg
     from .game import Game
