@@ -115,7 +115,7 @@ class OpponentLines:
     has, each reading a separate set of candidate hands.
     """
 
-    __slots__ = ("exposures", "lines", "segments", "starts", "seg_line", "rest", "small", "callable", "weight",
+    __slots__ = ("exposures", "lines", "starts", "seg_line", "rest", "small", "callable", "weight",
                  "remaining")
 
     def __init__(self, compiled: CompiledCard, exposures: Sequence[Exposure]):
@@ -131,7 +131,6 @@ class OpponentLines:
         self.small = compiled.small[index].astype(np.int16)
         self.lines = compiled.line_of[index].astype(np.int64)
         segments = reading * compiled.num_lines + self.lines
-        self.segments = len(index)
         self.starts = np.flatnonzero(np.r_[True, segments[1:] != segments[:-1]]) if len(index) else np.zeros(0, np.int64)
         self.seg_line = self.lines[self.starts]
         exposable = ~compiled.line_concealed[self.lines]
