@@ -18,7 +18,7 @@ before the wall runs out, times its value:
   one. The exact :func:`~mjlearn.analysis.chances.hand_chances` costs a few
   milliseconds a rack, too slow for a bot that weighs a dozen racks per
   decision and a hundred decisions a game (``exact=True`` uses it: about 6
-  times slower). So by default the bot uses a cheaper form of the same
+  times slower, and in seeded games against :class:`Bot` it won no more). So by default the bot uses a cheaper form of the same
   model: the singles and pairs kind by kind (as if independent), and the
   groups' lacking tiles drawn from their pooled outs (the unseen copies of
   their kinds and the unseen jokers). It is exact when one kind is lacking
