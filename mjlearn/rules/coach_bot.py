@@ -30,9 +30,10 @@ before the wall runs out, times its value:
   their exposures and as the wall runs down) times what a fed win costs (the
   discarder pays double under home rules; under tournament scoring, a hot
   tile's penalty too). ``defence=False`` leaves that out.
-- **The Charleston.** It passes, one at a time, the three tiles whose loss
-  costs its rack least: jokers make groups of 3 or more likelier, never
-  singles and pairs, so a rack with jokers is not steered to Singles and Pairs.
+- **The Charleston.** It passes the three tiles whose loss costs its rack
+  least (a small beam search over the sets of tiles: ``beam``): jokers make
+  groups of 3 or more likelier, never singles and pairs, so a rack with
+  jokers is not steered to Singles and Pairs.
 - **Calls.** Mah Jongg whenever a discard completes a win; an exposure when
   the rack after the call (and its best discard) is worth clearly more
   (``call_margin``) than the rack without it.
@@ -124,7 +125,8 @@ class CoachBot(Bot):
     scales it; ``exact`` uses the exact chances (slower); with
     ``distance_first`` a discard keeps the nearest live hand nearest first
     and weighs chances and danger among the tiles that do (in seeded games
-    against :class:`Bot` that won about 2 points more of the games).
+    against :class:`Bot` that won about 2 points more of the games); ``beam``
+    is how many sets of tiles the Charleston's search keeps at each step.
     """
 
     def __init__(
@@ -139,6 +141,7 @@ class CoachBot(Bot):
         caution: float = 1.0,
         exact: bool = False,
         distance_first: bool = True,
+        beam: int = 3,
         **options,
     ):
         super().__init__(card, ruleset, seed, **options)
@@ -149,6 +152,7 @@ class CoachBot(Bot):
         self.caution = caution
         self.exact = exact
         self.distance_first = distance_first
+        self.beam = beam
         self.last_distance = np.zeros(0, dtype=np.int16)
         self._exact_cache: dict = {}
         self._lines: dict[tuple, _Lines] = {}
@@ -243,22 +247,23 @@ class CoachBot(Bot):
 
     # -- the Charleston ----------------------------------------------------------
     def choose_pass(self, counts: Sequence[int], count: int = 3, draws: int = 24) -> list[Tile]:
-        """The ``count`` tiles whose loss costs the rack least, one at a time (never a joker)."""
+        """The ``count`` tiles (never a joker) whose loss costs the rack least: a beam search that keeps
+        the ``beam`` best sets of each size, so that a pair is not broken for one tile and kept for nothing."""
         rack = np.asarray(_as_counts(counts), dtype=np.int16)
-        chosen: list[Tile] = []
-        for _ in range(count):
-            kinds = np.flatnonzero(rack[:NATURAL_KINDS])
-            if not len(kinds):
-                break
-            candidates = np.repeat(rack[None, :], len(kinds), axis=0)
-            candidates[np.arange(len(kinds)), kinds] -= 1
-            worth = self.worth(np.concatenate([rack[None, :], candidates]), (), None, draws)[1:]
-            best = int(kinds[int(np.argmax(worth))])  # ties: the lowest tile, deterministic
-            chosen.append(Tile(best))
-            rack[best] -= 1
-        if len(chosen) < count:  # jokers only left: as the Bot does (it never passes them either)
+        if int(rack[:NATURAL_KINDS].sum()) < count:  # jokers only left: as the Bot does (it never passes them)
             return super().choose_pass(counts, count)
-        return chosen
+        sets: list[tuple[int, ...]] = [()]
+        for _ in range(count):
+            grown = sorted({tuple(sorted(chosen + (k,))) for chosen in sets
+                            for k in np.flatnonzero(rack[:NATURAL_KINDS] - np.bincount(chosen, minlength=36)[:NATURAL_KINDS]
+                                                    > 0).tolist()})
+            racks = np.repeat(rack[None, :], len(grown), axis=0)
+            for row, chosen in enumerate(grown):
+                np.subtract.at(racks[row], list(chosen), 1)
+            worth = self.worth(np.concatenate([rack[None, :], racks]), (), None, draws)[1:]
+            order = np.argsort(-worth, kind="stable")[: self.beam if len(sets[0]) + 1 < count else 1]
+            sets = [grown[i] for i in order]
+        return [Tile(k) for k in sets[0]]
 
     def charleston_move(self, game: "Game", seat: int) -> None:
         step = game.charleston.step
