@@ -8,6 +8,7 @@
 """
 
 from .bots import Bot, run_game
+from .coach_bot import CoachBot, seat_danger
 from .charleston import DIRECTIONS, Charleston, Event, Step
 from .game import ExposedGroup, Game, GameResult, GameState
 from .moves import Move, legal_moves
@@ -19,6 +20,7 @@ from .simulate import SimulationReport, simulate
 __all__ = [
     "Bot",
     "Charleston",
+    "CoachBot",
     "DIRECTIONS",
     "Deal",
     "Event",
@@ -48,6 +50,7 @@ __all__ = [
     "ruleset",
     "run_game",
     "score_win",
+    "seat_danger",
     "simulate",
     "wall_game",
 ]

@@ -289,6 +289,20 @@ def _key(exposures: Sequence[Exposure]) -> tuple[tuple[int, int], ...]:
     return tuple(sorted((int(e.tile), int(e.size)) for e in exposures))
 
 
+def call_options(counts: Sequence[int], exposures: Sequence[Exposure], tile: int, sizes):
+    """The exposures a discard of ``tile`` may be called for, one per size of ``sizes`` (smallest first):
+    ``(size, jokers used, the rack left, the exposures after)``, naturals of the rack used before jokers."""
+    for size in sorted(set(sizes)):
+        naturals = min(counts[tile], size - 1)
+        use_jokers = size - 1 - naturals
+        if use_jokers > counts[JOKER]:
+            continue
+        rest = list(counts)
+        rest[tile] -= naturals
+        rest[JOKER] -= use_jokers
+        yield size, use_jokers, rest, tuple(exposures) + (Exposure(Tile(tile), size, use_jokers),)
+
+
 class _Position:
     """A rack's sums, distances (no liveness) and best distance, for one view."""
 
@@ -489,25 +503,40 @@ class Bot:
             return True
         return self.calls and t in position.view.groups and counts[t] + counts[JOKER] >= 2
 
-    def choose_call(self, counts: Sequence[int], exposures: Sequence[Exposure], visible, tile: Tile):
-        """What to do with a discard: ``("mahjongg",)``, ``("call", size, jokers)`` or ``None`` (pass)."""
+    @staticmethod
+    def completes_win(position: _Position, counts: Sequence[int], t: int) -> bool:
+        """Whether a discard of kind ``t`` makes the rack of ``position`` (``counts``) a win."""
+        if position.best > 1 or counts[t] >= COPIES[t]:  # one tile can lower the distance by one at most
+            return False
+        view = position.view
+        sums = position.sums + view.codes[_OFFSET[t] + counts[t]]
+        return bool((view.distances(sums, counts[JOKER]) == 0).any())
+
+    def read_call(self, counts: Sequence[int], exposures: Sequence[Exposure], tile: Tile) -> tuple:
+        """The first look at a discard, shared by every call decision: ``("decided", ("mahjongg",))`` if it
+        wins, ``("decided", None)`` if no exposure of it is possible, else ``("weigh", counts, position,
+        groups)``: the groups of that tile that the allowed hands may still expose."""
         t = int(tile)
         if t == JOKER:
-            return None
+            return ("decided", None)
         counts = _as_counts(counts)
-        key = _key(exposures)
-        position = self._position(counts, key)
-        view = position.view
-        if not view.n:
-            return None
-        jokers = counts[JOKER]
-        if position.best <= 1 and counts[t] < COPIES[t]:  # one tile can lower the distance by one at most
-            sums = position.sums + view.codes[_OFFSET[t] + counts[t]]
-            if (view.distances(sums, jokers) == 0).any():
-                return ("mahjongg",)
-        groups = view.groups.get(t) if self.calls else None
-        if not groups or counts[t] + jokers < 2:  # an exposure takes the discard and 2 or more tiles of the rack
-            return None
+        position = self._position(counts, _key(exposures))
+        if not position.view.n:
+            return ("decided", None)
+        if self.completes_win(position, counts, t):
+            return ("decided", ("mahjongg",))
+        groups = position.view.groups.get(t) if self.calls else None
+        if not groups or counts[t] + counts[JOKER] < 2:  # an exposure takes the discard and 2 or more tiles of the rack
+            return ("decided", None)
+        return ("weigh", counts, position, groups)
+
+    def choose_call(self, counts: Sequence[int], exposures: Sequence[Exposure], visible, tile: Tile):
+        """What to do with a discard: ``("mahjongg",)``, ``("call", size, jokers)`` or ``None`` (pass)."""
+        first = self.read_call(counts, exposures, tile)
+        if first[0] != "weigh":
+            return first[1]
+        _, counts, position, groups = first
+        t, view, jokers = int(tile), position.view, counts[JOKER]
         available = available_tiles(visible, exposures) if visible is not None else None
         distance = position.distance
         if available is not None:
@@ -528,15 +557,7 @@ class Bot:
             if seen[t] > 0:
                 seen[t] -= 1  # the discard leaves the table for our exposure
         best = None
-        for size in sorted(set(sizes)):
-            naturals = min(counts[t], size - 1)
-            use_jokers = size - 1 - naturals
-            if use_jokers > jokers:
-                continue
-            rest = list(counts)
-            rest[t] -= naturals
-            rest[JOKER] -= use_jokers
-            new = tuple(exposures) + (Exposure(Tile(t), size, use_jokers),)
+        for size, use_jokers, rest, new in call_options(counts, exposures, t, sizes):
             d1 = self.best_distance(rest, new, seen)
             if d1 < d0 and (best is None or (d1, use_jokers) < best[0]):
                 best = ((d1, use_jokers), size, use_jokers)
@@ -605,7 +626,7 @@ class Bot:
         if not self.may_call(counts, exposures, tile):
             game.pass_call(seat)
             return
-        decision = self.choose_call(counts, exposures, game.visible(seat), tile)
+        decision = self.call_decision(game, seat, counts, exposures, tile)
         if decision is None:
             game.pass_call(seat)
         elif decision[0] == "mahjongg":
@@ -631,7 +652,15 @@ class Bot:
         if self.wins(counts, exposures):
             game.declare_mahjongg(seat)
             return
-        game.discard(seat, self.choose_discard(counts, exposures, visible))
+        game.discard(seat, self.discard_decision(game, seat, counts, exposures, visible))
+
+    def discard_decision(self, game: "Game", seat: int, counts, exposures, visible) -> Tile:
+        """The tile :meth:`discard_move` throws (a hook: a subclass may read more of what the seat sees)."""
+        return self.choose_discard(counts, exposures, visible)
+
+    def call_decision(self, game: "Game", seat: int, counts, exposures, tile: Tile):
+        """What :meth:`answer_call` does with the discard (a hook, as :meth:`discard_decision`)."""
+        return self.choose_call(counts, exposures, game.visible(seat), tile)
 
     def play_turn(self, game: "Game", seat: int) -> None:
         """Play the seat's whole turn: draw if it must, then move until it has discarded or the game ends."""

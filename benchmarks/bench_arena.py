@@ -1,0 +1,228 @@
+"""The coach bot in seeded games: against today's Bot, four at a table, and its speed, under NMJL and MAHJ-X.
+
+For each ruleset:
+
+1. **Coach against three Bots.** Each seed is played four times, the coach
+   bot sitting once in each seat (same deal, same other bots), so every seat
+   counts equally. Printed: the coach's share of all games with its 95%
+   (Wilson) interval (an even seat wins 25% of the games that someone wins,
+   less the wall games), its wins by seat and by line, the Bots' wins, wall
+   games, hot tiles thrown (a discard that an opponent with two or more
+   exposures could win on, judged from the thrower's seat: what tournament
+   play penalises if it proves to be the winning tile) and the times it
+   happened (a win on a discard from a hand with two or more exposures), and
+   the average game length in turns.
+2. **Four coaches, and four Bots, on the same seeds**: wall-game rate (real
+   tables: 7-11% by I Love Mahj's figures), wins by seat, most won lines,
+   hot tiles thrown, average turns.
+3. **Speed**: seconds per four-coach game over seconds per four-Bot game on
+   the same seeds (target: 3 or less).
+
+``--waiting`` instead measures :data:`mjlearn.analysis.defence.WAITING`: how
+often a hand is one tile from Mah Jongg when a tile is thrown, by its
+exposures and the wall left, over games of four Bots.
+
+Run: ``.venv/bin/python benchmarks/bench_arena.py [--games 500] [--card basic1]`` (about 8 minutes)
+"""
+
+from __future__ import annotations
+
+import argparse
+import time
+from collections import Counter
+
+import numpy as np
+
+import mjlearn as mj
+from mjlearn.analysis.defence import tile_dangers
+from mjlearn.rules import MAHJX, NMJL, Bot, CoachBot
+from mjlearn.rules.bots import _exposures, available_tiles, run_game
+from mjlearn.rules.simulate import _wilson, game_record
+from mjlearn.tiles import Tile
+
+TARGET_RATIO = 3.0
+
+
+class Watcher:
+    """Counts, during one game, the hot tiles each seat throws (judged from the thrower's seat)."""
+
+    def __init__(self, compiled):
+        self.compiled = compiled
+        self.hot = Counter()
+        self._discards = 0
+
+    def __call__(self, game) -> None:
+        grew = len(game.discards) > self._discards
+        self._discards = len(game.discards)
+        if not grew:
+            return
+        thrower, tile = game.discards[-1]
+        if tile == Tile.JOKER:
+            return
+        opponents = []
+        for other in range(1, 4):
+            owner = (thrower + other) % 4
+            groups = tuple(game.exposures[owner])
+            opponents.append(groups if len(groups) >= 2 and owner not in game.dead else None)
+        if all(o is None for o in opponents):
+            return
+        available = available_tiles(game.visible(thrower), _exposures(game, thrower))
+        available = np.maximum(available - np.asarray(game.racks[thrower].counts, dtype=np.int16), 0)
+        if tile_dangers(self.compiled, opponents, available, game.wall_left).hot[int(tile)]:
+            self.hot[thrower] += 1
+
+
+def play(card, rules, seed: int, bots) -> tuple:
+    """One game: its record (:func:`game_record`), hot tiles thrown per seat, and whether a hand with two
+    or more exposures won on a discard (the tournament's hot-tile penalty)."""
+    watcher = Watcher(card.compiled(rules))
+    game = run_game(card, rules, seed=seed, bots=bots, on_move=watcher)
+    result = game.result
+    fed = (result.winner is not None and result.discarder is not None
+           and len(game.exposures[result.winner]) >= 2)
+    return game_record(game), watcher.hot, result.discarder if fed else None
+
+
+def coach_table(card, rules, seed: int, coach_seats) -> list:
+    return [CoachBot(card, rules, seed=seed * 4 + s) if s in coach_seats else Bot(card, rules, seed=seed * 4 + s)
+            for s in range(4)]
+
+
+def lines_text(records, wins: int, most: int = 3) -> str:
+    counts = Counter(f"{r[5]} #{r[6]}" for r in records if r[1] >= 0)
+    return ", ".join(f"{name} {n} ({n / wins:.0%})" for name, n in counts.most_common(most)) if wins else "-"
+
+
+def against_bots(card, rules, seeds: list[int]) -> None:
+    """The coach in each seat in turn against three Bots."""
+    coach_wins, by_seat, bot_wins, walls, turns = 0, [0, 0, 0, 0], 0, 0, 0
+    hot_coach = hot_bots = fed_by_coach = fed_by_bots = 0
+    coach_records = []
+    start = time.perf_counter()
+    for seed in seeds:
+        for seat in range(4):
+            record, hot, fed = play(card, rules, seed, coach_table(card, rules, seed, (seat,)))
+            winner = record[1]
+            turns += record[11]
+            walls += winner < 0
+            if winner == seat:
+                coach_wins += 1
+                by_seat[seat] += 1
+                coach_records.append(record)
+            elif winner >= 0:
+                bot_wins += 1
+            hot_coach += hot[seat]
+            hot_bots += sum(hot.values()) - hot[seat]
+            if fed is not None:
+                fed_by_coach += fed == seat
+                fed_by_bots += fed != seat
+    games = 4 * len(seeds)
+    low, high = _wilson(coach_wins, games)
+    won = games - walls
+    print(f"coach + 3 Bots, {len(seeds)} seeds x 4 seats = {games} games ({time.perf_counter() - start:.0f} s)")
+    print(f"  coach wins {coach_wins} of {games} games: {coach_wins / games:.1%} (95% interval {low:.1%} to {high:.1%});"
+          f" an even seat: {won / games / 4:.1%} (25% of the {won} games won)")
+    print(f"  coach's share of the games won: {coach_wins / won:.1%}" if won else "  nobody won")
+    print(f"  coach wins by seat (East, South, West, North): {', '.join(map(str, by_seat))}")
+    print(f"  coach's lines: {lines_text(coach_records, coach_wins)}")
+    print(f"  Bots' wins {bot_wins}; wall games {walls} ({walls / games:.1%}); average game {turns / games:.1f} turns")
+    print(f"  hot tiles thrown per game: coach {hot_coach / games:.2f} (one seat), Bots {hot_bots / games / 3:.2f} per seat;"
+          f" wins fed to a hand with 2+ exposures: by the coach {fed_by_coach}, by the Bots {fed_by_bots / 3:.1f} per seat")
+
+
+def one_kind(card, rules, seeds: list[int], coach: bool) -> list:
+    """Four coaches (or four Bots) on the seeds: (record, hot, fed) per game."""
+    return [play(card, rules, seed, coach_table(card, rules, seed, (0, 1, 2, 3) if coach else ())) for seed in seeds]
+
+
+def four_of_a_kind(card, rules, seeds: list[int]) -> None:
+    """Four coaches, then four Bots, on the same seeds; and the speed ratio."""
+    timings = {}
+    for name, coach in (("4 coaches", True), ("4 Bots", False)):
+        results = one_kind(card, rules, seeds, coach)
+        records = [r for r, _, _ in results]
+        games = len(records)
+        walls = sum(r[1] < 0 for r in records)
+        wins = games - walls
+        low, high = _wilson(walls, games)
+        seats = Counter(r[1] for r in records if r[1] >= 0)
+        hot = sum(sum(h.values()) for _, h, _ in results)
+        fed = sum(f is not None for _, _, f in results)
+        print(f"{name}, {games} games")
+        print(f"  wall games {walls} ({walls / games:.1%}, 95% interval {low:.1%} to {high:.1%});"
+              f" wins by seat {', '.join(str(seats.get(s, 0)) for s in range(4))}; average game"
+              f" {sum(r[11] for r in records) / games:.1f} turns")
+        print(f"  most won lines: {lines_text(records, wins)}")
+        print(f"  hot tiles thrown per game {hot / games:.2f}; wins fed to a hand with 2+ exposures {fed}")
+    timed = seeds[:100]  # the speed, without the watcher's own work
+    for name, coach in (("4 coaches", True), ("4 Bots", False)):
+        start = time.perf_counter()
+        for seed in timed:
+            run_game(card, rules, seed=seed, bots=coach_table(card, rules, seed, (0, 1, 2, 3) if coach else ()))
+        timings[name] = time.perf_counter() - start
+    ratio = timings["4 coaches"] / timings["4 Bots"]
+    print(f"speed over {len(timed)} games: {timings['4 Bots'] / len(timed) * 1000:.0f} ms a four-Bot game,"
+          f" {timings['4 coaches'] / len(timed) * 1000:.0f} ms a four-coach game")
+    print(f"speed: a four-coach game takes {ratio:.2f} times a four-Bot game (target {TARGET_RATIO:.0f} or less:"
+          f" {'met' if ratio <= TARGET_RATIO else 'NOT met'})")
+
+
+def measure_waiting(card, games: int) -> None:
+    """How often a hand is one tile from Mah Jongg when a tile is thrown, by exposures and wall left."""
+    tally: dict[tuple[int, int], list[int]] = {}
+    for rules in (NMJL, MAHJX):
+        judge = Bot(card, rules)
+        state = {"discards": 0}
+
+        def on_move(game):
+            grew = len(game.discards) > state["discards"]
+            state["discards"] = len(game.discards)
+            if not grew or game.phase == "over":
+                return
+            thrower = game.discards[-1][0]
+            stage = 0 if game.wall_left > 66 else 1 if game.wall_left > 33 else 2
+            for seat in range(4):
+                if seat != thrower and seat not in game.dead:
+                    exposures = _exposures(game, seat)
+                    entry = tally.setdefault((min(len(exposures), 3), stage), [0, 0])
+                    entry[0] += 1
+                    entry[1] += judge.best_distance(game.racks[seat].counts, exposures) <= 1
+
+        for seed in range(games):
+            state["discards"] = 0
+            run_game(card, rules, seed=seed, on_move=on_move)
+    print(f"one tile from Mah Jongg when a tile is thrown ({games} games each of NMJL and MAHJ-X, four Bots)")
+    print("exposures | wall > 66 | 34-66 | <= 33")
+    for exposures in range(4):
+        cells = [tally.get((exposures, stage), [0, 0]) for stage in range(3)]
+        shown = [f"{w / n:.3f} ({n})" if n else "-" for n, w in cells]
+        print(f"{exposures}{'+' if exposures == 3 else ' '}        | {' | '.join(shown)}")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=500, help="seeds per arena (the coach-against-Bots arena"
+                        " plays each seed four times)")
+    parser.add_argument("--card", default="basic1")
+    parser.add_argument("--seed", type=int, default=0, help="first seed")
+    parser.add_argument("--rulesets", default="NMJL,MAHJ-X")
+    parser.add_argument("--waiting", action="store_true", help="measure the WAITING table instead")
+    args = parser.parse_args()
+
+    card = mj.load_card(args.card)
+    if args.waiting:
+        measure_waiting(card, args.games)
+        return
+    seeds = list(range(args.seed, args.seed + args.games))
+    print(f"card {args.card!r}: {len(card.lines)} lines; seeds {seeds[0]} to {seeds[-1]}")
+    for name in args.rulesets.split(","):
+        rules = mj.rules.ruleset(name)
+        card.compiled(rules)
+        run_game(card, rules, seed=10**9, bots=coach_table(card, rules, 10**9, (0, 1, 2, 3)))  # warm up
+        print(f"\n== {rules.name} ==")
+        against_bots(card, rules, seeds)
+        four_of_a_kind(card, rules, seeds)
+
+
+if __name__ == "__main__":
+    main()

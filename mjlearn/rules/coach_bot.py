@@ -1,0 +1,409 @@
+"""The coach bot: a :class:`~mjlearn.rules.bots.Bot` that plays by its chances of winning, and defends.
+
+:class:`CoachBot` makes the same moves through the same hooks as
+:class:`~mjlearn.rules.bots.Bot` (``act``, ``charleston_move``,
+``answer_call``, ``discard_move``, ``play_turn``), so ``run_game(bots=[...])``
+seats it anywhere. Where a :class:`Bot` counts tiles away from its nearest
+line, the coach bot weighs every line by its chance of being completed
+before the wall runs out, times its value:
+
+- **Chances.** The model of :mod:`mjlearn.analysis.chances`: for each hand
+  of a line still alive (given the tiles its seat can see), the naturals its
+  singles and pairs lack and the tiles its groups of 3 or more lack (jokers
+  may fill those); the seat draws its share of the wall (``wall_left / live
+  seats`` tiles) uniformly from the tiles it cannot see and keeps what is
+  useful. A line's chance is that of its best hand; a rack is worth the
+  expected value (chance x value) of its best line, plus a little of the next
+  two (``weights``), so a rack that keeps two lines open beats one that keeps
+  one. The exact :func:`~mjlearn.analysis.chances.hand_chances` costs a few
+  milliseconds a rack, too slow for a bot that weighs a dozen racks per
+  decision and a hundred decisions a game (``exact=True`` uses it: about 6
+  times slower, and in seeded games against :class:`Bot` it won no more). So by default the bot uses a cheaper form of the same
+  model: the singles and pairs kind by kind (as if independent), and the
+  groups' lacking tiles drawn from their pooled outs (the unseen copies of
+  their kinds and the unseen jokers). It is exact when one kind is lacking
+  and slightly optimistic otherwise (``tests/test_coach_bot.py``).
+- **Discards.** Among the tiles whose loss keeps its nearest live hand as
+  near (as a :class:`Bot` would), the one that leaves the rack worth most,
+  less the expected cost of feeding an exposed hand: per opponent with exposures the
+  danger of :func:`mjlearn.analysis.defence.tile_dangers` (it grows with
+  their exposures and as the wall runs down) times what a fed win costs (the
+  discarder pays double under home rules; under tournament scoring, a hot
+  tile's penalty too). ``defence=False`` leaves that out.
+- **The Charleston.** It passes the three tiles whose loss costs its rack
+  least (a small beam search over the sets of tiles: ``beam``): jokers make
+  groups of 3 or more likelier, never singles and pairs, so a rack with
+  jokers is not steered to Singles and Pairs.
+- **Calls.** Mah Jongg whenever a discard completes a win; an exposure when
+  the rack after the call (and its best discard) is worth clearly more
+  (``call_margin``) than the rack without it.
+
+It sees only what its seat can see: its rack, the exposures, the discards,
+the dead hands and the count of tiles left in the wall.
+
+>>> import mjlearn as mj
+>>> from mjlearn.rules import Bot, run_game
+>>> card = mj.load_card("basic1")
+>>> game = run_game(card, seed=5, bots=[CoachBot(card, seed=5), Bot(card, seed=1), Bot(card, seed=2), Bot(card, seed=3)])
+>>> game.phase
+'over'
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+import numpy as np
+
+from ..analysis.chances import hand_chances
+from ..analysis.compiled import NATURAL_KINDS
+from ..analysis.defence import hot_row, tile_dangers
+from ..analysis.position import Exposure
+from ..tiles import COPIES, Tile
+from .bots import JOKER, Bot, View, _as_counts, _exposures, _key, available_tiles, call_options
+from .ruleset import NMJL, Ruleset
+from .setup import SEATS
+
+if TYPE_CHECKING:  # pragma: no cover
+    import pandas
+
+    from ..card import Card
+    from .game import Game
+
+__all__ = ["CoachBot", "seat_danger", "tail_table"]
+
+_LOG_FACTORIAL = np.array([math.lgamma(n + 1) for n in range(sum(COPIES) + 1)])
+_MAX_NEED = 15  # a hand lacks at most 14 tiles
+_FAR_BEHIND = 1e6  # what a tile further from the nearest hand costs a discard, with distance_first
+
+
+def _log_choose(n: np.ndarray, k: np.ndarray) -> np.ndarray:
+    """``log C(n, k)``, ``-inf`` where ``k`` is out of ``0..n``."""
+    valid = (k >= 0) & (k <= n)
+    n_, k_ = np.where(valid, n, 0), np.where(valid, k, 0)
+    return np.where(valid, _LOG_FACTORIAL[n_] - _LOG_FACTORIAL[k_] - _LOG_FACTORIAL[n_ - k_], -np.inf)
+
+
+def tail_table(unseen: int, draws: int) -> np.ndarray:
+    """``[outs, needed]``: the chance of at least ``needed`` (0-14) good tiles among ``draws`` tiles drawn
+    from ``unseen`` tiles of which ``outs`` (0 to ``unseen``) are good (hypergeometric).
+
+    >>> table = tail_table(10, 3)
+    >>> [round(float(table[2, n]), 4) for n in (0, 1, 2, 3)]
+    [1.0, 0.5333, 0.0667, 0.0]
+    """
+    draws = max(0, min(draws, unseen))
+    outs = np.arange(unseen + 1)[:, None]
+    x = np.arange(_MAX_NEED)[None, :]
+    log_pmf = _log_choose(outs, x) + _log_choose(unseen - outs, draws - x) - _log_choose(np.array(unseen), np.array(draws))
+    pmf = np.exp(log_pmf)
+    below = np.concatenate([np.zeros((unseen + 1, 1)), np.cumsum(pmf, axis=1)[:, :-1]], axis=1)
+    return np.clip(1.0 - below, 0.0, 1.0)
+
+
+class _Lines:
+    """A view's hands as the coach bot reads them: groups of 3+ apart from singles and pairs, and values."""
+
+    __slots__ = ("small", "big", "value")
+
+    def __init__(self, compiled, view: View):
+        self.small = view.small.astype(np.int16)
+        self.big = np.maximum(view.rest - self.small, 0).astype(np.int16)
+        self.value = compiled.line_value[view.lines].astype(np.float64)
+
+
+class CoachBot(Bot):
+    """A seeded policy for one seat that plays by its chances of winning (see the module docstring).
+
+    ``card``, ``ruleset`` and ``seed`` as for :class:`Bot` (its other options
+    too). ``weights`` are what the best three lines count for in a rack's
+    worth, ``call_margin`` how much more a call must make the rack worth,
+    ``slack`` how many tiles beyond the nearest live hand are considered,
+    ``defence`` turns the danger of discards on or off and ``caution``
+    scales it; ``exact`` uses the exact chances (slower); with
+    ``distance_first`` a discard keeps the nearest live hand nearest first
+    and weighs chances and danger among the tiles that do (in seeded games
+    against :class:`Bot` that won about 2 points more of the games); ``beam``
+    is how many sets of tiles the Charleston's search keeps at each step.
+    """
+
+    def __init__(
+        self,
+        card: "Card",
+        ruleset: Ruleset | str = NMJL,
+        seed: int | None = 0,
+        weights: Sequence[float] = (1.0, 0.35, 0.15),
+        call_margin: float = 0.15,
+        slack: int = 2,
+        defence: bool = True,
+        caution: float = 1.0,
+        exact: bool = False,
+        distance_first: bool = True,
+        beam: int = 3,
+        **options,
+    ):
+        super().__init__(card, ruleset, seed, **options)
+        self.weights = np.asarray(weights, dtype=np.float64)
+        self.call_margin = call_margin
+        self.slack = slack
+        self.defence = defence
+        self.caution = caution
+        self.exact = exact
+        self.distance_first = distance_first
+        self.beam = beam
+        self.last_distance = np.zeros(0, dtype=np.int16)
+        self._exact_cache: dict = {}
+        self._lines: dict[tuple, _Lines] = {}
+        self._tails: dict[tuple[int, int], tuple[np.ndarray, np.ndarray]] = {}
+        self.mean_value = float(self.engine.compiled.line_value.mean()) if self.engine.compiled.num_lines else 0.0
+
+    def __repr__(self) -> str:
+        return f"CoachBot(seed={self.seed!r}, weights={self.weights.tolist()}, defence={self.defence})"
+
+    # -- worth of racks ----------------------------------------------------------
+    def _lines_of(self, view: View) -> _Lines:
+        found = self._lines.get(view.key)
+        if found is None:
+            if len(self._lines) > 64:
+                self._lines.clear()
+            found = self._lines[view.key] = _Lines(self.engine.compiled, view)
+        return found
+
+    def worth(self, racks: Sequence[Sequence[int]], exposures: Sequence[Exposure] = (), visible=None,
+              draws: int = 20) -> np.ndarray:
+        """The worth (expected value of the best lines, :attr:`weights`) of each rack of ``racks`` (36 counts
+        each; all with the same ``exposures``), with ``draws`` tiles still to draw and ``visible`` tiles seen.
+
+        The first rack decides which hands are near enough to count: pass
+        racks that differ by a tile or two (a rack, and the racks one discard
+        away).
+        """
+        racks = np.asarray(racks, dtype=np.int16).reshape(-1, 36)
+        first = _as_counts(racks[0].tolist())
+        position = self._position(first, _key(exposures))
+        view = position.view
+        if not view.n:
+            return np.zeros(len(racks))
+        seen = np.zeros(36, dtype=np.int16) if visible is None else np.asarray(visible, dtype=np.int16)
+        available = available_tiles(seen, exposures)
+        live = self._live_mask(view, available)
+        distance = position.distance
+        if live.any():
+            near = live & (distance <= int(distance[live].min()) + self.slack)
+        else:
+            near = distance <= position.best + self.slack
+        near = np.flatnonzero(near)
+        lines = self._lines_of(view)
+        # what could still be drawn: the first rack's tiles are not (nor what the others give up: it is thrown)
+        unseen_counts = np.maximum(available - racks[0], 0)
+        unseen = int(unseen_counts.sum())
+        small, big = lines.small[near][None], lines.big[near][None]  # [1, m, 35]
+        naturals = racks[:, None, :NATURAL_KINDS]
+        need_small = np.maximum(small - naturals, 0)
+        need_big = np.maximum(big - np.maximum(naturals - small, 0), 0)
+        in_groups = need_big.sum(axis=-1)  # [K, m]
+        jokers = racks[:, JOKER][:, None]
+        needed = need_small.sum(axis=-1) + in_groups - np.minimum(jokers, in_groups)
+        if self.exact:
+            chance = np.zeros(needed.shape)
+            for j in np.unique(racks[:, JOKER]).tolist():
+                rows = racks[:, JOKER] == j
+                ms, mg = need_small[rows].reshape(-1, NATURAL_KINDS), need_big[rows].reshape(-1, NATURAL_KINDS)
+                chance[rows] = hand_chances(ms, mg, unseen_counts, j, draws, self._exact_cache).reshape(-1, len(near))
+        else:  # singles and pairs kind by kind (as if independent); groups of 3+ from their pooled outs
+            table, log_table = self._tail_table(unseen, draws)
+            small_chance = np.exp(log_table[unseen_counts[:NATURAL_KINDS], need_small].sum(axis=-1))
+            outs = ((need_big > 0) * unseen_counts[:NATURAL_KINDS]).sum(axis=-1) + unseen_counts[JOKER]
+            short = np.minimum(np.maximum(in_groups - jokers, 0), _MAX_NEED - 1)
+            chance = small_chance * table[np.minimum(outs, unseen), short]
+        expected = chance * lines.value[near]
+        segment = view.lines[near]
+        starts = np.flatnonzero(np.r_[True, segment[1:] != segment[:-1]])
+        per_line = np.maximum.reduceat(expected, starts, axis=1)
+        top = -np.sort(-per_line, axis=1)[:, : len(self.weights)]
+        self.last_distance = needed.min(axis=1)  # each rack's distance to its nearest hand that counted
+        return top @ self.weights[: top.shape[1]]
+
+    def _tail_table(self, unseen: int, draws: int) -> tuple[np.ndarray, np.ndarray]:
+        """The chances of :func:`tail_table` for every count of outs (``0..unseen``) and tiles needed
+        (``0..14``): the table ``[outs, needed]`` and its logarithm, built once per ``(unseen, draws)``."""
+        key = (unseen, draws)
+        tables = self._tails.get(key)
+        if tables is None:
+            if len(self._tails) > 256:
+                self._tails.clear()
+            table = tail_table(unseen, draws)
+            with np.errstate(divide="ignore"):
+                tables = self._tails[key] = (table, np.log(table))
+        return tables
+
+    @staticmethod
+    def _draws(game: "Game") -> int:
+        """The seat's share of the wall: tiles left over the live seats."""
+        live = max(1, 4 - len(game.dead))
+        return max(1, -(-game.wall_left // live))
+
+    # -- the Charleston ----------------------------------------------------------
+    def choose_pass(self, counts: Sequence[int], count: int = 3, draws: int = 24) -> list[Tile]:
+        """The ``count`` tiles (never a joker) whose loss costs the rack least: a beam search that keeps
+        the ``beam`` best sets of each size, so that a pair is not broken for one tile and kept for nothing."""
+        rack = np.asarray(_as_counts(counts), dtype=np.int16)
+        if int(rack[:NATURAL_KINDS].sum()) < count:  # jokers only left: as the Bot does (it never passes them)
+            return super().choose_pass(counts, count)
+        sets: list[tuple[int, ...]] = [()]
+        for _ in range(count):
+            grown = sorted({tuple(sorted(chosen + (k,))) for chosen in sets
+                            for k in np.flatnonzero(rack[:NATURAL_KINDS] - np.bincount(chosen, minlength=36)[:NATURAL_KINDS]
+                                                    > 0).tolist()})
+            racks = np.repeat(rack[None, :], len(grown), axis=0)
+            for row, chosen in enumerate(grown):
+                np.subtract.at(racks[row], list(chosen), 1)
+            worth = self.worth(np.concatenate([rack[None, :], racks]), (), None, draws)[1:]
+            order = np.argsort(-worth, kind="stable")[: self.beam if len(sets[0]) + 1 < count else 1]
+            sets = [grown[i] for i in order]
+        return [Tile(k) for k in sets[0]]
+
+    def charleston_move(self, game: "Game", seat: int) -> None:
+        step = game.charleston.step
+        if step.kind in ("vote", "negotiated"):
+            super().charleston_move(game, seat)
+        else:
+            game.pass_tiles(seat, self.choose_pass(game.racks[seat].counts, 3, self._draws(game)), blind=0)
+
+    # -- discards ---------------------------------------------------------------
+    def discard_scores(self, counts: Sequence[int], exposures: Sequence[Exposure] = (), visible=None,
+                       draws: int = 20, dangers=None) -> tuple[list[int], np.ndarray]:
+        """The kinds a 14-tile rack may throw and each one's score: the worth of the rack left, less the
+        expected cost of feeding an opponent (``dangers``: per tile kind, as :meth:`feeding_cost` gives)."""
+        rack = np.asarray(_as_counts(counts), dtype=np.int16)
+        kinds = np.flatnonzero(rack).tolist()
+        candidates = np.repeat(rack[None, :], len(kinds), axis=0)
+        candidates[np.arange(len(kinds)), kinds] -= 1
+        scores = self.worth(np.concatenate([rack[None, :], candidates]), exposures, visible, draws)[1:]
+        if self.distance_first and len(self.last_distance) > 1:  # keep the nearest live hand nearest first
+            distance = self.last_distance[1:]
+            scores = scores - _FAR_BEHIND * (distance - distance.min())
+        if dangers is not None:
+            cost = dangers[np.asarray(kinds)]
+            naturals = [i for i, k in enumerate(kinds) if k != JOKER]
+            if naturals and kinds[-1] == JOKER:  # a joker is safe but precious: defence alone never throws it
+                cost[-1] = cost[naturals].min()
+            scores = scores - cost
+        return kinds, scores
+
+    def choose_discard(self, counts: Sequence[int], exposures: Sequence[Exposure] = (), visible=None,
+                       draws: int = 20, dangers=None) -> Tile:
+        """The tile to throw: the best :meth:`discard_scores`; ties go to a natural, then the seeded generator."""
+        kinds, scores = self.discard_scores(counts, exposures, visible, draws, dangers)
+        if not kinds:
+            return Tile.JOKER
+        best = float(scores.max())
+        rows = [i for i, s in enumerate(scores.tolist()) if s >= best - 1e-9]
+        naturals = [i for i in rows if kinds[i] != JOKER]
+        rows = naturals or rows
+        return Tile(kinds[rows[0] if len(rows) == 1 else self.rng.choice(rows)])
+
+    def feeding_cost(self, game: "Game", seat: int, counts: Sequence[int]) -> np.ndarray | None:
+        """Per tile kind (``[36]``) the expected points lost by throwing it now: for each opponent, the
+        danger of :func:`~mjlearn.analysis.defence.tile_dangers` times what a fed win costs, in the units
+        of :meth:`worth` (``None`` when defence is off or nobody threatens yet)."""
+        if not self.defence:
+            return None
+        opponents: list = []
+        for other in range(1, 4):  # the exposed hands: a hand with no exposures is rarely ready, and gives no sign
+            owner = (seat + other) % 4
+            groups = tuple(game.exposures[owner])
+            opponents.append(None if owner in game.dead or not groups else groups)
+        if all(o is None for o in opponents):
+            return None
+        available = available_tiles(game.visible(seat), _exposures(game, seat)) - np.asarray(counts, dtype=np.int16)
+        found = tile_dangers(self.engine.compiled, opponents, np.maximum(available, 0), game.wall_left)
+        rules = self.ruleset
+        # a win costs each payer its value, the discarder ``discarder_pays`` times; the coach's own worth
+        # counts one payer's share, so a fed win costs (discarder_pays) values, plus a hot tile's penalty
+        cost = found.each * self.mean_value * rules.discarder_pays
+        if rules.tournament is not None:
+            for o, groups in enumerate(opponents):
+                row = hot_row(groups) if groups is not None else ""
+                if row:
+                    cost[o] += found.each[o] * -getattr(rules.tournament, row)
+        return cost.sum(axis=0) * self.caution / 3
+
+    def discard_decision(self, game: "Game", seat: int, counts, exposures, visible) -> Tile:
+        return self.choose_discard(counts, exposures, visible, self._draws(game), self.feeding_cost(game, seat, counts))
+
+    # -- calls ----------------------------------------------------------------------
+    def choose_call(self, counts: Sequence[int], exposures: Sequence[Exposure], visible, tile: Tile,
+                    draws: int = 20):
+        """``("mahjongg",)`` when the discard completes a win, ``("call", size, jokers)`` when exposing it
+        makes the rack worth clearly more (``call_margin``), else ``None``."""
+        first = self.read_call(counts, exposures, tile)
+        if first[0] != "weigh":
+            return first[1]
+        _, counts, position, groups = first
+        t, view = int(tile), position.view
+        seen = None if visible is None else np.asarray(visible, dtype=np.int16).copy()
+        distance = position.distance
+        if seen is not None:
+            live = self._live_mask(view, available_tiles(seen, exposures))
+            if live.any():
+                distance = np.where(live, distance, 99)
+        near = distance <= int(distance.min()) + self.slack
+        groups = [(size, has) for size, has in groups if (has & near).any()]  # only groups its near hands have
+        if not groups:
+            return None
+        now = float(self.worth([counts], exposures, seen, draws)[0])
+        if seen is not None and seen[t] > 0:
+            seen[t] -= 1  # the discard leaves the table for our exposure
+        best = None
+        for size, use_jokers, rest, new in call_options(counts, exposures, t, [size for size, _ in groups]):
+            if not self._position(tuple(rest), _key(new)).view.n:
+                continue
+            _, scores = self.discard_scores(rest, new, seen, draws)
+            after = float(scores.max()) if len(scores) else 0.0
+            if after > now * (1 + self.call_margin) and (best is None or after > best[0]):
+                best = (after, size, use_jokers)
+        return None if best is None else ("call", best[1], best[2])
+
+    def call_decision(self, game: "Game", seat: int, counts, exposures, tile: Tile):
+        return self.choose_call(counts, exposures, game.visible(seat), tile, self._draws(game))
+
+
+def seat_danger(game: "Game", seat: int) -> "pandas.DataFrame":
+    """:func:`mjlearn.analysis.danger_table` for ``seat``'s rack, from what that seat can see: the other
+    seats' exposures (by seat name), the discards, the dead hands and the wall left; never their racks.
+
+    Under tournament scoring a ``penalty`` column gives the points a hot tile
+    would cost if it proved to be the winning tile (the larger row when two
+    opponents could win on it).
+
+    >>> import mjlearn as mj
+    >>> from mjlearn.rules import Game
+    >>> game = Game(mj.load_card("basic1"), seed=3)
+    >>> game.skip_charleston()
+    >>> table = seat_danger(game, 0)
+    >>> len(table) == len(set(game.racks[0].tiles())), float(table.danger.max()) < 0.05
+    (True, True)
+    """
+    from ..analysis.defence import danger_table
+    from ..errors import ArgumentError
+    from .arguments import seat_arg
+    from .game import Game
+
+    if not isinstance(game, Game):
+        raise ArgumentError(f"game must be a Game, not {type(game).__name__}")
+    seat = seat_arg(seat)
+    opponents = {SEATS[o]: list(game.exposures[o]) for o in range(4) if o != seat}
+    table = danger_table(game.card, game.racks[seat], opponents, discards=[t for _, t in game.discards],
+                         exposures=list(game.exposures[seat]), wall_left=game.wall_left,
+                         dead=[SEATS[o] for o in game.dead if o != seat], ruleset=game.ruleset)
+    scoring = game.ruleset.tournament
+    if scoring is not None:
+        rows = {SEATS[o]: hot_row(game.exposures[o]) for o in range(4) if o != seat}
+        def penalty(threatens: str) -> int:
+            names = [part.removesuffix(" (hot)") for part in threatens.split(", ") if part.endswith(" (hot)")]
+            return min((getattr(scoring, rows[name]) for name in names), default=0)
+        table["penalty"] = [penalty(text) for text in table.threatens]
+    return table

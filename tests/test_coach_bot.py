@@ -1,0 +1,204 @@
+"""The coach bot: whole games under both rulesets with no illegal or stuck move, the same game from
+the same seed, decisions from what its seat can see only, and its defence against hot tiles."""
+
+import copy as copying
+import random
+from collections import Counter
+
+import numpy as np
+import pytest
+
+import mjlearn as mj
+from mjlearn.hands import Hand
+from mjlearn.rules import MAHJX, NMJL, Bot, CoachBot, Game, run_game, seat_danger
+from mjlearn.rules.coach_bot import tail_table
+from mjlearn.tiles import Tile
+
+from test_bots import check_every_move
+
+RULESETS = [NMJL, MAHJX]
+CARD = mj.load_card("basic1")
+
+
+def table(rules, seed, coach_seats):
+    return [CoachBot(CARD, rules, seed=seed * 4 + s) if s in coach_seats else Bot(CARD, rules, seed=seed * 4 + s)
+            for s in range(4)]
+
+
+@pytest.mark.parametrize("rules", RULESETS, ids=lambda r: r.name)
+@pytest.mark.parametrize("coach_seats", [(0,), (2,), (0, 1, 2, 3)], ids=["coach-east", "coach-west", "four-coaches"])
+def test_coach_games_run_to_the_end_with_every_move_legal(rules, coach_seats):
+    for seed in (1, 2):
+        game = run_game(CARD, rules, seed=seed, bots=table(rules, seed, coach_seats), on_move=check_every_move)
+        assert game.phase == "over"
+        for event in game.log:  # never a false Mah Jongg, never exposures no line of the card can use
+            if event.action == "hand is dead" and event.seat in coach_seats:
+                assert event.detail.endswith("needs tiles that are out of play"), event
+        replayed = Game.replay(CARD, rules, seed, game.moves)  # every move the game recorded is legal again
+        assert replayed.result == game.result
+
+
+@pytest.mark.parametrize("rules", RULESETS, ids=lambda r: r.name)
+def test_the_same_seed_plays_the_same_game(rules):
+    first = run_game(CARD, rules, seed=4, bots=table(rules, 4, (0, 1, 2, 3)))
+    again = run_game(CARD, rules, seed=4, bots=table(rules, 4, (0, 1, 2, 3)))
+    assert first.moves == again.moves and first.result == again.result
+
+
+def hide_and_shuffle(game, seat, seed):
+    """The same table as ``seat`` sees it, with the other racks and the wall dealt afresh from their tiles."""
+    hidden = [t for s in range(4) if s != seat for t in game.racks[s].tiles()] + list(game.wall)
+    random.Random(seed).shuffle(hidden)
+    for s in range(4):
+        if s != seat:
+            size = len(game.racks[s])
+            game.racks[s], hidden = Hand(hidden[:size]), hidden[size:]
+    game.wall = hidden
+    return game
+
+
+@pytest.mark.parametrize("rules", RULESETS, ids=lambda r: r.name)
+def test_the_coach_decides_from_what_its_seat_sees(rules):
+    decisions = 0
+    for seed in (3,):
+        game = Game(CARD, rules, seed=seed)
+        bots = table(rules, seed, (0, 1, 2, 3))
+        for _ in range(400):
+            if game.phase == "over":
+                break
+            seat = game.waiting_for()[0]
+            if game.phase in ("discard", "calls"):
+                moves = []
+                for shuffle in (None, 11, 12):
+                    copy = copying.deepcopy(game, {id(CARD): CARD})
+                    if shuffle is not None:
+                        hide_and_shuffle(copy, seat, shuffle)
+                    coach = CoachBot(CARD, rules, seed=seed * 4 + seat)
+                    if copy.phase == "discard":
+                        coach.act(copy, seat)
+                        moves.append(copy.moves[-1])
+                    else:  # answering a discard: acting could resolve the others' (reshuffled) claims
+                        counts, exposures = copy.racks[seat].counts, tuple(copy.exposures[seat])
+                        moves.append(coach.choose_call(counts, exposures, copy.visible(seat), copy.last_discard[1],
+                                                       coach._draws(copy)))
+                assert moves[0] == moves[1] == moves[2], (seed, seat, moves)
+                decisions += 1
+            bots[seat].act(game, seat)
+    assert decisions > 60
+
+
+def test_jokers_are_never_passed_and_count_towards_groups():
+    bot = CoachBot(CARD)
+    rack = Hand("JJJJ 1B 2B 3C 4C 5D 6D 7D N")  # 12 tiles: four jokers want groups of 3 or more
+    passed = bot.choose_pass(rack.counts, 3)
+    assert Tile.JOKER not in passed and len(passed) == 3
+    assert not Counter(passed) - Counter(rack.tiles())  # tiles the rack holds
+    assert Tile.JOKER not in bot.choose_pass(Hand("JJJJJJJJ 1B 2C 3D N E").counts, 3)
+
+
+def test_the_coach_calls_a_discard_that_completes_its_win():
+    bot = CoachBot(CARD)
+    rack = Hand("FF 222B 444B 666B 88B")  # 13 tiles: the third 8B wins 2468 #1
+    assert bot.choose_call(rack.counts, (), [0] * 36, Tile.from_notation("8B")) == ("mahjongg",)
+    assert bot.choose_call(rack.counts, (), [0] * 36, Tile.JOKER) is None
+
+
+def test_of_two_useless_tiles_the_coach_throws_the_safe_one():
+    bot = CoachBot(CARD)
+    rack = Hand("FF 222B 444B 666B 8B 3C 7D")  # 14 tiles; 3C and 7D: neither helps 2468 #1
+    kinds, scores = bot.discard_scores(rack.counts)
+    useless = {Tile(k).notation: s for k, s in zip(kinds, scores) if Tile(k).notation in ("3C", "7D")}
+    assert useless["3C"] == pytest.approx(useless["7D"])
+    for hot, safe in (("3C", "7D"), ("7D", "3C")):
+        cost = np.zeros(36)
+        cost[int(Tile.from_notation(hot))] = 5.0
+        assert bot.choose_discard(rack.counts, dangers=cost).notation == safe
+
+
+def test_late_in_the_wall_the_coach_does_not_feed_a_hand_with_two_exposures():
+    # North shows 222B and 44B J: FF 666B 888B would win it. East holds 8B and 5C, neither of use to East.
+    game = Game.from_position(CARD, NMJL, racks={0: "NNN EEE WWW S 8B 5C 1D 9D"}, exposures={3: ["222B", "44B J"]},
+                              turn=0, phase="discard", seed=3, wall=[])
+    game.wall = game.wall[:12]  # late in the game (the tiles cut off are out of everyone's sight anyway)
+    danger = seat_danger(game, 0).set_index("tile")
+    assert danger.loc["8B", "hot"] and not danger.loc["5C", "hot"]
+    assert danger.loc["8B", "danger"] > danger.loc["5C", "danger"]
+    coach, careless = CoachBot(CARD, NMJL, seed=1), CoachBot(CARD, NMJL, seed=1, defence=False)
+    counts = game.racks[0].counts
+    cost = coach.feeding_cost(game, 0, counts)
+    assert cost[int(Tile.from_notation("8B"))] > cost[int(Tile.from_notation("5C"))] >= 0
+    assert careless.feeding_cost(game, 0, counts) is None
+
+
+def test_seat_danger_names_the_tournament_penalty():
+    game = Game.from_position(CARD, MAHJX, racks={0: "NNN EEE WWW S 8B 5C 1D 9D"},
+                              exposures={3: ["222B", "44B J"]}, turn=0, phase="discard", seed=3)
+    danger = seat_danger(game, 0).set_index("tile")
+    assert danger.loc["8B", "penalty"] == -20 and danger.loc["5C", "penalty"] == 0
+    assert danger.loc["8B", "threatens"].startswith("North (hot)")
+    with pytest.raises(mj.errors.ArgumentError, match="game must be a Game"):
+        seat_danger("a game", 0)
+    with pytest.raises(mj.errors.ArgumentError):
+        seat_danger(game, 4)
+
+
+def test_the_hypergeometric_table_matches_hand_counts():
+    # 10 unseen tiles, 2 good, 3 drawn: P(none) = C(8,3)/C(10,3) = 56/120, P(both) = 8/120
+    table = tail_table(10, 3)
+    assert table[2, 1] == pytest.approx(1 - 56 / 120) and table[2, 2] == pytest.approx(8 / 120)
+    assert table[2, 3] == pytest.approx(0, abs=1e-12) and (table[:, 0] == 1).all()
+    assert tail_table(5, 9)[5, 5] == pytest.approx(1.0)  # more draws than tiles: all are drawn
+
+
+@pytest.mark.parametrize("rack, exact_equal", [
+    ("FF 2222B 4B 666B 888B", True),     # one natural missing in a pair
+    ("FF 2222B 44B 66B 888B", True),     # one missing in a pung: the unseen 6B and jokers are its outs
+    ("FF 222B 44B 666B J 88B", True),    # a kong missing one, a joker on the rack already placed
+    ("FF 222B 44B 66B 88B", False),      # two groups missing one each
+    ("FF 2222B 4B 66B 888B", False),     # a pair and a group missing one each
+])
+def test_the_coach_s_chances_follow_the_exact_model(rack, exact_equal):
+    from mjlearn.analysis.chances import line_chances
+
+    card = mj.parse_card('C\n"2468"\nFF 2222 44 666 888 X25\n')
+    counts = np.asarray(Hand(rack).counts)
+    unseen = np.asarray(mj.tiles.COPIES) - counts
+    exact = float(line_chances(card.compiled(), counts, (), unseen, 10).p_win[0])
+    cheap = float(CoachBot(card, weights=(1.0,)).worth([counts], (), None, 10)[0]) / 25
+    if exact_equal:
+        assert cheap == pytest.approx(exact, rel=1e-9)
+    else:  # outs of different groups pooled: a little optimistic, never far off
+        assert exact <= cheap <= exact * 1.1
+
+
+def test_the_exact_option_uses_the_exact_chances():
+    from mjlearn.analysis.chances import line_chances
+
+    card = mj.parse_card('C\n"2468"\nFF 2222 44 666 888 X25\n')
+    counts = np.asarray(Hand("FF 222B 44B 66B 88B").counts)
+    unseen = np.asarray(mj.tiles.COPIES) - counts
+    exact = float(line_chances(card.compiled(), counts, (), unseen, 10).p_win[0])
+    assert float(CoachBot(card, weights=(1.0,), exact=True).worth([counts], (), None, 10)[0]) / 25 == pytest.approx(exact)
+
+
+def test_a_discard_keeps_the_nearest_hand_nearest_first():
+    bot = CoachBot(CARD)
+    rack = Hand("FF 222B 444B 666B 8B 3C 7D")  # one from 2468 #1 once 3C or 7D goes
+    kinds, scores = bot.discard_scores(rack.counts)
+    best = {Tile(k).notation for k, s in zip(kinds, scores) if s >= scores.max() - 1e-9}
+    assert best <= {"3C", "7D"}
+    assert bot.choose_discard(rack.counts).notation in ("3C", "7D")
+
+
+def test_under_tournament_scoring_a_hot_tile_costs_its_penalty_too():
+    from dataclasses import replace
+
+    home = replace(MAHJX, tournament=None)
+    costs = []
+    for rules in (MAHJX, home):
+        game = Game.from_position(CARD, rules, racks={0: "NNN EEE WWW S 8B 5C 1D 9D"},
+                                  exposures={3: ["222B", "44B J"]}, turn=0, phase="discard", seed=3)
+        costs.append(CoachBot(CARD, rules).feeding_cost(game, 0, game.racks[0].counts))
+    eight, five = int(Tile.from_notation("8B")), int(Tile.from_notation("5C"))
+    assert costs[0][eight] > costs[1][eight] > 0  # the 20-point penalty on top of the payout
+    assert costs[0][five] == costs[1][five]  # not hot: no penalty
