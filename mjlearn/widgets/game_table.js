@@ -1,0 +1,148 @@
+// mjlearn GameTable: one seat of a game against three computer players.
+// Plain ES module for anywidget: no imports, no build step. The rules live in Python; this module
+// draws `view` (what your seat sees) and sends each click as {action, ...arguments}.
+
+function render({ model, el }) {
+  const root = h("div", { class: "mj-widget mj-game-table" });
+  el.append(root);
+  const send = (action, args = {}) => model.send({ action, args });
+  let timer = null;
+
+  function bar(view) {
+    const pace = h("select", { "aria-label": "pace of the computer players",
+      onchange: (e) => { model.set("pace", e.target.value); model.save_changes(); } },
+      [["step", "one move per click"], ["slow", "slow"], ["fast", "fast"]].map(([value, label]) =>
+        h("option", { value, selected: value === model.get("pace") }, label)));
+    return h("div", { class: "mj-bar" },
+      h("span", { class: "mj-heading mj-status", role: "status" }, view.status),
+      h("span", { class: "mj-muted mj-wall" }, `Wall: ${plural(view.wall, "tile")}`),
+      h("label", {}, "Computer moves ", pace),
+      model.get("pending") && model.get("pace") === "step"
+        ? h("button", { class: "mj-btn mj-primary mj-next", onclick: () => send("next_move") }, "Next move") : null,
+      h("button", { class: "mj-btn mj-sort", onclick: () => send("sort_rack") }, "Sort rack"),
+      h("button", { class: "mj-btn mj-new-game", title: "deal the next seed", onclick: () => send("new_game") }, "New game"));
+  }
+
+  // Another player's place: name, face-down tile count, exposures.
+  function other(seatView) {
+    const cls = `mj-seat mj-seat-${seatView.where}` + (seatView.turn ? " mj-turn" : "") + (seatView.dead ? " mj-dead-seat" : "");
+    return h("div", { class: cls, "data-seat": seatView.name },
+      h("div", { class: "mj-seat-name" }, `${seatView.name} (${seatView.where})`,
+        seatView.dead ? h("span", { class: "mj-dead" }, " \u2014 dead hand") : null),
+      h("div", { class: "mj-backs", title: `${seatView.tiles} tiles on the rack` },
+        h("span", { class: "mj-back" }), ` \u00d7 ${seatView.tiles}`),
+      exposures(seatView));
+  }
+
+  function exposures(seatView) {
+    if (!seatView.exposures.length) return null;
+    return h("div", { class: "mj-exposures" }, seatView.exposures.map((group) =>
+      h("span", { class: "mj-exposure" + (group.wild ? " mj-wild" : ""), title: group.wild ? "wild: jokers only" : group.text },
+        group.tiles.map((code) => tile(model, code, 30)))));
+  }
+
+  function floor(view) {
+    const last = view.last;
+    return h("div", { class: "mj-floor", "aria-label": "discards, oldest first" },
+      view.floor.length ? view.floor.map((d, i) => tile(model, d.tile, 30,
+        { class: "mj-tile" + (i === last ? " mj-last" : ""), title: `thrown by ${["East", "South", "West", "North"][d.seat]}` }))
+        : h("span", { class: "mj-muted" }, "No discards yet."));
+  }
+
+  function rack(view) {
+    const selected = model.get("selected");
+    const codes = view.rack;
+    let dragged = null;
+    const boxes = codes.map((code, index) => {
+      let cls = "mj-tile mj-rack-tile mj-clickable";
+      if (selected.includes(index)) cls += " mj-selected";
+      if (view.drawn !== null && index === codes.length - 1 && code === view.drawn) cls += " mj-drawn";
+      const box = asButton(tile(model, code, 48, { class: cls, "data-index": String(index), draggable: "true" }),
+        () => send("toggle_at", { index }));
+      box.addEventListener("dragstart", () => { dragged = index; });
+      box.addEventListener("dragover", (e) => e.preventDefault());
+      box.addEventListener("drop", (e) => { e.preventDefault(); if (dragged !== null && dragged !== index) send("move_tile", { from_index: dragged, to_index: index }); });
+      return box;
+    });
+    return h("div", { class: "mj-rack", "aria-label": "your rack" }, boxes);
+  }
+
+  function yourMoves(view) {
+    const items = [];
+    const picked = model.get("selected");
+    const ch = view.charleston;
+    if (ch && ch.yours && ch.kind !== "vote") {
+      const blind = ch.blind ? h("label", {}, " blind ",
+        h("select", { class: "mj-blind", "aria-label": "tiles passed blind",
+          onchange: (e) => { model.set("blind", parseInt(e.target.value, 10)); model.save_changes(); } },
+          [0, 1, 2, 3].map((n) => h("option", { value: String(n), selected: n === model.get("blind") }, String(n))))) : null;
+      const wanted = ch.kind === "negotiated" ? "0 to 3" : String(3 - model.get("blind"));
+      items.push(h("span", {}, `${ch.name}: pick ${wanted} tiles to pass to ${ch.to}`), blind,
+        h("button", { class: "mj-btn mj-primary mj-pass", onclick: () => send("pass_selected") },
+          `Pass ${plural(picked.length, "tile")}`));
+    }
+    if (view.can_discard) {
+      items.push(h("button", { class: "mj-btn mj-primary mj-discard", disabled: picked.length !== 1,
+        onclick: () => send("discard") }, picked.length === 1 ? "Discard the picked tile" : "Pick a tile to discard"));
+    }
+    const dead = [];
+    for (const button of view.buttons) {
+      if (button.kind === "call_dead") { dead.push(button); continue; }
+      items.push(h("button", { class: `mj-btn mj-act mj-act-${button.kind}`,
+        onclick: () => send(button.kind, button.args) }, button.label));
+    }
+    if (dead.length) {
+      items.push(h("select", { class: "mj-call-dead", "aria-label": "call a hand dead",
+        onchange: (e) => { if (e.target.value !== "") send("call_dead", { target: parseInt(e.target.value, 10) }); } },
+        h("option", { value: "" }, "Call a hand dead\u2026"),
+        dead.map((b) => h("option", { value: String(b.args.target) }, b.label))));
+    }
+    return h("div", { class: "mj-bar mj-moves" }, items);
+  }
+
+  function result(view) {
+    if (!view.result) return null;
+    return h("div", { class: "mj-section mj-result" + (view.result.winner === view.seat ? " mj-win" : "") },
+      view.result.lines.map((line) => h("div", {}, line)));
+  }
+
+  function draw() {
+    const view = model.get("view");
+    const places = Object.fromEntries(view.seats.map((s) => [s.where, s]));
+    const message = model.get("message");
+    root.replaceChildren(
+      bar(view),
+      h("div", { class: "mj-table-grid" },
+        h("div", { class: "mj-place-across" }, other(places.across)),
+        h("div", { class: "mj-place-left" }, other(places.left)),
+        h("div", { class: "mj-place-floor" }, floor(view)),
+        h("div", { class: "mj-place-right" }, other(places.right))),
+      h("div", { class: "mj-seat mj-seat-you" + (places.you.turn ? " mj-turn" : "") },
+        h("div", { class: "mj-seat-name" }, `You: ${places.you.name}`,
+          places.you.dead ? h("span", { class: "mj-dead" }, " \u2014 your hand is dead") : null),
+        exposures(places.you), rack(view), yourMoves(view)),
+      h("div", { class: `mj-message mj-${model.get("message_kind")}`, role: "status" }, message),
+      result(view),
+      h("details", { class: "mj-log", open: true }, h("summary", {}, "Last moves"),
+        h("ol", {}, view.log.map((line) => h("li", {}, line)))));
+    clearTimeout(timer);
+    const delay = view.delay;
+    if (model.get("pending") && delay !== null && delay !== undefined) {
+      timer = setTimeout(() => send("next_move"), delay);
+    }
+  }
+
+  let scheduled = false;
+  const schedule = () => {
+    if (scheduled) return;
+    scheduled = true;
+    queueMicrotask(() => { scheduled = false; draw(); });
+  };
+  for (const name of ["view", "selected", "blind", "pace", "pending", "message", "message_kind"]) {
+    model.on(`change:${name}`, schedule);
+  }
+  draw();
+  return () => clearTimeout(timer);
+}
+
+export default { render };
