@@ -5,13 +5,20 @@
 function render({ model, el }) {
   const root = h("div", { class: "mj-widget mj-game-table" });
   el.append(root);
-  const send = (action, args = {}) => model.send({ action, args });
+  // Each click's time to answer, from the click to the redrawn widget, measured here in the browser
+  // (the last 200 are kept in data-latencies, for tests and for anyone who wants to look).
+  let clickedAt = null;
+  const latencies = [];
+  const send = (action, args = {}) => {
+    if (action !== "next_move") clickedAt = performance.now();
+    model.send({ action, args });
+  };
   let timer = null;
 
   function bar(view) {
     const pace = h("select", { "aria-label": "pace of the computer players",
       onchange: (e) => { model.set("pace", e.target.value); model.save_changes(); } },
-      [["step", "one move per click"], ["slow", "slow"], ["fast", "fast"]].map(([value, label]) =>
+      [["step", "one move per click"], ["slow", "slow"], ["fast", "fast"], ["instant", "all at once"]].map(([value, label]) =>
         h("option", { value, selected: value === model.get("pace") }, label)));
     return h("div", { class: "mj-bar" },
       h("span", { class: "mj-heading mj-status", role: "status" }, view.status),
@@ -106,11 +113,28 @@ function render({ model, el }) {
       view.result.lines.map((line) => h("div", {}, line)));
   }
 
+  function scores(view) {
+    const s = view.scores;
+    if (!s || !s.games) return null;
+    const names = ["East", "South", "West", "North"];
+    return h("div", { class: "mj-section mj-scores" },
+      h("div", { class: "mj-heading" }, `The session so far: ${plural(s.games, "game")} (${s.kind})`),
+      resultsTable("mj-score-table", names.map((n, i) => i === view.seat ? `${n} (you)` : n),
+        [h("tr", {}, s.totals.map((x) => h("td", { class: "mj-num" }, String(x))))]));
+  }
+
   function draw() {
     const view = model.get("view");
     const places = Object.fromEntries(view.seats.map((s) => [s.where, s]));
     const message = model.get("message");
-    root.replaceChildren(
+    root.dataset.serial = String(view.serial);
+    if (clickedAt !== null) {
+      latencies.push(Math.round(performance.now() - clickedAt));
+      if (latencies.length > 200) latencies.shift();
+      root.dataset.latencies = latencies.join(",");
+      clickedAt = null;
+    }
+    root.replaceChildren(...[
       bar(view),
       h("div", { class: "mj-table-grid" },
         h("div", { class: "mj-place-across" }, other(places.across)),
@@ -123,8 +147,9 @@ function render({ model, el }) {
         exposures(places.you), rack(view), yourMoves(view)),
       h("div", { class: `mj-message mj-${model.get("message_kind")}`, role: "status" }, message),
       result(view),
+      scores(view),
       h("details", { class: "mj-log", open: true }, h("summary", {}, "Last moves"),
-        h("ol", {}, view.log.map((line) => h("li", {}, line)))));
+        h("ol", {}, view.log.map((line) => h("li", {}, line))))].filter(Boolean));
     clearTimeout(timer);
     const delay = view.delay;
     if (model.get("pending") && delay !== null && delay !== undefined) {

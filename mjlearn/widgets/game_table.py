@@ -30,6 +30,7 @@ from ..card import Card
 from ..errors import MjlearnError
 from ..rules.game import Game
 from ..rules.ruleset import Ruleset, ruleset as as_ruleset
+from ..rules.scoring import Scorecard
 from ..rules.setup import SEATS, check_seat
 from ..tiles import Tile, as_tile
 from ._common import CardWidget, asset, open_card, rack_order, tile_faces, widget_module
@@ -60,7 +61,7 @@ class GameTable(CardWidget):
       (a dict with ``racks``, ``exposures``, ``discards``, ``wall``, ``turn``, ``phase``, ``dead``).
     - ``opponents``: a bot class (``Bot`` by default) or three bots.
     - ``pace``: how the computer players' turns are shown: ``"step"`` (one per
-      :meth:`next_move`), ``"slow"`` or ``"fast"``.
+      :meth:`next_move`), ``"slow"``, ``"fast"`` or ``"instant"`` (all at once).
     """
 
     _esm = widget_module("game_table.js")
@@ -99,6 +100,10 @@ class GameTable(CardWidget):
         self._position = dict(position) if position is not None else None
         self._opponents = opponents
         self._coach_wanted = bool(coach)
+        self.scorecard = Scorecard(SEATS)
+        self._games_scored = 0
+        self._serial = 0  # counts the views sent, so a test in the browser knows when a click has been answered
+        """The session's scores, one row per finished game (kept across :meth:`new_game`)."""
         with self._quietly():
             super().__init__(faces=tile_faces(), card_name=label, ruleset_name=rules.name, seat=seat,
                              seed=0 if seed is None else seed, pace=pace)
@@ -116,7 +121,9 @@ class GameTable(CardWidget):
         self._players = ComputerPlayers(self.card, rules, self.seat, self.seed, self._opponents)
         self._arrangement = rack_order(self._game.racks[self.seat].tiles())
         self._drawn: int | None = None
+        self._scored = False
         self._players.simultaneous(self._game)
+        self._catch_up()
         self._show("")
 
     @property
@@ -210,9 +217,16 @@ class GameTable(CardWidget):
         self._reconcile()
         self.selected, self.blind = [], 0
         self._players.simultaneous(self._game)
+        self._catch_up()
         self._reconcile()
         self._show("")
         return True
+
+    def _catch_up(self) -> None:
+        """At the ``instant`` pace, play the computer players' moves up to your next move."""
+        if PACES[self.pace] == 0:
+            while self._players.step(self._game):
+                pass
 
     def pass_tiles(self, tiles: Iterable[Tile | str] = (), blind: int = 0) -> bool:
         """Pass these tiles in the current Charleston step (and ``blind`` more, unseen, where allowed)."""
@@ -307,12 +321,27 @@ class GameTable(CardWidget):
             self.pace = change["old"]
             self._refuse(f"The pace is one of {', '.join(PACES)}.")
             return
+        self._catch_up()
+        self._reconcile()
         self._show("")
 
     # -- drawing -----------------------------------------------------------------------
+    def _score(self) -> None:
+        """Put a finished game on the session's scorecard, once."""
+        if self._game.phase == "over" and not self._scored and self._game.result.payout is not None:
+            self.scorecard.record(self._game.result.payout, game=f"seed {self.seed}")
+            self._scored = True
+            self._games_scored += 1
+
     def _show(self, text: str, kind: str = "info") -> None:
+        self._score()
         view = table_view(self._game, self.seat, self._arrangement, self._drawn)
         view["delay"] = PACES[self.pace]
+        self._serial += 1
+        view["serial"] = self._serial
+        totals = self.scorecard.totals()
+        view["scores"] = {"games": self._games_scored, "totals": [totals[name] for name in SEATS],
+                          "kind": "points" if self.ruleset.tournament is not None else "payments"}
         with self.hold_sync():
             self.view = view
             self.pending = self._players.turn_pending(self._game)

@@ -30,8 +30,9 @@ if TYPE_CHECKING:  # pragma: no cover
 
 __all__ = ["ComputerPlayers", "PACES"]
 
-PACES = {"step": None, "slow": 1200, "fast": 250}
-"""How the computer players' turns are shown: one per click of "Next" (``step``), or one every so many ms."""
+PACES = {"step": None, "slow": 1200, "fast": 250, "instant": 0}
+"""How the computer players' turns are shown: one per click of "Next" (``step``), one every so many ms,
+or all at once (``instant``: straight on to your next move)."""
 
 
 class ComputerPlayers:

@@ -68,14 +68,17 @@ def event_text(event: Event, seat: int) -> str | None:
     if not mine and action in _HIDDEN_TILES:
         hidden = _HIDDEN_TILES[action]
         return None if hidden is None else f"{who} {hidden}"
+    charleston = not event.step.startswith(("turn", "play"))
     if not mine and action == "passes":
-        return f"{who} passes {len(event.tiles)} tile{'s' if len(event.tiles) != 1 else ''} ({event.step})"
-    if mine:
-        action = _second_person(action)
-    text = " ".join(part for part in (who, action, _tiles_text(event.tiles)) if part)
-    if event.detail:
-        text += f" ({event.detail})"
-    return text[:1].upper() + text[1:]
+        text = f"{who} passes {len(event.tiles)} tile{'s' if len(event.tiles) != 1 else ''}"
+    else:
+        if mine:
+            action = _second_person(action)
+        text = " ".join(part for part in (who, action, _tiles_text(event.tiles)) if part)
+        if event.detail:
+            text += f" ({event.detail})"
+    text = text[:1].upper() + text[1:]
+    return f"{event.step[:1].upper()}{event.step[1:]}: {text}" if charleston else text
 
 
 def _second_person(action: str) -> str:
@@ -202,7 +205,8 @@ def table_view(game: "Game", seat: int, rack: Sequence[int], drawn: int | None =
             "turn": game.phase in ("draw", "discard") and game.turn == other,
             "waiting": other in game.waiting_for(),
         })
-    seen = [text for text in (event_text(e, seat) for e in game.log) if text]
+    events = game.charleston.log if game.phase == "charleston" else game.log
+    seen = [text for text in (event_text(e, seat) for e in events) if text]
     calls = game.phase == "calls"
     return {
         "seat": seat,
