@@ -279,6 +279,68 @@ class Card:
 
         return closest(self, hand, n, exposures, visible, dead, ruleset, partial)
 
+    def win_chances(
+        self,
+        hand: "HandLike",
+        draws: int = 12,
+        exposures: "Iterable[ExposureLike]" = (),
+        visible=None,
+        ruleset: "Ruleset | str | None" = None,
+        samples: int = 2000,
+        seed: int = 0,
+    ) -> "pandas.DataFrame":
+        """Each line's chance of being held within the next ``draws`` draws (see :func:`mjlearn.analysis.win_chances`).
+
+        Assumes the tiles you have not seen (152 minus your rack, your
+        exposures and ``visible``) come in random order, that you keep every
+        useful tile and call nothing, and that nobody wins first. Exact where
+        it can be; else a seeded simulation, with its standard error.
+
+        >>> card = parse_card('C\\n"2468"\\nFF 222 444 666 888')
+        >>> [(r.line, r.outs, round(r.p_win, 6)) for r in card.win_chances("FF 222B 444B 666B 88B", draws=1).itertuples()]
+        [(1, 10, 0.071942)]
+        """
+        from .analysis.coach_advice import win_chances
+
+        return win_chances(self, hand, draws, exposures, visible, ruleset, samples, seed)
+
+    def outs(
+        self,
+        hand: "HandLike",
+        exposures: "Iterable[ExposureLike]" = (),
+        visible=None,
+        ruleset: "Ruleset | str | None" = None,
+    ) -> "pandas.DataFrame":
+        """Per line, the tiles still needed and the unseen copies of each (see :func:`mjlearn.analysis.outs`).
+
+        >>> card = parse_card('C\\n"2468"\\nFF 222 444 666 888')
+        >>> card.outs("FF 222B 444B 666B 88B", visible="8B")[["needs", "out_tiles", "outs"]].values.tolist()
+        [['8B', '8B ×1, J ×8', 9]]
+        """
+        from .analysis.coach_advice import outs
+
+        return outs(self, hand, exposures, visible, ruleset)
+
+    def discard_advice(
+        self,
+        hand: "HandLike",
+        draws: int = 12,
+        exposures: "Iterable[ExposureLike]" = (),
+        visible=None,
+        ruleset: "Ruleset | str | None" = None,
+        samples: int = 1000,
+        seed: int = 0,
+    ) -> "pandas.DataFrame":
+        """What to throw from a 14-tile rack, best first, with a reason (see :func:`mjlearn.analysis.discard_advice`).
+
+        >>> card = parse_card('C\\n"2468"\\nFF 222 444 666 888')
+        >>> card.discard_advice("FF 222B 444B 666B 88B N", draws=2)["tile"].tolist()[:2]
+        ['N', 'F']
+        """
+        from .analysis.coach_advice import discard_advice
+
+        return discard_advice(self, hand, draws, exposures, visible, ruleset, samples, seed)
+
     def to_mjcl(self) -> str:
         """The card in canonical MJCL; parsing it gives back an equal card (comments are not kept)."""
         head = f"{self.name} +{self.bonus}" if self.bonus else self.name

@@ -21,6 +21,8 @@ import numpy as np
 from ..errors import HandError
 from ..tiles import COPIES, NUM_KINDS
 from .advice import suggest_pass
+from .chances import LineChances, line_chances
+from .coach_advice import discard_advice, outs, win_chances
 from .closest import closest, needs_and_unused
 from .compiled import CompiledCard
 from .matching import GroupFill, Win, match
@@ -34,16 +36,21 @@ __all__ = [
     "CompiledCard",
     "Exposure",
     "GroupFill",
+    "LineChances",
     "Win",
     "batch_distances",
     "check_racks",
     "closest",
     "deal_racks",
+    "discard_advice",
+    "line_chances",
     "match",
     "odds",
+    "outs",
     "needs_and_unused",
     "read_position",
     "suggest_pass",
+    "win_chances",
 ]
 
 

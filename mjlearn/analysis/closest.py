@@ -25,7 +25,7 @@ if TYPE_CHECKING:  # pragma: no cover
 
     from ..card import Card
 
-__all__ = ["closest", "nearest_hands", "needs_and_unused", "needs_and_unused_many", "visible_counts", "COLUMNS"]
+__all__ = ["closest", "nearest_hands", "seen_and_unseen", "needs_and_unused", "needs_and_unused_many", "visible_counts", "COLUMNS"]
 
 COLUMNS = ["category", "line", "distance", "value", "concealed", "mjcl", "hand", "needs", "unused", "dead"]
 _SHIFT = 1 << 20  # packs (distance, hand index) into one sortable integer
@@ -57,6 +57,24 @@ def visible_counts(visible: str | Iterable | None) -> np.ndarray:
     if (counts < 0).any():
         raise HandError("visible tile counts cannot be negative")
     return counts
+
+
+def seen_and_unseen(visible, rack: np.ndarray, exposures: tuple[Exposure, ...]) -> tuple[np.ndarray, np.ndarray]:
+    """The tiles seen (:func:`visible_counts`) and those the player has not seen (the 152 minus the rack,
+    the player's exposures and the seen tiles), as 36 counts each; refuses more of a tile than the set has.
+    """
+    seen = visible_counts(visible)
+    own = np.asarray(rack, dtype=np.int16).copy()
+    for e in exposures:
+        own += np.asarray(e.counts(), dtype=np.int16)
+    over = np.flatnonzero(seen + own > np.asarray(COPIES))
+    if len(over):
+        tile = Tile(int(over[0]))
+        raise HandError(
+            f"visible tiles and the player's own hold {int(seen[over[0]] + own[over[0]])} {tile.notation};"
+            f" a set holds only {COPIES[tile]}"
+        )
+    return seen, np.asarray(COPIES, dtype=np.int16) - own - seen
 
 
 def nearest_hands(
@@ -183,17 +201,7 @@ def closest(
     rack = counts_of(rack_hand)
     live = None
     if visible is not None:
-        seen = visible_counts(visible)
-        own = rack.copy()
-        for e in parsed:
-            own += np.asarray(e.counts(), dtype=np.int16)
-        over = np.flatnonzero(seen + own > np.asarray(COPIES))
-        if len(over):
-            tile = Tile(int(over[0]))
-            raise HandError(
-                f"visible tiles and the player's own hold {int(seen[over[0]] + own[over[0]])} {tile.notation};"
-                f" a set holds only {COPIES[tile]}"
-            )
+        seen, _ = seen_and_unseen(visible, rack, parsed)
         live = compiled.live(seen, parsed)
     lines, distance, nearest, is_dead = nearest_hands(compiled, rack, parsed, live)
     if dead == "drop":
