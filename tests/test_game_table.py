@@ -130,3 +130,23 @@ def test_clicks_from_the_browser_reach_the_methods_and_bad_ones_are_refused():
     table._on_click(table, {"action": "__init__", "args": {}}, [])  # not an action: ignored
     table._on_click(table, ["not", "a", "dict"], [])
     assert table.selected == [0]
+
+
+def test_the_review_sets_each_discard_beside_the_coachs():
+    table = GameTable("basic1", seat=1, seed=8, pace="instant")
+    coach = Bot(table.card, table.ruleset, seed=2)
+    while table.game.phase != "over" and len([d for d in table.decisions if d.kind == "discard"]) < 4:
+        assert _student_move(table, coach), table.message
+    discards = [d for d in table.decisions if d.kind == "discard"]
+    passes = [d for d in table.decisions if d.kind == "pass"]
+    assert len(discards) == 4 and len(passes) >= 3
+    assert all(len(d.rack) + sum(e.size for e in d.exposures) == 14 for d in discards)
+    table_of_review = table.review()
+    assert len(table_of_review) == 4
+    assert list(table_of_review.you) == [d.chosen[0].notation for d in discards]
+    for row in table_of_review.to_dict("records"):
+        assert 0 <= row["your chance"] <= 1 and 0 <= row["coach's chance"] <= 1
+        assert row["verdict"] in ("as the coach", "fine", "costly")
+        assert (row["verdict"] == "as the coach") == (row["you"] == row["coach"])
+        # the coach's pick is at least as good by the coach's own measure, the expected points
+        assert row["coach's points"] >= row["your points"] - 1e-12

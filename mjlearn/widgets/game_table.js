@@ -109,8 +109,10 @@ function render({ model, el }) {
 
   function result(view) {
     if (!view.result) return null;
+    const hands = view.result.wins.map((win) => h("div", { class: "mj-winning-hand" },
+      h("span", { class: "mj-muted", html: `${win.line} ${win.pattern} ` }), groups(model, win.hand, 36)));
     return h("div", { class: "mj-section mj-result" + (view.result.winner === view.seat ? " mj-win" : "") },
-      view.result.lines.map((line) => h("div", {}, line)));
+      hands, view.result.lines.map((line) => h("div", {}, line)));
   }
 
   function scores(view) {

@@ -35,9 +35,12 @@ from ..rules.setup import SEATS, check_seat
 from ..tiles import Tile, as_tile
 from ._common import CardWidget, asset, open_card, rack_order, tile_faces, widget_module
 from .table_players import PACES, ComputerPlayers
+from .table_review import Decision, decision_before, review
 from .table_view import table_view
 
 if TYPE_CHECKING:  # pragma: no cover
+    import pandas
+
     from ..hands import Hand
     from ..rules.bots import Bot
 
@@ -122,6 +125,7 @@ class GameTable(CardWidget):
         self._arrangement = rack_order(self._game.racks[self.seat].tiles())
         self._drawn: int | None = None
         self._scored = False
+        self._decisions: list[Decision] = []
         self._players.simultaneous(self._game)
         self._catch_up()
         self._show("")
@@ -202,13 +206,18 @@ class GameTable(CardWidget):
         return True
 
     # -- your moves -----------------------------------------------------------------
-    def _move(self, name: str, *args, **kwargs) -> bool:
-        """Make one of your moves on the game; a refused move changes nothing and says why."""
+    def _move(self, name: str, *args, decision: Decision | None = None, **kwargs) -> bool:
+        """Make one of your moves on the game; a refused move changes nothing and says why.
+
+        ``decision`` (a discard or a pass) is kept for :meth:`review` once the move is made.
+        """
         before = len(self._game.log)
         try:
             getattr(self._game, name)(self.seat, *args, **kwargs)
         except MjlearnError as error:
             return self._refuse(_sentence(error))
+        if decision is not None:
+            self._decisions.append(decision)
         if name == "draw":
             drawn = self._game.log[-1].tiles if self._game.log[before:] else ()
             self._drawn = int(drawn[0]) if drawn else None
@@ -239,7 +248,8 @@ class GameTable(CardWidget):
             if rack.count(tile) < n:
                 return self._refuse(f"Your rack has no {tile.long_name} to pass." if not rack.count(tile)
                                     else f"Your rack has only {rack.count(tile)} {tile.long_name}.")
-        return self._move("pass_tiles", tiles, blind=blind)
+        decision = decision_before(self._game, self.seat, "pass", tiles) if self._game.phase == "charleston" else None
+        return self._move("pass_tiles", tiles, blind=blind, decision=decision)
 
     def pass_selected(self) -> bool:
         """Pass the picked tiles (see :meth:`toggle_at`), with ``blind`` more passed on blind."""
@@ -263,7 +273,14 @@ class GameTable(CardWidget):
             if len(self.selected) != 1:
                 return self._refuse("Pick the tile to throw first.")
             tile = self.rack[self.selected[0]]
-        return self._move("discard", tile)
+        try:
+            tile = as_tile(tile)
+        except (MjlearnError, ValueError, TypeError) as error:
+            return self._refuse(_sentence(error))
+        decision = None
+        if self._game.phase == "discard" and self._game.turn == self.seat and self._game.racks[self.seat].count(tile):
+            decision = decision_before(self._game, self.seat, "discard", [tile])
+        return self._move("discard", tile, decision=decision)
 
     def call(self, size: int, jokers: int = 0) -> bool:
         """Call the last discard for an exposure of ``size`` tiles, ``jokers`` of them jokers."""
@@ -296,6 +313,17 @@ class GameTable(CardWidget):
     def call_dead(self, target: int) -> bool:
         """Call ``target``'s hand dead (a wrong call costs what the ruleset says)."""
         return self._move("call_dead", target)
+
+    # -- after the game ---------------------------------------------------------------
+    @property
+    def decisions(self) -> list[Decision]:
+        """Your discards and passes so far, each with what you could see when you made it."""
+        return list(self._decisions)
+
+    def review(self) -> "pandas.DataFrame":
+        """Each of your discards beside the coach's choice, with the chance each left (see
+        :func:`~mjlearn.widgets.table_review.review`); during the game too, for the moves made so far."""
+        return review(self.card, self._decisions, self.ruleset)
 
     # -- the computer players ------------------------------------------------------------
     def next_move(self) -> bool:

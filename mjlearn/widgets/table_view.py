@@ -26,7 +26,7 @@ from ..rules.charleston import Event
 from ..rules.moves import Move, legal_moves
 from ..rules.setup import SEATS
 from ..tiles import Tile
-from ._common import rack_order
+from ._common import rack_order, win_rows
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..rules.game import Game
@@ -100,10 +100,13 @@ def _result(game: "Game") -> dict | None:
     if game.result is None:
         return None
     result = game.result
+    payout = result.payout
+    winning = [payout.line] if payout is not None and payout.line is not None else list(result.wins[:1])
     return {
         "winner": result.winner,
         "how": result.how,
         "lines": str(result).splitlines(),
+        "wins": win_rows(winning),
     }
 
 
