@@ -25,6 +25,7 @@ from .chances import LineChances, line_chances
 from .coach_advice import discard_advice, outs, win_chances
 from .closest import closest, needs_and_unused
 from .compiled import CompiledCard
+from .defence import danger, danger_table
 from .matching import GroupFill, Win, match
 from .odds import deal_racks, odds
 from .position import Exposure, read_position
@@ -41,6 +42,8 @@ __all__ = [
     "batch_distances",
     "check_racks",
     "closest",
+    "danger",
+    "danger_table",
     "deal_racks",
     "discard_advice",
     "line_chances",

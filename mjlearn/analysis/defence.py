@@ -1,0 +1,383 @@
+"""Defence: how dangerous a tile is to throw, from what the table shows.
+
+A discard can hand an opponent Mah Jongg (or an exposure that brings them
+nearer). :func:`danger` answers, for one tile, opponent by opponent: which of
+their lines are still possible, which of those the tile could complete or be
+called for, an estimate of the chance that they win on it now, and the "hot
+tile" flag of tournament play (the tile could give Mah Jongg to a hand with
+two or more exposures, which costs the thrower 20 or 25 points:
+:class:`mjlearn.rules.TournamentScoring`). :func:`danger_table` does the same
+for every tile of a rack, safest first.
+
+>>> import mjlearn as mj
+>>> card = mj.load_card("basic1")
+>>> table = danger(card, "8B", {"South": ["222B", "44B J"], "West": []}, discards="1C 9D", hand="FF 66B 8B 3C 5C 7C 5D 6D 7D N")
+>>> table[["opponent", "could_win", "hot"]].values.tolist()
+[['South', True, True], ['West', True, False]]
+
+The model, in plain words:
+
+- **What is possible.** An opponent's possible hands are the card's hands
+  that their exposures allow (each exposure one whole group; none of a
+  concealed line) whose remaining tiles can still be found among the tiles
+  you cannot see (152 less the discards, every exposure and your own rack),
+  jokers standing only in groups of 3 or more. Their hidden rack is never
+  used: only what the thrower can see.
+- **Could win / could call.** The tile could complete a possible hand that
+  still needs it (``could_win``), or be called for an exposure: a group of 3
+  or more of it in a possible hand that may be exposed (``could_call``).
+- **The estimate.** ``danger`` is ``waiting * share``: ``waiting`` is how
+  often a hand with that many exposures, that late in the wall, is one tile
+  from Mah Jongg (:data:`WAITING`, measured in bot games), and ``share`` the
+  chance that the tile is the one it waits for, if the opponent is equally
+  likely to play each of their possible lines (each hand of a line alike)
+  and to lack any one of the hand's unexposed tiles. For a rack tile the
+  dangers of the opponents combine as ``1 - prod(1 - danger)``. It is an
+  estimate for ranking tiles, not an exact probability.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+import numpy as np
+
+from ..errors import ArgumentError, HandError
+from ..tiles import COPIES, NUM_KINDS, Tile, as_tile
+from .compiled import NATURAL_KINDS, CompiledCard, exposed_counts
+from .position import Exposure
+
+if TYPE_CHECKING:  # pragma: no cover
+    import pandas
+
+    from ..card import Card
+
+__all__ = ["danger", "danger_table", "tile_dangers", "Dangers", "OpponentLines", "opponent_lines", "waiting_chance",
+           "hot_row", "WAITING", "DANGER_COLUMNS", "TABLE_COLUMNS"]
+
+JOKER = int(Tile.JOKER)
+_COPIES = np.asarray(COPIES, dtype=np.int16)
+
+WAITING = (
+    (0.006, 0.058, 0.162),
+    (0.024, 0.117, 0.190),
+    (0.097, 0.240, 0.304),
+    (0.324, 0.519, 0.555),
+)
+"""How often a hand is one tile from Mah Jongg when a tile is thrown: rows by its exposures (0, 1, 2,
+3 or more), columns by the wall left (more than 66 tiles, 34-66, 33 or fewer). Measured over 800
+games of :class:`mjlearn.rules.Bot` players on ``basic1`` (400 NMJL, 400 MAHJ-X; about 150,000
+judgements: at each discard, each other live hand): ``benchmarks/bench_arena.py --waiting``."""
+
+DANGER_COLUMNS = ["opponent", "exposures", "lines", "could_win", "could_call", "completes", "waiting", "share",
+                  "danger", "hot", "hot_row"]
+"""Columns of :func:`danger`: one row per opponent."""
+
+TABLE_COLUMNS = ["tile", "copies", "danger", "hot", "could_win", "threatens"]
+"""Columns of :func:`danger_table`: one row per distinct tile of the rack."""
+
+
+def waiting_chance(exposures: int, wall_left: int | None = None) -> float:
+    """:data:`WAITING` for a hand with ``exposures`` exposed groups when ``wall_left`` tiles are left
+    (``None``: the middle of the game).
+
+    >>> waiting_chance(0, 90), waiting_chance(2, 20)
+    (0.006, 0.304)
+    """
+    row = WAITING[min(max(exposures, 0), 3)]
+    if wall_left is None:
+        return row[1]
+    return row[0] if wall_left > 66 else row[1] if wall_left > 33 else row[2]
+
+
+def hot_row(exposures: Sequence[Exposure]) -> str:
+    """The tournament penalty row that throwing the winning tile to a hand with these exposures falls under.
+
+    ``"hot_tile_three"`` (three or more exposures, or two with a quint or larger),
+    ``"hot_tile_two"`` (two exposures) or ``""`` (none: fewer than two exposures).
+
+    >>> hot_row([Exposure.parse("NNN"), Exposure.parse("5555D J")]), hot_row([Exposure.parse("NNN")])
+    ('hot_tile_three', '')
+    """
+    if len(exposures) >= 3 or (len(exposures) == 2 and max(e.size for e in exposures) >= 5):
+        return "hot_tile_three"
+    return "hot_tile_two" if len(exposures) == 2 else ""
+
+
+class OpponentLines:
+    """The hands of a card that one opponent's exposures allow, with what each still needs.
+
+    ``rest[h, k]`` are the tiles of kind ``k`` hand ``h`` still needs beyond
+    the exposures, ``small`` those of its singles and pairs (naturals only).
+    A wild exposure (jokers only) is read as each group of its size the card
+    has, each reading a separate set of candidate hands.
+    """
+
+    __slots__ = ("exposures", "lines", "segments", "starts", "seg_line", "rest", "small", "callable", "weight",
+                 "remaining")
+
+    def __init__(self, compiled: CompiledCard, exposures: Sequence[Exposure]):
+        self.exposures = tuple(exposures)
+        index_parts, rest_parts = [], []
+        for reading in compiled.wild_readings(self.exposures):
+            index = np.flatnonzero(compiled.allowed(reading))
+            index_parts.append(index)
+            rest_parts.append(np.maximum(compiled.total[index].astype(np.int16) - exposed_counts(reading), 0))
+        index = np.concatenate(index_parts)
+        reading = np.repeat(np.arange(len(index_parts)), [len(i) for i in index_parts])
+        self.rest = rest = np.concatenate(rest_parts).astype(np.int16) if len(index) else np.zeros((0, NATURAL_KINDS), np.int16)
+        self.small = compiled.small[index].astype(np.int16)
+        self.lines = compiled.line_of[index].astype(np.int64)
+        segments = reading * compiled.num_lines + self.lines
+        self.segments = len(index)
+        self.starts = np.flatnonzero(np.r_[True, segments[1:] != segments[:-1]]) if len(index) else np.zeros(0, np.int64)
+        self.seg_line = self.lines[self.starts]
+        exposable = ~compiled.line_concealed[self.lines]
+        self.callable = ((rest - self.small) >= 3) & exposable[:, None]
+        self.remaining = 14 - sum(e.size for e in self.exposures)
+        self.weight = (rest / max(self.remaining, 1)).astype(np.float32)  # the chance each tile is the one missing
+
+    def judge(self, available: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+        """For tiles ``available`` to the opponent (``[36]``: unseen by the thrower), per natural kind ``t``
+        as if the thrower gave up one ``t``: ``(live, wins, calls, share)``.
+
+        ``live`` is ``[n, 35]`` (hand possible once ``t`` is thrown), ``wins`` and
+        ``calls`` (``[n, 35]``) whether ``t`` could complete or be called for
+        each live hand, ``share`` (``[35]``) the chance that ``t`` is the tile a
+        waiting opponent waits for (see the module's model).
+        """
+        naturals = available[:NATURAL_KINDS].astype(np.int16)
+        jokers = max(int(available[JOKER]), 0)
+        rest, small = self.rest, self.small
+        over = rest > naturals
+        short = np.maximum(rest - naturals, 0).sum(axis=1, dtype=np.int16)
+        lacking_kinds = small > naturals
+        lacking = lacking_kinds.sum(axis=1, dtype=np.int16)
+        eased = lacking_kinds & (small <= naturals + 1)  # one more copy of t fills what the pairs lack
+        live = ((lacking[:, None] - eased) == 0) & ((short[:, None] - over) <= jokers)
+        wins = live & (rest > 0)
+        calls = live & self.callable
+        if not len(self.starts):
+            return live, wins, calls, np.zeros(NATURAL_KINDS)
+        counts = np.add.reduceat(live, self.starts, axis=0).astype(np.float64)  # [segments, 35]
+        sums = np.add.reduceat(np.where(wins, self.weight, 0), self.starts, axis=0)
+        per_line = sums / np.maximum(counts, 1)
+        live_lines = (counts > 0).sum(axis=0)
+        share = per_line.sum(axis=0) / np.maximum(live_lines, 1)
+        return live, wins, calls, share
+
+
+def opponent_lines(compiled: CompiledCard, exposures: Sequence[Exposure]) -> OpponentLines:
+    """The :class:`OpponentLines` of a set of exposures, built once per card (kept in ``compiled.cache``)."""
+    cache = compiled.cache.setdefault("defence", {})
+    key = tuple(sorted((int(e.tile), e.size, e.jokers) for e in exposures))
+    found = cache.get(key)
+    if found is None:
+        if len(cache) > 1024:
+            cache.clear()
+        found = cache[key] = OpponentLines(compiled, exposures)
+    return found
+
+
+@dataclass
+class Dangers:
+    """:func:`tile_dangers`: per tile kind (``[36]``, jokers last) the danger of throwing it.
+
+    ``danger`` combines the opponents, ``hot`` says whether an opponent with
+    two or more exposures could win on it; ``each`` (``[opponents, 36]``),
+    ``wins`` and ``calls`` (bool, same shape) are per opponent.
+    """
+
+    danger: np.ndarray
+    hot: np.ndarray
+    each: np.ndarray
+    wins: np.ndarray
+    calls: np.ndarray
+
+
+def tile_dangers(
+    compiled: CompiledCard,
+    opponents: Sequence[Sequence[Exposure] | None],
+    available: np.ndarray,
+    wall_left: int | None = None,
+) -> Dangers:
+    """The fast array form of :func:`danger` (no checks, no pandas), for bots.
+
+    ``opponents`` are each opponent's exposures (``None`` for a dead hand, which
+    cannot win); ``available`` (``[36]``) the tiles the thrower cannot see: the
+    set less the discards, all exposures and the thrower's own rack.
+    """
+    count = len(opponents)
+    each = np.zeros((count, NUM_KINDS))
+    wins = np.zeros((count, NUM_KINDS), dtype=bool)
+    calls = np.zeros((count, NUM_KINDS), dtype=bool)
+    hot = np.zeros(NUM_KINDS, dtype=bool)
+    for o, exposures in enumerate(opponents):
+        if exposures is None:
+            continue
+        lines = opponent_lines(compiled, exposures)
+        _, can_win, can_call, share = lines.judge(available)
+        wins[o, :NATURAL_KINDS] = can_win.any(axis=0)
+        calls[o, :NATURAL_KINDS] = can_call.any(axis=0)
+        each[o, :NATURAL_KINDS] = waiting_chance(len(exposures), wall_left) * share
+        if len(exposures) >= 2:
+            hot |= wins[o]
+    danger = 1 - np.prod(1 - each, axis=0)
+    return Dangers(danger, hot, each, wins, calls)
+
+
+# -- the public calls ---------------------------------------------------------------
+
+def _read_table(card, opponents, discards, hand, exposures, dead, ruleset):
+    """Check the arguments shared by :func:`danger` and :func:`danger_table`; return the compiled card,
+    the opponents' labels and exposures (``None`` if dead), the tiles unseen, and the rack."""
+    from .arguments import exposures_argument, ruleset_argument
+    from .closest import visible_counts
+    from .position import read_position
+
+    compiled = card.compiled(ruleset_argument(ruleset))
+    if isinstance(opponents, Mapping):
+        items = list(opponents.items())
+    elif isinstance(opponents, (str, bytes)) or not isinstance(opponents, Iterable):
+        raise ArgumentError("opponents must be a list of each opponent's exposures (or a dict from a name to"
+                            f" them), not {opponents!r}")
+    else:
+        items = [(f"opponent {i + 1}", e) for i, e in enumerate(opponents)]
+    if not 1 <= len(items) <= 3:
+        raise ArgumentError(f"a table has 1 to 3 opponents, not {len(items)}")
+    dead_labels = set(dead) if not isinstance(dead, str) else {dead}
+    unknown = dead_labels - {label for label, _ in items}
+    if unknown:
+        raise ArgumentError(f"dead names no opponent: {sorted(map(str, unknown))}")
+    seen = visible_counts(discards).astype(np.int16)
+    parsed = []
+    for label, groups in items:
+        groups = tuple(Exposure.parse(e) for e in exposures_argument(groups))
+        if sum(e.size for e in groups) > 14:
+            raise HandError(f"{label}'s exposures hold more than 14 tiles")
+        for e in groups:
+            seen += np.asarray(e.counts(), dtype=np.int16)
+        parsed.append((label, None if label in dead_labels else groups))
+    rack = None
+    if hand is not None:
+        rack, own = read_position(hand, exposures)
+        seen += np.asarray(rack.counts, dtype=np.int16)
+        for e in own:
+            seen += np.asarray(e.counts(), dtype=np.int16)
+    elif exposures:
+        for e in exposures_argument(exposures):
+            seen += np.asarray(Exposure.parse(e).counts(), dtype=np.int16)
+    over = np.flatnonzero(seen > _COPIES)
+    if len(over):
+        tile = Tile(int(over[0]))
+        raise HandError(f"the table shows {int(seen[over[0]])} of {tile.notation} (discards, exposures and rack);"
+                        f" a set holds only {COPIES[tile]}")
+    return compiled, parsed, _COPIES - seen, rack
+
+
+def _line_names(compiled: CompiledCard, lines: Iterable[int], most: int = 4) -> str:
+    """Lines as "category #number", card order, at most ``most`` of them and a count of the rest."""
+    from ..wording import counted
+
+    unique = sorted(set(int(i) for i in lines))
+    names = [f"{compiled.lines[i].category} #{compiled.lines[i].number}" for i in unique[:most]]
+    if len(unique) > most:
+        names.append(f"and {counted(len(unique) - most, 'more line')}")
+    return ", ".join(names)
+
+
+def danger(
+    card: "Card",
+    tile: Tile | str | int,
+    opponents,
+    discards=None,
+    hand=None,
+    exposures=(),
+    wall_left: int | None = None,
+    dead=(),
+    ruleset=None,
+) -> "pandas.DataFrame":
+    """How dangerous throwing ``tile`` is, one row per opponent (columns :data:`DANGER_COLUMNS`).
+
+    ``opponents`` lists each opponent's exposed groups (a list of lists of
+    notation such as ``"555D J"``, or a dict from a name to them);
+    ``discards`` the tiles thrown so far (notation, tiles or 36 counts);
+    ``hand`` and ``exposures`` your own rack and exposures (their tiles are
+    seen too); ``wall_left`` the tiles left in the wall (``None``: mid-game);
+    ``dead`` the names of opponents whose hands are dead. The model is in the
+    module docstring: only what you can see counts.
+
+    Columns: ``lines`` the opponent's possible lines, ``could_win`` and
+    ``could_call`` whether the tile could complete a possible hand or be
+    called for an exposure, ``completes`` the lines it could complete,
+    ``waiting`` the chance the opponent is one tile from Mah Jongg, ``share``
+    the chance it waits for this tile, ``danger`` their product, ``hot`` the
+    tournament flag and ``hot_row`` its penalty row (:func:`hot_row`).
+    """
+    import pandas as pd
+
+    from .arguments import count_argument
+
+    tile = as_tile(tile)
+    wall_left = count_argument("wall_left", wall_left, allow_none=True)
+    compiled, parsed, available, _ = _read_table(card, opponents, discards, hand, exposures, dead, ruleset)
+    t = int(tile)
+    rows = []
+    for label, groups in parsed:
+        shown = ", ".join(str(e) for e in groups) if groups else ""
+        if groups is None or t == JOKER:  # a dead hand cannot win; a discarded joker cannot be called
+            rows.append((label, shown, 0, False, False, "", 0.0, 0.0, 0.0, False, ""))
+            continue
+        lines = opponent_lines(compiled, groups)
+        live, wins, calls, share = lines.judge(available)
+        possible = lines.seg_line[np.add.reduceat(live[:, t], lines.starts) > 0] if len(lines.starts) else []
+        could_win = bool(wins[:, t].any())
+        waiting = waiting_chance(len(groups), wall_left)
+        row = hot_row(groups) if could_win else ""
+        rows.append((label, shown, len(set(np.asarray(possible).tolist())), could_win, bool(calls[:, t].any()),
+                     _line_names(compiled, lines.lines[wins[:, t]]), waiting, float(share[t]),
+                     waiting * float(share[t]), bool(row), row))
+    return pd.DataFrame(rows, columns=DANGER_COLUMNS)
+
+
+def danger_table(
+    card: "Card",
+    hand,
+    opponents,
+    discards=None,
+    exposures=(),
+    wall_left: int | None = None,
+    dead=(),
+    ruleset=None,
+) -> "pandas.DataFrame":
+    """:func:`danger` for every distinct tile of your rack, safest first (columns :data:`TABLE_COLUMNS`).
+
+    ``danger`` combines the opponents (``1 - prod(1 - danger)``), ``hot`` is
+    whether any opponent with two or more exposures could win on the tile,
+    ``could_win`` how many opponents could, and ``threatens`` names them,
+    most endangered first.
+
+    >>> import mjlearn as mj
+    >>> table = danger_table(mj.load_card("basic1"), "FF 66B 8B 3C 5C 7C 5D 6D 7D N J", [["222B", "44B J"], []])
+    >>> table.tile.tolist()[:2], bool(table.hot.any())
+    (['J', '7D'], True)
+    """
+    import pandas as pd
+
+    from .arguments import count_argument
+
+    wall_left = count_argument("wall_left", wall_left, allow_none=True)
+    compiled, parsed, available, rack = _read_table(card, opponents, discards, hand, exposures, dead, ruleset)
+    found = tile_dangers(compiled, [groups for _, groups in parsed], available, wall_left)
+    labels = [label for label, _ in parsed]
+    rows = []
+    for k in np.flatnonzero(np.asarray(rack.counts)).tolist():
+        order = np.argsort(-found.each[:, k], kind="stable")
+        who = [f"{labels[o]}{' (hot)' if found.hot[k] and len(parsed[o][1] or ()) >= 2 and found.wins[o, k] else ''}"
+               for o in order if found.wins[o, k]]
+        rows.append((Tile(k).notation, int(rack.counts[k]), float(found.danger[k]), bool(found.hot[k]),
+                     int(found.wins[:, k].sum()), ", ".join(who)))
+    table = pd.DataFrame(rows, columns=TABLE_COLUMNS)
+    return table.sort_values(["danger", "could_win"], kind="stable").reset_index(drop=True)

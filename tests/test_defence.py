@@ -1,0 +1,114 @@
+"""Defence: which opponents a discard could feed, how likely, and the tournament's hot-tile flag,
+on hand-built tables (mjlearn.analysis.defence)."""
+
+import numpy as np
+import pytest
+
+import mjlearn as mj
+from mjlearn.analysis.defence import WAITING, danger, danger_table, hot_row, tile_dangers, waiting_chance
+from mjlearn.analysis.position import Exposure
+from mjlearn.errors import ArgumentError, HandError, NotationError
+from mjlearn.tiles import COPIES, Tile
+
+CARD = mj.load_card("basic1")
+RACK = "FF 66B 8B 3C 5C 7C 5D 6D 7D N"  # 12 tiles; the table below is built around it
+
+
+def row(table, name):
+    return table[table.opponent == name].iloc[0]
+
+
+def test_a_tile_that_completes_a_hand_with_two_exposures_is_hot():
+    # South's 222B and 44B J allow only 2468 #1 (FF 222B 444B 666B 888B) and Consecutive Run #1 (222B 333B 444B 55B GGG)
+    table = danger(CARD, "8B", {"South": ["222B", "44B J"], "West": []}, hand=RACK)
+    south = row(table, "South")
+    assert south.could_win and south.could_call and south.hot and south.hot_row == "hot_tile_two"
+    assert south.completes == "2468 #1" and south.lines == 2
+    assert not row(table, "West").hot  # West could use it too, but shows no exposures
+
+
+def test_a_tile_no_possible_line_uses_is_safe_and_not_hot():
+    table = danger(CARD, "9D", {"South": ["222B", "44B J"]}, hand=RACK)
+    south = row(table, "South")
+    assert not south.could_win and not south.could_call and not south.hot
+    assert south.danger == 0 and south.share == 0 and south.completes == ""
+
+
+def test_a_line_made_dead_by_the_seen_tiles_is_not_threatened():
+    # Consecutive Run #1 needs the pair 55B: with three 5B discarded and the fourth thrown, South cannot make it
+    alive = danger(CARD, "5B", {"South": ["222B", "44B J"]}, discards="5B 5B", hand=RACK + " 5B")
+    dead = danger(CARD, "5B", {"South": ["222B", "44B J"]}, discards="5B 5B 5B", hand=RACK + " 5B")
+    assert row(alive, "South").could_win and row(alive, "South").completes == "Consecutive Run #1"
+    assert not row(dead, "South").could_win and row(dead, "South").danger == 0
+    assert row(dead, "South").lines == 1  # only 2468 #1 is still possible
+
+
+def test_the_share_and_danger_of_a_single_possible_hand_are_exact():
+    # NNNN EEEE WWWW leave one hand (NNNN EEEE WWWW SS): the two tiles it lacks are both S
+    opponents = {"North": ["NNNN", "EEEE", "WWWW"]}
+    table = danger(CARD, "S", opponents, wall_left=20, hand="S 1B")
+    north = row(table, "North")
+    assert north.share == 1.0 and north.waiting == WAITING[3][2] and north.danger == pytest.approx(WAITING[3][2])
+    assert north.hot and north.hot_row == "hot_tile_three" and north.completes == "Winds/Dragons #1"
+    assert not north.could_call  # a pair is only ever called for Mah Jongg
+
+
+def test_a_quint_makes_two_exposures_the_larger_penalty():
+    groups = [Exposure.parse(g) for g in ("NNN", "1111B J", "222C", "333D")]
+    assert hot_row(groups[:1]) == ""
+    assert hot_row([groups[0], groups[2]]) == "hot_tile_two"
+    assert hot_row(groups[:2]) == "hot_tile_three"  # two exposures, one of them a quint
+    assert hot_row([groups[0], groups[2], groups[3]]) == "hot_tile_three"
+
+
+def test_jokers_and_dead_hands_are_never_dangerous():
+    opponents = {"South": ["222B", "44B J"], "West": ["NNNN", "EEEE", "WWWW"]}
+    joker = danger(CARD, "J", opponents, hand="J 1B 2C")
+    assert (joker.danger == 0).all() and not joker.hot.any() and not joker.could_win.any()
+    dead = danger(CARD, "S", opponents, dead=["West"])
+    assert row(dead, "West").danger == 0 and not row(dead, "West").hot
+
+
+def test_danger_grows_as_the_wall_runs_down():
+    opponents = {"South": ["222B", "44B J"]}
+    early, late = (row(danger(CARD, "8B", opponents, hand=RACK, wall_left=w), "South").danger for w in (90, 10))
+    assert 0 < early < late
+    assert [waiting_chance(2, w) for w in (90, 50, 10)] == list(WAITING[2])
+
+
+def test_the_rack_table_is_safest_first_and_agrees_with_the_fast_form():
+    opponents = [["222B", "44B J"], [], ["EEEE"]]
+    table = danger_table(CARD, RACK + " J", opponents, discards="1C 9D", wall_left=30)
+    assert table.tile.iloc[0] == "J" and table.danger.is_monotonic_increasing
+    assert sorted(table.tile) == sorted(["F", "6B", "8B", "3C", "5C", "7C", "5D", "6D", "7D", "N", "J"])
+    assert table.set_index("tile").loc["8B", "hot"] and table.set_index("tile").loc["8B", "threatens"].startswith("opponent 1 (hot)")
+    for tile in table.tile:
+        one = danger(CARD, tile, opponents, discards="1C 9D", hand=RACK + " J", wall_left=30)
+        combined = 1 - np.prod(1 - one.danger.to_numpy())
+        assert table.set_index("tile").loc[tile, "danger"] == pytest.approx(combined)
+        assert table.set_index("tile").loc[tile, "hot"] == one.hot.any()
+    # the array form, as a bot calls it
+    seen = np.zeros(36, dtype=np.int16)
+    for part in (RACK + " J", "1C 9D", "222B", "44B J", "EEEE"):
+        seen += np.asarray(mj.Hand(part).counts, dtype=np.int16)
+    found = tile_dangers(CARD.compiled(), [tuple(Exposure.parse(e) for e in o) for o in opponents],
+                         np.asarray(COPIES) - seen, 30)
+    assert found.danger[Tile.JOKER] == 0 and found.hot[int(Tile.from_notation("8B"))]
+    assert found.danger[int(Tile.from_notation("8B"))] == pytest.approx(table.set_index("tile").loc["8B", "danger"])
+
+
+def test_bad_tables_are_refused_with_the_documented_errors():
+    with pytest.raises(HandError, match="6 of 8B"):
+        danger(CARD, "8B", [["888B"]], discards="8B", hand=RACK + " 8B")
+    with pytest.raises(ArgumentError, match="1 to 3 opponents"):
+        danger(CARD, "8B", [[], [], [], []])
+    with pytest.raises(ArgumentError, match="opponents must be"):
+        danger(CARD, "8B", "222B")
+    with pytest.raises(ArgumentError, match="dead names no opponent"):
+        danger(CARD, "8B", {"South": []}, dead=["North"])
+    with pytest.raises(ArgumentError, match="wall_left"):
+        danger(CARD, "8B", [[]], wall_left=-1)
+    with pytest.raises(NotationError):
+        danger(CARD, "8X", [[]])
+    with pytest.raises(HandError):
+        danger(CARD, "8B", [["22B"]])  # not an exposure
