@@ -150,3 +150,37 @@ def test_the_review_sets_each_discard_beside_the_coachs():
         assert (row["verdict"] == "as the coach") == (row["you"] == row["coach"])
         # the coach's pick is at least as good by the coach's own measure, the expected points
         assert row["coach's points"] >= row["your points"] - 1e-12
+
+
+def test_the_coach_opens_on_request_and_warns_of_a_hot_tile():
+    position = {"racks": {0: "FF 66B 8B 3C 5C 7C 5D 6D 7D N J 9D"}, "exposures": {1: ["222B", "44B J"]},
+                "turn": 0, "phase": "discard"}
+    table = GameTable("basic1", seat=0, seed=3, position=position, pace="step")
+    assert table.coach == {} and table.warning == ""          # closed until asked for
+    assert table.show_coach(True)
+    advice = table.coach["advice"]
+    assert len(advice) == 3 and all(row["reason"] for row in advice)
+    assert table.coach["lines"] and table.coach["lines"][0]["p_win"] >= table.coach["lines"][-1]["p_win"] - 1
+    table.toggle_at(table.rack.index(mj.Tile.B8))
+    assert "hot tile" in table.warning and "South" in table.warning   # 8 Bam could give South 2468 #1
+    table.toggle_at(table.rack.index(mj.Tile.NORTH))
+    assert table.warning == ""
+    assert table.show_coach(False) and table.coach == {}
+    assert table.show_coach("yes") is False
+    closed = GameTable("basic1", seed=3, coach=False)
+    assert closed.show_coach() is False and "switched off" in closed.message
+
+
+def test_the_review_is_shown_in_the_widget_after_the_game():
+    table = GameTable("basic1", seat=3, seed=9, pace="instant")
+    assert table.show_review() is False and "nothing to review" in table.message
+    coach = Bot(table.card, table.ruleset, seed=4)
+    while table.game.phase != "over":
+        assert _student_move(table, coach), table.message
+    assert table.show_review()
+    rows = table.review_rows
+    assert len(rows) == sum(d.kind == "discard" for d in table.decisions) > 0
+    assert all(len(row["rack"]) + sum(map(len, row["exposures"])) == 14 for row in rows)
+    assert "reviewed" in table.message
+    table.new_game()
+    assert table.review_rows == [] and table.scorecard.totals() != {}

@@ -26,6 +26,9 @@ function render({ model, el }) {
       h("label", {}, "Computer moves ", pace),
       model.get("pending") && model.get("pace") === "step"
         ? h("button", { class: "mj-btn mj-primary mj-next", onclick: () => send("next_move") }, "Next move") : null,
+      model.get("coach_available") ? h("button", { class: "mj-btn mj-coach-toggle" + (model.get("coach_on") ? " mj-primary" : ""),
+        "aria-pressed": model.get("coach_on") ? "true" : "false", onclick: () => send("show_coach", { on: !model.get("coach_on") }) },
+        model.get("coach_on") ? "Hide the coach" : "Ask the coach") : null,
       h("button", { class: "mj-btn mj-sort", onclick: () => send("sort_rack") }, "Sort rack"),
       h("button", { class: "mj-btn mj-new-game", title: "deal the next seed", onclick: () => send("new_game") }, "New game"));
   }
@@ -115,6 +118,51 @@ function render({ model, el }) {
       hands, view.result.lines.map((line) => h("div", {}, line)));
   }
 
+  const percent = (p) => (p >= 0.995 ? "99+%" : p > 0 && p < 0.001 ? "<0.1%" : `${(100 * p).toFixed(1)}%`);
+
+  function coachPanel() {
+    if (!model.get("coach_on")) return null;
+    const coach = model.get("coach");
+    if (!coach || !coach.lines) {
+      return h("div", { class: "mj-section mj-coach" }, h("div", { class: "mj-heading" }, "The coach"),
+        h("div", { class: "mj-muted" }, "The coach speaks when it is your move."));
+    }
+    const parts = [h("div", { class: "mj-heading" }, `The coach: your chances within ${plural(coach.draws, "draw")}`)];
+    if (coach.advice.length) {
+      parts.push(h("ol", { class: "mj-advice" }, coach.advice.map((a) =>
+        h("li", {}, h("b", {}, `Throw ${a.tile}`), `: ${a.reason}`))));
+    }
+    if (coach.pass.length) {
+      parts.push(h("div", { class: "mj-advice" }, h("b", {}, `Pass ${coach.pass.join(" ")}`),
+        ": the tiles your best lines use least."));
+    }
+    const rows = coach.lines.map((line) => h("tr", { class: line.dead ? "mj-dead-line" : "" },
+      h("td", { html: `${line.line} ${line.pattern}` }),
+      h("td", { class: "mj-num" }, String(line.distance)),
+      h("td", { class: "mj-num" }, String(line.outs)),
+      h("td", {}, line.needs.length ? groups(model, line.needs, 24) : "nothing"),
+      h("td", { class: "mj-num" }, line.dead ? "dead" : (line.simulated ? "≈ " : "") + percent(line.p_win))));
+    parts.push(resultsTable("mj-coach-lines", ["Line", "Tiles away", "Outs", "Needs", "Chance"], rows));
+    return h("div", { class: "mj-section mj-coach" }, parts);
+  }
+
+  function reviewPanel(view) {
+    const rows = model.get("review_rows");
+    if (!rows.length) {
+      return view.result && model.get("coach_available")
+        ? h("button", { class: "mj-btn mj-review", onclick: () => send("show_review") }, "Review my discards with the coach") : null;
+    }
+    const body = rows.map((row) => h("tr", { class: `mj-verdict-${row.verdict.replace(/ /g, "-")}` },
+      h("td", {}, row.step),
+      h("td", {}, groups(model, [row.rack], 22)),
+      h("td", {}, `${row.you} (${percent(row["your chance"])})`),
+      h("td", {}, `${row.coach} (${percent(row["coach's chance"])})`),
+      h("td", {}, row.verdict),
+      h("td", {}, row.reason)));
+    return h("div", { class: "mj-section mj-review-table" }, h("div", { class: "mj-heading" }, "Your discards beside the coach's"),
+      resultsTable("mj-review-rows", ["When", "Your rack", "You threw", "The coach", "Verdict", "Why"], body));
+  }
+
   function scores(view) {
     const s = view.scores;
     if (!s || !s.games) return null;
@@ -146,10 +194,14 @@ function render({ model, el }) {
       h("div", { class: "mj-seat mj-seat-you" + (places.you.turn ? " mj-turn" : "") },
         h("div", { class: "mj-seat-name" }, `You: ${places.you.name}`,
           places.you.dead ? h("span", { class: "mj-dead" }, " \u2014 your hand is dead") : null),
-        exposures(places.you), rack(view), yourMoves(view)),
+        exposures(places.you),
+        model.get("warning") ? h("div", { class: "mj-alert mj-warning", role: "alert" }, model.get("warning")) : null,
+        rack(view), yourMoves(view)),
+      coachPanel(),
       h("div", { class: `mj-message mj-${model.get("message_kind")}`, role: "status" }, message),
       result(view),
       scores(view),
+      reviewPanel(view),
       h("details", { class: "mj-log", open: true }, h("summary", {}, "Last moves"),
         h("ol", {}, view.log.map((line) => h("li", {}, line))))].filter(Boolean));
     clearTimeout(timer);
@@ -165,7 +217,8 @@ function render({ model, el }) {
     scheduled = true;
     queueMicrotask(() => { scheduled = false; draw(); });
   };
-  for (const name of ["view", "selected", "blind", "pace", "pending", "message", "message_kind"]) {
+  for (const name of ["view", "selected", "blind", "pace", "pending", "message", "message_kind", "coach_on", "coach",
+                      "warning", "review_rows"]) {
     model.on(`change:${name}`, schedule);
   }
   draw();

@@ -33,8 +33,10 @@ from ..rules.ruleset import Ruleset, ruleset as as_ruleset
 from ..rules.scoring import Scorecard
 from ..rules.setup import SEATS, check_seat
 from ..tiles import Tile, as_tile
+from ..wording import counted
 from ._common import CardWidget, asset, open_card, rack_order, tile_faces, widget_module
 from .table_players import PACES, ComputerPlayers
+from .table_coach import coach_panel, hot_tile_warning
 from .table_review import Decision, decision_before, review
 from .table_view import table_view
 
@@ -62,6 +64,7 @@ class GameTable(CardWidget):
     - ``position``: start from a table position instead of a deal, as the keyword
       arguments of :meth:`Game.from_position <mjlearn.rules.Game.from_position>`
       (a dict with ``racks``, ``exposures``, ``discards``, ``wall``, ``turn``, ``phase``, ``dead``).
+    - ``coach``: whether the student may open the coach's panel (:meth:`show_coach`).
     - ``opponents``: a bot class (``Bot`` by default) or three bots.
     - ``pace``: how the computer players' turns are shown: ``"step"`` (one per
       :meth:`next_move`), ``"slow"``, ``"fast"`` or ``"instant"`` (all at once).
@@ -81,6 +84,16 @@ class GameTable(CardWidget):
     pace = t.Unicode("fast").tag(sync=True)
     pending = t.Bool(False).tag(sync=True)
     """Whether a computer player's move is waiting to be shown."""
+    coach_available = t.Bool(True).tag(sync=True)
+    """Whether the student may open the coach (a teacher can start a table without it)."""
+    coach_on = t.Bool(False).tag(sync=True)
+    """Whether the coach's panel is open (:meth:`show_coach`)."""
+    coach = t.Dict().tag(sync=True)
+    """What the coach shows now (:func:`~mjlearn.widgets.table_coach.coach_panel`), while it is open."""
+    warning = t.Unicode().tag(sync=True)
+    """The coach's warning about the tile picked to discard (a hot tile), or ``""``."""
+    review_rows = t.List(t.Dict()).tag(sync=True)
+    """The review shown after :meth:`show_review`: one row per discard, with the rack it was made from."""
 
     def __init__(
         self,
@@ -102,14 +115,13 @@ class GameTable(CardWidget):
             raise MjlearnError("position must be a dict of Game.from_position's arguments (racks=, exposures=, ...)")
         self._position = dict(position) if position is not None else None
         self._opponents = opponents
-        self._coach_wanted = bool(coach)
         self.scorecard = Scorecard(SEATS)
         self._games_scored = 0
         self._serial = 0  # counts the views sent, so a test in the browser knows when a click has been answered
         """The session's scores, one row per finished game (kept across :meth:`new_game`)."""
         with self._quietly():
             super().__init__(faces=tile_faces(), card_name=label, ruleset_name=rules.name, seat=seat,
-                             seed=0 if seed is None else seed, pace=pace)
+                             seed=0 if seed is None else seed, pace=pace, coach_available=bool(coach))
         self.on_msg(self._on_click)
         self.observe(self._on_pace, names="pace")
         self._start()
@@ -126,6 +138,7 @@ class GameTable(CardWidget):
         self._drawn: int | None = None
         self._scored = False
         self._decisions: list[Decision] = []
+        self.review_rows = []
         self._players.simultaneous(self._game)
         self._catch_up()
         self._show("")
@@ -197,12 +210,14 @@ class GameTable(CardWidget):
             return False
         if index in self.selected:
             self.selected = [i for i in self.selected if i != index]
+            self._warn()
             return True
         if self._arrangement[index] == int(Tile.JOKER) and self._game.phase == "charleston":
             return self._refuse("Jokers are never passed in the Charleston.")
         limit = 1 if self._game.phase != "charleston" else 3
         picked = [*self.selected, index]
         self.selected = picked[-limit:]
+        self._warn()
         return True
 
     # -- your moves -----------------------------------------------------------------
@@ -314,6 +329,33 @@ class GameTable(CardWidget):
         """Call ``target``'s hand dead (a wrong call costs what the ruleset says)."""
         return self._move("call_dead", target)
 
+    # -- the coach ---------------------------------------------------------------------
+    def show_coach(self, on: bool = True) -> bool:
+        """Open (or close) the coach's panel: best lines, chances, the discard or pass it would make."""
+        if not isinstance(on, bool):
+            return self._refuse(f"on must be True or False, not {on!r}.")
+        if on and not self.coach_available:
+            return self._refuse("The coach is switched off at this table.")
+        self.coach_on = on
+        self._advise()
+        self._warn()
+        return True
+
+    def _advise(self) -> None:
+        """Work out the coach's panel for your move now (only while it is open and you must move)."""
+        if not self.coach_on or self.seat not in self._game.waiting_for():
+            self.coach = {}
+            return
+        self.coach = coach_panel(self._game, self.seat)
+
+    def _warn(self) -> None:
+        """Warn, while the coach is open, if the one tile picked to discard is a hot tile."""
+        game = self._game
+        if not (self.coach_on and game.phase == "discard" and game.turn == self.seat and len(self.selected) == 1):
+            self.warning = ""
+            return
+        self.warning = hot_tile_warning(game, self.seat, self.rack[self.selected[0]])
+
     # -- after the game ---------------------------------------------------------------
     @property
     def decisions(self) -> list[Decision]:
@@ -324,6 +366,22 @@ class GameTable(CardWidget):
         """Each of your discards beside the coach's choice, with the chance each left (see
         :func:`~mjlearn.widgets.table_review.review`); during the game too, for the moves made so far."""
         return review(self.card, self._decisions, self.ruleset)
+
+    def show_review(self) -> bool:
+        """Show the review in the widget: each discard with the rack it was made from, yours beside the coach's."""
+        if not self.coach_available:
+            return self._refuse("The coach is switched off at this table.")
+        discards = [d for d in self._decisions if d.kind == "discard"]
+        if not discards:
+            return self._refuse("There is nothing to review yet: you have not discarded.")
+        rows = []
+        for decision, row in zip(discards, self.review().to_dict("records")):
+            rows.append({**row, "rack": rack_order(decision.rack.tiles()),
+                         "exposures": [[int(t) for t in e.tiles()] for e in decision.exposures]})
+        self.review_rows = rows
+        costly = sum(row["verdict"] == "costly" for row in rows)
+        self._say(f"{counted(len(rows), 'discard')} reviewed: {counted(costly, 'costly one')}.", "info")
+        return True
 
     # -- the computer players ------------------------------------------------------------
     def next_move(self) -> bool:
@@ -373,13 +431,15 @@ class GameTable(CardWidget):
         with self.hold_sync():
             self.view = view
             self.pending = self._players.turn_pending(self._game)
+            self.warning = ""
             self._say(text, kind)
+        self._advise()  # after the view is on its way: the board answers at once, the coach follows
 
     def _summary_text(self) -> str:
         return f"{SEATS[self.seat]} at {self.card_name!r}, {self.ruleset_name} rules, seed {self.seed}: {self._game.status()}"
 
     # -- clicks ------------------------------------------------------------------------
-    _ACTIONS = ("toggle_at", "move_tile", "sort_rack", "pass_selected", "discard", "vote", "draw", "decline_pick",
+    _ACTIONS = ("show_coach", "show_review", "toggle_at", "move_tile", "sort_rack", "pass_selected", "discard", "vote", "draw", "decline_pick",
                 "call", "call_mahjongg", "pass_call", "declare_mahjongg", "exchange_joker", "reverse_swap", "amend",
                 "call_dead", "next_move", "new_game")
 
