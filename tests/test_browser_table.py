@@ -14,7 +14,10 @@ import statistics
 
 import pytest
 
-from test_browser import TIMEOUT, UIS, browser, open_notebook, server, shot, wait_for_file, widget_errors  # noqa: F401
+from browser_support import lab_theme
+from test_browser import (  # noqa: F401  (fixtures used by name)
+    SCREENSHOTS, TIMEOUT, UIS, browser, open_file_browser, open_notebook, server, shot, wait_for_file, widget_errors,
+)
 
 TABLE_CELLS = [
     "import mjlearn as mj, json, pathlib",
@@ -99,3 +102,50 @@ def test_a_whole_game_is_played_by_clicking(open_notebook, server, ui):
     for name, timings in (("pick a tile", picks), ("draw", draws)):
         print(f"GameTable in {ui}: {name}: {len(timings)} clicks, median {statistics.median(timings):.0f} ms, "
               f"95th percentile {sorted(timings)[int(0.95 * (len(timings) - 1))]:.0f} ms, max {max(timings):.0f} ms")
+
+
+COACH_CELLS = [
+    "import mjlearn as mj\n"
+    "table = mj.GameTable('basic1', seat=0, seed=3, pace='step', position={\n"
+    "    'racks': {0: 'FF 66B 8B 3C 5C 7C 5D 6D 7D N J 9D'}, 'exposures': {1: ['222B', '44B J']},\n"
+    "    'turn': 0, 'phase': 'discard'})\n"
+    "table",
+]
+
+OVERFLOW = """(root) => {
+  const box = root.getBoundingClientRect();
+  const parts = [...root.querySelectorAll('.mj-seat, .mj-floor, .mj-rack, .mj-coach')];
+  return { right: box.right, widest: Math.max(...parts.map((p) => p.getBoundingClientRect().right)),
+           seats: root.querySelectorAll('.mj-seat').length };
+}"""
+
+
+def _ask_coach_and_pick_the_hot_tile(page, widget) -> None:
+    widget.locator(".mj-coach-toggle").click()
+    widget.locator(".mj-coach .mj-advice").first.wait_for(timeout=60_000)
+    widget.locator('.mj-rack-tile[data-tile="8B"]').click()
+    widget.locator(".mj-warning").wait_for(timeout=30_000)
+    assert "hot tile" in widget.locator(".mj-warning").inner_text()
+
+
+def test_the_table_fits_at_800px_with_the_file_browser_and_reads_in_the_dark_theme(open_notebook, server):
+    with lab_theme(server, "JupyterLab Dark"):
+        page = open_notebook("lab", "game_table_dark.ipynb", COACH_CELLS)
+        widget = page.locator(".mj-game-table")
+        widget.wait_for(timeout=TIMEOUT)
+    assert page.evaluate("document.body.dataset.jpThemeLight") == "false"
+    _ask_coach_and_pick_the_hot_tile(page, widget)
+    colours = widget.evaluate("(el) => { const s = getComputedStyle(el); return [s.color, s.backgroundColor]; }")
+    assert colours == ["rgb(34, 34, 34)", "rgb(252, 251, 247)"], colours  # its own ink and paper, whatever the theme
+    shot(widget, "game_table_coach_dark_theme")
+
+    page.set_viewport_size({"width": 800, "height": 1000})
+    open_file_browser(page)
+    page.wait_for_timeout(800)
+    fit = widget.evaluate(OVERFLOW)
+    assert fit["seats"] == 4 and fit["widest"] <= fit["right"] + 1, fit
+    widget.locator(".mj-discard").click()  # still playable: the picked 8 Bam goes to the floor
+    widget.locator(".mj-floor .mj-tile").first.wait_for(timeout=30_000)
+    widget.scroll_into_view_if_needed()
+    page.screenshot(path=str(SCREENSHOTS / "game_table_800px_file_browser.png"))
+    assert widget_errors(page) == []
