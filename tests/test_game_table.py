@@ -184,3 +184,22 @@ def test_the_review_is_shown_in_the_widget_after_the_game():
     assert "reviewed" in table.message
     table.new_game()
     assert table.review_rows == [] and table.scorecard.totals() != {}
+
+
+def test_a_saved_game_is_replayed_move_by_move_in_the_widget(tmp_path):
+    table = GameTable("basic1", seat=0, seed=6, pace="instant")
+    coach = Bot(table.card, table.ruleset, seed=3)
+    while table.game.phase != "over":
+        assert _student_move(table, coach), table.message
+    path = tmp_path / "finished.json"
+    assert table.save(path) and "Saved" in table.message
+    replay = GameTable.open_saved(path, seat=2)
+    assert replay.replaying and replay.pending and replay.view["buttons"] == []
+    assert replay.draw() is False and "replays a recorded game" in replay.message
+    steps = 0
+    while replay.next_move():
+        steps += 1
+    assert steps == len(table.game.moves)
+    assert replay.game.snapshot().racks == table.game.snapshot().racks
+    assert str(replay.game.result) == str(table.game.result)
+    assert replay.save(tmp_path / "no" / "such" / "folder.json") is False and replay.message_kind == "error"

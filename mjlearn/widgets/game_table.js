@@ -14,6 +14,7 @@ function render({ model, el }) {
     model.send({ action, args });
   };
   let timer = null;
+  let focusAfter = null;  // the rack place to give the keyboard focus back to after a redraw
 
   function bar(view) {
     const pace = h("select", { "aria-label": "pace of the computer players",
@@ -55,7 +56,7 @@ function render({ model, el }) {
     const last = view.last;
     return h("div", { class: "mj-floor", "aria-label": "discards, oldest first" },
       view.floor.length ? view.floor.map((d, i) => tile(model, d.tile, 30,
-        { class: "mj-tile" + (i === last ? " mj-last" : ""), title: `thrown by ${["East", "South", "West", "North"][d.seat]}` }))
+        { class: "mj-tile" + (i === last ? (view.callable ? " mj-last mj-callable" : " mj-last") : ""), title: `thrown by ${["East", "South", "West", "North"][d.seat]}` }))
         : h("span", { class: "mj-muted" }, "No discards yet."));
   }
 
@@ -70,6 +71,13 @@ function render({ model, el }) {
       const box = asButton(tile(model, code, 48, { class: cls, "data-index": String(index), draggable: "true" }),
         () => send("toggle_at", { index }));
       box.addEventListener("dragstart", () => { dragged = index; });
+      box.addEventListener("keydown", (e) => {  // the keyboard way to arrange: Alt+arrow moves the focused tile
+        const step = e.key === "ArrowLeft" ? -1 : e.key === "ArrowRight" ? 1 : 0;
+        if (!step || !e.altKey || index + step < 0 || index + step >= codes.length) return;
+        e.preventDefault(); e.stopPropagation();
+        focusAfter = index + step;
+        send("move_tile", { from_index: index, to_index: index + step });
+      });
       box.addEventListener("dragover", (e) => e.preventDefault());
       box.addEventListener("drop", (e) => { e.preventDefault(); if (dragged !== null && dragged !== index) send("move_tile", { from_index: dragged, to_index: index }); });
       return box;
@@ -108,6 +116,14 @@ function render({ model, el }) {
         dead.map((b) => h("option", { value: String(b.args.target) }, b.label))));
     }
     return h("div", { class: "mj-bar mj-moves" }, items);
+  }
+
+  function saveBar(view) {
+    const name = h("input", { type: "text", class: "mj-save-name", value: `game_seed_${model.get("seed")}.json`,
+      "aria-label": "file name for the saved game" });
+    return h("div", { class: "mj-bar mj-save" }, h("label", {}, "Save this game as ", name),
+      h("button", { class: "mj-btn mj-save-button", onclick: () => send("save", { path: name.value }) }, "Save"),
+      h("span", { class: "mj-muted" }, "replay it with GameTable.open_saved(...) or Game.load(...)"));
   }
 
   function result(view) {
@@ -202,8 +218,14 @@ function render({ model, el }) {
       result(view),
       scores(view),
       reviewPanel(view),
+      view.result && !model.get("replaying") ? saveBar(view) : null,
       h("details", { class: "mj-log", open: true }, h("summary", {}, "Last moves"),
         h("ol", {}, view.log.map((line) => h("li", {}, line))))].filter(Boolean));
+    if (focusAfter !== null) {
+      const box = root.querySelector(`.mj-rack-tile[data-index='${focusAfter}']`);
+      if (box) box.focus();
+      focusAfter = null;
+    }
     clearTimeout(timer);
     const delay = view.delay;
     if (model.get("pending") && delay !== null && delay !== undefined) {

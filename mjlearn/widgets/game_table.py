@@ -35,7 +35,7 @@ from ..rules.setup import SEATS, check_seat
 from ..tiles import Tile, as_tile
 from ..wording import counted
 from ._common import CardWidget, asset, open_card, rack_order, tile_faces, widget_module
-from .table_players import PACES, ComputerPlayers
+from .table_players import PACES, ComputerPlayers, RecordedMoves
 from .table_coach import coach_panel, hot_tile_warning
 from .table_review import Decision, decision_before, review
 from .table_view import table_view
@@ -66,6 +66,8 @@ class GameTable(CardWidget):
       (a dict with ``racks``, ``exposures``, ``discards``, ``wall``, ``turn``, ``phase``, ``dead``).
     - ``coach``: whether the student may open the coach's panel (:meth:`show_coach`).
     - ``opponents``: a bot class (``Bot`` by default) or three bots.
+    - ``moves``: replay these recorded moves (a game's ``game.moves``) instead of
+      playing: each :meth:`next_move` makes the next one (see :meth:`open_saved`).
     - ``pace``: how the computer players' turns are shown: ``"step"`` (one per
       :meth:`next_move`), ``"slow"``, ``"fast"`` or ``"instant"`` (all at once).
     """
@@ -92,6 +94,8 @@ class GameTable(CardWidget):
     """What the coach shows now (:func:`~mjlearn.widgets.table_coach.coach_panel`), while it is open."""
     warning = t.Unicode().tag(sync=True)
     """The coach's warning about the tile picked to discard (a hot tile), or ``""``."""
+    replaying = t.Bool(False).tag(sync=True)
+    """Whether the table replays recorded moves (nobody plays; "Next move" steps through them)."""
     review_rows = t.List(t.Dict()).tag(sync=True)
     """The review shown after :meth:`show_review`: one row per discard, with the rack it was made from."""
 
@@ -105,6 +109,7 @@ class GameTable(CardWidget):
         coach: bool = True,
         opponents: "Sequence[Bot] | Callable | None" = None,
         pace: str = "fast",
+        moves: Sequence[tuple[str, dict]] | None = None,
     ):
         self._card, label = open_card(card)
         seat = check_seat(seat, "your seat")
@@ -115,13 +120,15 @@ class GameTable(CardWidget):
             raise MjlearnError("position must be a dict of Game.from_position's arguments (racks=, exposures=, ...)")
         self._position = dict(position) if position is not None else None
         self._opponents = opponents
+        self._recorded = None if moves is None else list(moves)
         self.scorecard = Scorecard(SEATS)
         self._games_scored = 0
         self._serial = 0  # counts the views sent, so a test in the browser knows when a click has been answered
         """The session's scores, one row per finished game (kept across :meth:`new_game`)."""
         with self._quietly():
             super().__init__(faces=tile_faces(), card_name=label, ruleset_name=rules.name, seat=seat,
-                             seed=0 if seed is None else seed, pace=pace, coach_available=bool(coach))
+                             seed=0 if seed is None else seed, pace=pace, coach_available=bool(coach),
+                             replaying=moves is not None)
         self.on_msg(self._on_click)
         self.observe(self._on_pace, names="pace")
         self._start()
@@ -133,7 +140,10 @@ class GameTable(CardWidget):
             self._game = Game.from_position(self.card, rules, seed=self.seed, **self._position)
         else:
             self._game = Game(self.card, rules, seed=self.seed)
-        self._players = ComputerPlayers(self.card, rules, self.seat, self.seed, self._opponents)
+        if self._recorded is not None:
+            self._players = RecordedMoves(self._recorded)
+        else:
+            self._players = ComputerPlayers(self.card, rules, self.seat, self.seed, self._opponents)
         self._arrangement = rack_order(self._game.racks[self.seat].tiles())
         self._drawn: int | None = None
         self._scored = False
@@ -162,6 +172,18 @@ class GameTable(CardWidget):
             self.seed = seed
             self._start()
         return True
+
+    @classmethod
+    def open_saved(cls, path: str | Path, seat: int = 0, pace: str = "step", card: Card | None = None) -> "GameTable":
+        """A table that replays a saved game (:meth:`save`, :meth:`Game.save <mjlearn.rules.Game.save>`)
+        from the start, seen from ``seat``: each :meth:`next_move` (or the pace) shows the next move.
+
+        A bad file raises :class:`~mjlearn.errors.SaveFileError` naming it.
+        """
+        saved = Game.load(path, card)
+        position = saved.position.to_dict() if saved.position is not None else None
+        return cls(saved.card, saved.ruleset, seat=seat, seed=saved.seed, position=position, pace=pace,
+                   moves=saved.moves)
 
     def save(self, path: str | Path) -> bool:
         """Save the game so far to a JSON file (:meth:`Game.save <mjlearn.rules.Game.save>`); replay it later."""
@@ -226,6 +248,8 @@ class GameTable(CardWidget):
 
         ``decision`` (a discard or a pass) is kept for :meth:`review` once the move is made.
         """
+        if self.replaying:
+            return self._refuse("This table replays a recorded game: use Next move to step through it.")
         before = len(self._game.log)
         try:
             getattr(self._game, name)(self.seat, *args, **kwargs)
@@ -422,6 +446,10 @@ class GameTable(CardWidget):
     def _show(self, text: str, kind: str = "info") -> None:
         self._score()
         view = table_view(self._game, self.seat, self._arrangement, self._drawn)
+        if self.replaying:  # a replay is watched, not played
+            view.update(buttons=[], can_discard=False, yours=False)
+            if view["charleston"]:
+                view["charleston"]["yours"] = False
         view["delay"] = PACES[self.pace]
         self._serial += 1
         view["serial"] = self._serial
@@ -441,7 +469,7 @@ class GameTable(CardWidget):
     # -- clicks ------------------------------------------------------------------------
     _ACTIONS = ("show_coach", "show_review", "toggle_at", "move_tile", "sort_rack", "pass_selected", "discard", "vote", "draw", "decline_pick",
                 "call", "call_mahjongg", "pass_call", "declare_mahjongg", "exchange_joker", "reverse_swap", "amend",
-                "call_dead", "next_move", "new_game")
+                "call_dead", "next_move", "new_game", "save")
 
     def _on_click(self, _widget, content, _buffers) -> None:
         """A click from the browser: ``{"action": a method's name, "args": its keyword arguments}``."""

@@ -28,7 +28,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from ..rules.game import Game
     from ..rules.ruleset import Ruleset
 
-__all__ = ["ComputerPlayers", "PACES"]
+__all__ = ["ComputerPlayers", "RecordedMoves", "PACES"]
 
 PACES = {"step": None, "slow": 1200, "fast": 250, "instant": 0}
 """How the computer players' turns are shown: one per click of "Next" (``step``), one every so many ms,
@@ -88,4 +88,34 @@ class ComputerPlayers:
             return False
         self.bots[game.turn].act(game, game.turn)
         self.simultaneous(game)
+        return True
+
+
+class RecordedMoves:
+    """Moves recorded in a game (``game.moves``, or a saved game's), played back one at a time.
+
+    It stands where :class:`ComputerPlayers` stands, so a table replays a game
+    with the same "Next move" and pace as a live one; nobody is asked to move.
+    """
+
+    def __init__(self, moves: Sequence[tuple[str, dict]]):
+        self.moves = [(name, dict(arguments)) for name, arguments in moves]
+        self.played = 0
+
+    def waiting(self, game: "Game") -> list[int]:
+        return []
+
+    def simultaneous(self, game: "Game") -> int:
+        return 0
+
+    def turn_pending(self, game: "Game") -> bool:
+        return self.played < len(self.moves) and game.phase != "over"
+
+    def step(self, game: "Game") -> bool:
+        """Play the next recorded move; ``False`` when none is left."""
+        if not self.turn_pending(game):
+            return False
+        name, arguments = self.moves[self.played]
+        getattr(game, name)(**arguments)
+        self.played += 1
         return True
