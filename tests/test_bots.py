@@ -9,7 +9,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import mjlearn as mj
-from mjlearn.analysis import suggest_pass
+from mjlearn.analysis.advice import nearest_lines_pass
 from mjlearn.analysis.position import Exposure
 from mjlearn.hands import Hand
 from mjlearn.rules import MAHJX, NMJL
@@ -231,9 +231,9 @@ racks = st.lists(st.sampled_from(list(TILE_SET)), min_size=13, max_size=14).filt
 
 @settings(max_examples=60, deadline=None)
 @given(tiles=racks, rules=st.sampled_from(RULESETS), card=st.sampled_from([CARD, BIG]))
-def test_fast_suggest_pass_is_suggest_pass(tiles, rules, card):
+def test_fast_suggest_pass_is_the_nearest_lines_pass(tiles, rules, card):
     hand = Hand(tiles)
-    assert fast_suggest_pass(card, hand, 3, 3, rules) == suggest_pass(card, hand, 3, 3, rules)
+    assert fast_suggest_pass(card, hand, 3, 3, rules) == nearest_lines_pass(card, hand, 3, 3, rules)
 
 
 @pytest.mark.parametrize("rules", RULESETS, ids=lambda r: r.name)

@@ -156,17 +156,43 @@ def test_exact_lines_agree_with_every_draw_enumerated(rack, exposures, visible, 
             assert abs(result.p_win[line] - truth[line]) <= 3 * result.p_win_se[line]
 
 
-def test_simulation_agrees_with_the_exact_answer():
-    # eight jokers: the kongs line is 3 tiles away in bams and in craks, 4 in dots; 6 draws from a small
-    # pool can complete two suits at once, so the line's hands overlap and the line is simulated
-    card = mj.parse_card('Kongs\n"Kongs"\nFF 2222 4444 6666')
-    rack = counts("FF JJJJJJJJ 2B 2C N")
-    unseen = visible_counts("22B 44B 66B 22C 4C 66C 2D 4D NNN")  # every other tile is seen
-    truth = enumerated(card, rack, (), unseen, 6)
+KONGS_CARD = mj.parse_card('Kongs\n"Kongs"\nFF 2222 4444 6666')
+KONGS_RACK = "FF JJJJJJJJ 2B 2C N"  # 3 tiles away in bams and in craks, 4 in dots
+KONGS_POOL = "22B 44B 66B 22C 4C 66C 2D 4D NNN"  # every other tile is seen
+
+
+def test_a_few_overlapping_hands_are_joined_exactly():
+    # 6 draws from a small pool can complete two suits at once: the line's hands overlap
+    rack, unseen = counts(KONGS_RACK), visible_counts(KONGS_POOL)
+    truth = enumerated(KONGS_CARD, rack, (), unseen, 6)
+    result = line_chances(KONGS_CARD.compiled(), rack, (), unseen, 6)
+    assert result.exact[0] and not result.simulated[0]
+    assert result.p_win[0] == pytest.approx(truth[0], abs=1e-12)
+    assert result.p_best_hand[0] < truth[0] - 0.1  # the union is well above the likeliest hand alone
+
+
+def test_three_hands_joined_by_inclusion_and_exclusion(monkeypatch):
+    from mjlearn.analysis import chances
+
+    monkeypatch.setattr(chances, "JOINED_MOST", 3)  # the joint chances of pairs and of the triple
+    rack, unseen = counts("FF JJJJJJJJ 2B 2C 2D"), visible_counts("22B 44B 66B 22C 4C 66C 22D 44D 6D NN")
+    truth = enumerated(KONGS_CARD, rack, (), unseen, 6)
+    result = line_chances(KONGS_CARD.compiled(), rack, (), unseen, 6)
+    assert result.exact[0] and result.p_win[0] == pytest.approx(truth[0], abs=1e-12)
+    monkeypatch.setattr(chances, "JOINED_MOST", 2)
+    assert not line_chances(KONGS_CARD.compiled(), rack, (), unseen, 6, samples=0).exact[0]  # three: bounded
+
+
+def test_simulation_agrees_with_the_exact_answer(monkeypatch):
+    from mjlearn.analysis import chances
+
+    monkeypatch.setattr(chances, "JOINED_MOST", 1)  # simulate even a line of few likely hands
+    rack, unseen = counts(KONGS_RACK), visible_counts(KONGS_POOL)
+    truth = enumerated(KONGS_CARD, rack, (), unseen, 6)
     ses = []
     for seed in range(5):
-        result = line_chances(card.compiled(), rack, (), unseen, 6, samples=3000, seed=seed)
-        assert not result.exact[0] and result.p_win_se[0] > 0
+        result = line_chances(KONGS_CARD.compiled(), rack, (), unseen, 6, samples=3000, seed=seed)
+        assert result.simulated[0] and not result.exact[0] and result.p_win_se[0] > 0
         assert abs(result.p_win[0] - truth[0]) <= 3 * result.p_win_se[0]
         ses.append(result.p_win_se[0])
     assert 0.3 < truth[0] < 0.9 and max(ses) < 0.01
@@ -177,7 +203,7 @@ def test_simulation_agrees_with_the_exact_answer():
 def test_a_line_whose_tiles_are_all_seen_is_dead():
     # every 6B is gone: the pairs line cannot be made in bams; in craks or dots it is too far for 6 draws
     result = chances("FF 11B 22B 33B 44B 55B N", 6, visible="6B 6B 6B 6B")
-    assert result.p_win[PAIRS] == 0 and not result.dead[PAIRS] and result.distance[PAIRS] == 2
+    assert result.p_win[PAIRS] == 0 and not result.dead[PAIRS] and result.distance[PAIRS] == 12  # craks or dots
     assert str(CARD.compiled().hands[result.best_hand[PAIRS]]).endswith("66C")  # the best live hand
     everything_gone = chances("FF 11B 22B 33B 44B 55B N", 6, visible="6B 6B 6B 6B 6C 6C 6C 6C 6D 6D 6D 6D")
     assert everything_gone.dead[PAIRS] and everything_gone.p_win[PAIRS] == 0 and everything_gone.outs[PAIRS] == 0
@@ -202,13 +228,14 @@ def test_the_same_seed_gives_the_same_answer():
     assert not first.exact.all()  # the case does exercise the simulation
 
 
-def test_no_samples_gives_bounds_only():
+def test_no_samples_gives_the_middle_of_the_bounds():
     card = mj.load_card("practice_harbor")
     rack = np.asarray(mj.analysis.deal_racks(1, 13, rng=4)[0])
     result = line_chances(card.compiled(), rack, (), unseen_after(rack), 14, samples=0)
-    inexact = ~result.exact
-    assert inexact.any() and np.isnan(result.p_win_se[inexact]).all()
-    assert (result.p_win <= result.p_win_upper).all()
+    bounded = ~result.exact
+    assert bounded.any() and not result.simulated.any()
+    assert np.allclose(result.p_win[bounded] - result.p_win_se[bounded], result.p_best_hand[bounded])
+    assert np.allclose(result.p_win[bounded] + result.p_win_se[bounded], result.p_win_upper[bounded])
 
 
 # -- bad input ---------------------------------------------------------------------------------------------
@@ -246,3 +273,22 @@ def test_out_counts_name_the_tiles():
     tiles = {Tile(k).notation: int(n) for k, n in enumerate(result.out_counts[KONGS]) if n}
     assert tiles == {"6B": 1, "J": 8}
     assert chances("FF 11B 22B 33B 44B 55B 6B", 2).out_counts[PAIRS].sum() == 3  # a pair: no jokers
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_distance_and_dead_agree_with_closest(seed):
+    card = mj.load_card(["basic1", "practice_harbor"][seed % 2])
+    rng = np.random.default_rng(seed)
+    wall = np.repeat(np.arange(36), COPIES)
+    rng.shuffle(wall)
+    rack = np.bincount(wall[:13], minlength=36).astype(np.int16)
+    visible = [Tile(int(k)) for k in wall[13:73]]
+    table = card.closest(mj.Hand.from_counts(rack.tolist()), n=None, visible=visible)
+    unseen = unseen_after(rack) - visible_counts(visible)
+    result = line_chances(card.compiled(), rack, (), unseen, 5, samples=0)
+    index = {(line.category, line.number): i for i, line in enumerate(card.lines)}
+    for row in table.itertuples():
+        line = index[(row.category, row.line)]
+        assert (result.distance[line], result.dead[line]) == (row.distance, row.dead)
+        if not row.dead:
+            assert str(card.compiled().hands[result.best_hand[line]]) == row.hand or result.p_win[line] > 0

@@ -26,7 +26,12 @@ group tiles that a joker may fill. After drawing ``d[k]`` of each kind and
   ``R <= TOLERANCE`` the line is reported as exact (``p1``, off by at most
   ``TOLERANCE``). Otherwise a seeded simulation estimates ``P(line) - p1``: the
   draws that complete some hand of the line but not its most likely one. Its
-  standard error is reported, and the estimate is kept inside the bounds.
+  standard error is reported, and the estimate is kept inside the bounds. The
+  line's least likely hands, whose chances add up to at most ``NEGLIGIBLE``,
+  are left out of the simulation and counted as half their sum (the other
+  half goes into the error). A line with no second hand worth simulating, or
+  any line when ``samples=0``, is *bounded*: the middle of its bounds, with
+  half their width as the error.
 
 >>> import numpy as np, mjlearn as mj
 >>> compiled = mj.load_card("basic1").compiled()
@@ -46,10 +51,11 @@ import numpy as np
 
 from ..errors import ArgumentError, HandError
 from ..tiles import COPIES, NUM_KINDS, TILE_SET_SIZE, Tile
+from .arguments import count_argument
 from .compiled import NATURAL_KINDS, CompiledCard, exposed_counts, thermometer
 from .position import Exposure
 
-__all__ = ["LineChances", "line_chances", "hand_chances", "TOLERANCE", "FAR", "DEFAULT_SAMPLES"]
+__all__ = ["LineChances", "line_chances", "hand_chances", "joint_chances", "TOLERANCE", "NEGLIGIBLE", "FAR", "DEFAULT_SAMPLES"]
 
 TOLERANCE = 1e-9
 """A line counts as exact when its other hands could add at most this much to its most likely hand's chance."""
@@ -57,8 +63,17 @@ FAR = 99
 """The distance reported for a line the exposures rule out."""
 DEFAULT_SAMPLES = 2000
 """Simulated draws per position, for the lines that are not exact."""
+JOINED_MOST = 2
+"""A line whose likely hands are this few (or fewer) gets their union exactly instead of a simulation (3 would
+catch a few more lines, at about 40% more time for the position at 18 draws)."""
+MAX_SAMPLES = 20_000
+"""The most simulated draws one call may ask for (they are held in memory at once)."""
+NEGLIGIBLE = 1e-4
+"""The least likely hands of a line, whose chances add up to at most this, are not simulated: they count
+as half their sum, and the half is added to the error."""
 
 _JOKER = NUM_KINDS - 1
+_MOST_KINDS = 14  # a hand of 14 tiles needs at most 14 kinds
 _COPIES = np.asarray(COPIES, dtype=np.int16)
 
 
@@ -81,8 +96,12 @@ class LineChances:
     - ``p_win``: probability of holding the line within the draws (0 where dead or ruled out);
     - ``p_win_se``: its standard error where simulated (0 where exact);
     - ``p_win_upper``: a proven upper bound (``p_win`` where exact);
+    - ``p_best_hand``: the exact chance of the line's most likely hand alone, a proven lower bound;
     - ``exact``: whether ``p_win`` is exact (within :data:`TOLERANCE`);
-    - ``distance``: tiles the nearest allowed hand still lacks (:data:`FAR` where ruled out);
+    - ``simulated``: whether ``p_win`` is simulated; a line neither exact nor simulated is *bounded*:
+      ``p_win`` is the middle of the proven bounds and ``p_win_se`` half their distance;
+    - ``distance``: tiles the line's nearest live hand still lacks (its nearest hand's when the line is
+      dead; :data:`FAR` where the exposures rule the line out), as :meth:`Card.closest` counts them;
     - ``outs``: unseen tiles each of which brings the line's best hand one tile closer;
     - ``out_counts``: ``[num_lines, 36]``, those tiles kind by kind (jokers at 35), 0 for a dead line;
     - ``dead``: no hand of the line can be completed from the tiles left;
@@ -94,7 +113,9 @@ class LineChances:
     p_win: np.ndarray
     p_win_se: np.ndarray
     p_win_upper: np.ndarray
+    p_best_hand: np.ndarray
     exact: np.ndarray
+    simulated: np.ndarray
     distance: np.ndarray
     outs: np.ndarray
     out_counts: np.ndarray
@@ -132,7 +153,7 @@ def _targets(compiled: CompiledCard, exposures: Sequence[Exposure]) -> _Targets:
                     14 - exposed)
 
 
-def _check(rack: np.ndarray, exposures: Sequence[Exposure], unseen: np.ndarray, draws: int) -> None:
+def _check(rack: np.ndarray, exposures: Sequence[Exposure], unseen: np.ndarray, draws, samples, seed) -> None:
     if rack.shape != (NUM_KINDS,) or unseen.shape != (NUM_KINDS,):
         raise HandError(f"rack and unseen must be {NUM_KINDS} counts each, not shapes {list(rack.shape)} and"
                         f" {list(unseen.shape)}")
@@ -146,10 +167,11 @@ def _check(rack: np.ndarray, exposures: Sequence[Exposure], unseen: np.ndarray, 
         tile = Tile(int(over[0]))
         raise HandError(f"the rack, exposures and unseen tiles hold {int(held[over[0]])} {tile.notation};"
                         f" a set holds only {COPIES[tile]}")
-    if isinstance(draws, (bool, np.bool_)) or not isinstance(draws, (int, np.integer)) or draws < 0:
-        raise ArgumentError(f"draws must be a whole number (0 or more), not {draws!r}")
+    count_argument("draws", draws)
     if draws > int(unseen.sum()):
         raise ArgumentError(f"draws ({draws}) cannot be more than the {int(unseen.sum())} unseen tiles")
+    count_argument("samples", samples, maximum=MAX_SAMPLES)
+    count_argument("seed", seed)
 
 
 def _missing(small: np.ndarray, groups: np.ndarray, rack: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -183,21 +205,20 @@ def hand_chances(ms: np.ndarray, mg: np.ndarray, pool: np.ndarray, jokers: int, 
     total = int(pool.sum())
     pool_jokers = int(pool[_JOKER])
     needed = (ms + mg) > 0
-    # kinds a target needs, first in each row; the rest is padded with empty kinds
-    width = int(needed.sum(axis=1).max()) if count else 0
-    order = np.argsort(~needed, axis=1, kind="stable")[:, :width]
-    used = np.take_along_axis(needed, order, axis=1)
-    u = np.where(used, pool[:NATURAL_KINDS][order], 0)
-    s = np.where(used, np.take_along_axis(ms, order, axis=1), 0)
-    g = np.where(used, np.take_along_axis(mg, order, axis=1), 0)
+    # per needed kind one code (never 0): pool size * 256 + lack in singles and pairs * 16 + lack in groups;
+    # sorted, largest first, the zeros of the kinds not needed last
+    width = int(needed.sum(axis=1).max())
+    code = np.where(needed, pool[None, :NATURAL_KINDS] * 256 + ms * 16 + mg, 0)
+    code = -np.sort(-code, axis=1)[:, :width]
     # targets with the same needs from the same pool sizes have the same chance: solve each once
-    code = np.sort(u * 256 + s * 16 + g, axis=1)[:, ::-1]
     unique, inverse = np.unique(code, axis=0, return_inverse=True)
     inverse = np.asarray(inverse).reshape(-1)
     if cache is None:
         return _chances_of_needs(unique, total, pool_jokers, jokers, draws)[inverse]
     known = cache.setdefault((total, pool_jokers, jokers, draws), {})
-    keys = [row[row > 0].tobytes() for row in unique]  # the zeros that pad a row say nothing
+    padded = np.zeros((len(unique), _MOST_KINDS), dtype=np.int16)  # one width for every call
+    padded[:, :width] = unique
+    keys = padded.view(f"V{2 * _MOST_KINDS}").ravel().tolist()
     todo = [i for i, key in enumerate(keys) if key not in known]
     if todo:
         for i, p in zip(todo, _chances_of_needs(unique[todo], total, pool_jokers, jokers, draws).tolist()):
@@ -208,34 +229,34 @@ def hand_chances(ms: np.ndarray, mg: np.ndarray, pool: np.ndarray, jokers: int, 
 def _chances_of_needs(code: np.ndarray, total: int, pool_jokers: int, jokers: int, draws: int) -> np.ndarray:
     """The dynamic programme of :func:`hand_chances` over distinct needs (``[T, width]`` codes:
     pool size * 256 + lack in singles and pairs * 16 + lack in groups, one per needed kind)."""
-    u, s, g = code // 256, (code // 16) % 16, code % 16
-    count, width = u.shape
+    code = code.copy()
+    count, width = code.shape
     top = jokers + min(pool_jokers, draws)  # jokers the player can ever hold: a larger lack fails
     # rows with the most needed kinds first, so that slot k only touches the rows that need k+1 kinds or more
-    kinds = (u > 0).sum(axis=1) + ((u == 0) & ((s > 0) | (g > 0))).sum(axis=1)
+    kinds = (code > 0).sum(axis=1)
     order = np.argsort(-kinds, kind="stable")
-    u, s, g, kinds = u[order], s[order], g[order], kinds[order]
+    code, kinds = code[order], kinds[order]
     f = np.zeros((count, draws + 1, top + 1), dtype=np.float64)
     f[:, 0, 0] = 1.0
     for slot in range(width):
         rows = int(np.count_nonzero(kinds > slot))
         if rows == 0:
             break
-        us, ss, gs = u[:rows, slot], s[:rows, slot], g[:rows, slot]
-        old = f[:rows]
+        # within those rows, the same need side by side (the order of kinds counts kept): one slice per need
+        regroup = np.lexsort((code[:rows, slot], -kinds[:rows]))
+        order[:rows], code[:rows], kinds[:rows] = order[:rows][regroup], code[:rows][regroup], kinds[:rows][regroup]
+        old = f[:rows][regroup]
         new = np.zeros_like(old)
-        for d in range(min(int(us.max()), draws) + 1):
-            valid = (d >= ss) & (d <= us)
-            if not valid.any():
-                continue
-            weight = np.where(valid, _COMB[us, d], 0.0)
-            lack = np.maximum(gs - (d - ss), 0)
-            for c in np.unique(lack[valid]).tolist():
-                if c > top:
-                    continue
-                coef = np.where(lack == c, weight, 0.0)
-                new[:, d:, c:] += coef[:, None, None] * old[:, : draws + 1 - d, : top + 1 - c]
+        needs = code[:rows, slot]
+        starts = np.flatnonzero(np.r_[True, needs[1:] != needs[:-1]]).tolist() + [rows]
+        for a, b in zip(starts[:-1], starts[1:]):
+            pool, small, group = int(needs[a]) // 256, (int(needs[a]) // 16) % 16, int(needs[a]) % 16
+            for d in range(small, min(pool, draws) + 1):
+                lack = max(0, group - (d - small))
+                if lack <= top:
+                    new[a:b, d:, lack:] += _COMB[pool, d] * old[a:b, : draws + 1 - d, : top + 1 - lack]
         f[:rows] = new
+    u = code // 256
     # the other draws: dj jokers and the rest from tiles no target here needs
     rest = total - pool_jokers - u.sum(axis=1)  # [T]
     lacking_ok = np.cumsum(f, axis=2)  # [T, n, e]: mass with lack <= e
@@ -270,12 +291,14 @@ def line_chances(
     line then reports its most likely hand's chance, a lower bound, with
     ``p_win_se`` NaN and ``p_win_upper`` the upper bound). ``cache``, a dict
     kept by the caller between calls (any card, any position), spares the exact
-    work for needs already met: a rack that differs by a tile mostly repeats them.
+    work for needs already met (a rack that differs by a tile mostly repeats
+    them) and the simulated draws of a pool already drawn from. It grows with
+    every new position: keep one for a turn (the throws of one rack), not forever.
     """
     rack = np.asarray(rack, dtype=np.int16)
     unseen = np.asarray(unseen, dtype=np.int16)
     exposures = tuple(exposures)
-    _check(rack, exposures, unseen, draws)
+    _check(rack, exposures, unseen, draws, samples, seed)
     draws = int(draws)
     lines = compiled.num_lines
     targets = _targets(compiled, exposures)
@@ -295,11 +318,15 @@ def line_chances(
 
     allowed = np.zeros(lines, dtype=bool)
     allowed[targets.line] = True
+    # a line's distance is its nearest live hand's (its nearest hand's when the line is dead), as in closest
     line_distance = np.full(lines, FAR, dtype=np.int16)
-    np.minimum.at(line_distance, targets.line, distance.astype(np.int16))
+    np.minimum.at(line_distance, targets.line, np.where(dead, FAR, distance).astype(np.int16))
+    dead_distance = np.full(lines, FAR, dtype=np.int16)
+    np.minimum.at(dead_distance, targets.line, distance.astype(np.int16))
     line_dead = np.ones(lines, dtype=bool)
     np.logical_and.at(line_dead, targets.line, dead)
     line_dead &= allowed
+    line_distance = np.where(line_dead, dead_distance, line_distance)
     # the best target of each line: most likely, then live, then nearest, then card order
     key = np.lexsort((targets.hand, distance, dead, -p, targets.line))
     first = np.r_[True, targets.line[key][1:] != targets.line[key][:-1]]
@@ -314,17 +341,39 @@ def line_chances(
     rest = np.maximum(line_sum - p_best, 0.0)
     exact = rest <= TOLERANCE
     upper = np.minimum(p_best + rest, 1.0)
-    p_win = p_best.copy()
-    se = np.zeros(lines, dtype=np.float64)
-    inexact = np.flatnonzero(~exact)
-    if len(inexact):
-        if samples:
-            extra, extra_se = _simulated_extra(compiled, targets, rack, unseen, draws, p > 0, best_target, inexact,
-                                               samples, seed)
-            p_win[inexact] = np.clip(p_best[inexact] + extra, p_best[inexact], upper[inexact])
-            se[inexact] = extra_se
-        else:
-            se[inexact] = np.nan
+    # the other hands of a line, most likely first, until those left add up to at most NEGLIGIBLE
+    by_chance = key  # line by line, most likely first (the best target first)
+    in_line = p[by_chance]
+    tail = line_sum[targets.line[by_chance]] - np.cumsum(in_line) + in_line + _segment_offsets(
+        in_line, targets.line[by_chance])  # the chance of this hand and the less likely ones of its line
+    kept = by_chance[(tail > NEGLIGIBLE) & (in_line > 0)]
+    kept_count = np.bincount(targets.line[kept], minlength=lines)
+    left_out = np.maximum(line_sum - np.bincount(targets.line[kept], weights=p[kept], minlength=lines), 0.0)
+    joined = ~exact & (kept_count >= 2) & (kept_count <= JOINED_MOST)
+    simulate = ~exact & (kept_count > JOINED_MOST) & (samples > 0)
+    # bounded: the middle of [p1, p1 + R] (or of what the simulation leaves out), the half-width as error
+    middle = np.minimum(np.where(simulate, left_out, rest), upper - p_best) / 2
+    p_win = np.where(exact, p_best, p_best + middle)
+    se = np.where(exact, 0.0, middle)
+    if joined.any():  # a few likely hands: their union exactly (inclusion-exclusion), the rest bounded
+        union = _union_of_kept(targets, kept, np.flatnonzero(joined), p, ms, mg, unseen, jokers, draws, cache)
+        at = np.flatnonzero(joined)
+        upper[at] = np.minimum(union + left_out[at], 1.0)
+        half = (upper[at] - union) / 2
+        p_win[at], se[at] = union + half, half
+        exact[at] = left_out[at] <= TOLERANCE
+        p_win[at] = np.where(exact[at], union, p_win[at])
+        se[at] = np.where(exact[at], 0.0, se[at])
+    lines_simulated = np.flatnonzero(simulate)
+    if len(lines_simulated):
+        extra, extra_se = _simulated_extra(targets, rack, unseen, draws, kept, best_target, lines_simulated,
+                                           samples, seed, cache)
+        at = lines_simulated
+        gap = np.maximum(upper[at] - left_out[at] - p_best[at], 0.0)  # what the simulated hands can add
+        p_win[at] = np.clip(p_best[at] + extra + middle[at], p_best[at], upper[at])
+        # no extra seen in the samples does not make it certain: at least 1/samples (or the gap), plus what
+        # was left out
+        se[at] = np.hypot(np.maximum(extra_se, np.minimum(gap, 1.0 / samples)), middle[at])
     upper = np.where(exact, p_win, upper)
 
     out_counts = np.zeros((lines, NUM_KINDS), dtype=np.int64)
@@ -332,7 +381,9 @@ def line_chances(
     if live_best.any():
         t = best_target[live_best]
         out_counts[live_best] = _out_counts(ms[t], mg[t], unseen, jokers)
-    return LineChances(p_win=p_win, p_win_se=se, p_win_upper=upper, exact=exact, distance=line_distance,
+    return LineChances(p_win=p_win, p_win_se=se, p_win_upper=upper, p_best_hand=p_best, exact=exact,
+                       simulated=simulate,
+                       distance=line_distance,
                        outs=out_counts.sum(axis=1), out_counts=out_counts, dead=line_dead, allowed=allowed, best_hand=best_hand, draws=draws, samples=int(samples))
 
 
@@ -349,17 +400,148 @@ def _out_counts(ms: np.ndarray, mg: np.ndarray, unseen: np.ndarray, jokers: int)
     return counts
 
 
-def _simulated_extra(compiled, targets, rack, unseen, draws, possible, best_target, lines, samples, seed):
-    """For each of ``lines``: the simulated share of draws completing some hand of the line but not its best
-    one, and that share's standard error."""
+def joint_chances(ms: np.ndarray, mg: np.ndarray, pool: np.ndarray, jokers: int, draws: int,
+                  cache: dict | None = None) -> np.ndarray:
+    """Exact probability (``[R]``) that *all* the targets of each row are complete after ``draws`` draws.
+
+    ``ms`` and ``mg`` are ``[R, m, 35]``: ``m`` targets per row, as in
+    :func:`hand_chances`. The same draws must complete every target of a row,
+    each with the rack's jokers and the jokers drawn (a joker is counted once
+    per target: the targets are alternatives, the player makes only one). The
+    state of the dynamic programme is (tiles drawn among the needed kinds, what
+    each target's groups still lack). ``cache`` remembers rows between calls.
+
+    >>> pool = np.zeros(36, dtype=np.int16); pool[[0, 1, 2]] = (2, 2, 20)
+    >>> ms = np.zeros((1, 2, 35), dtype=np.int16); ms[0, 0, 0] = ms[0, 1, 1] = 1  # one lacks 1B, one 2B
+    >>> from math import comb
+    >>> round(float(joint_chances(ms, np.zeros_like(ms), pool, 0, 3)[0]), 12) == round(
+    ...     (2 * 2 * 20 + comb(2, 2) * 2 + 2 * comb(2, 2)) / comb(24, 3), 12)
+    True
+    """
+    rows, m, _ = ms.shape
+    if rows == 0:
+        return np.zeros(0, dtype=np.float64)
+    pool = np.asarray(pool, dtype=np.int64)
+    total, pool_jokers = int(pool.sum()), int(pool[_JOKER])
+    needed = ((ms + mg) > 0).any(axis=1)  # [R, 35]
+    width = int(needed.sum(axis=1).max())
+    order = np.argsort(~needed, axis=1, kind="stable")[:, :width]
+    used = np.take_along_axis(needed, order, axis=1)
+    u = np.where(used, pool[:NATURAL_KINDS][order], 0)  # [R, width]
+    s = np.where(used[:, None, :], np.take_along_axis(ms, order[:, None, :], axis=2), 0)  # [R, m, width]
+    g = np.where(used[:, None, :], np.take_along_axis(mg, order[:, None, :], axis=2), 0)
+    if cache is None:
+        return _joint_of_needs(u, s, g, total, pool_jokers, jokers, draws)
+    known = cache.setdefault(("joint", m, total, pool_jokers, jokers, draws), {})
+    padded = np.zeros((rows, 2 * m + 1, _MOST_KINDS * m), dtype=np.int16)  # one width for every call
+    padded[:, 0, :width] = u
+    padded[:, 1: m + 1, :width] = s
+    padded[:, m + 1:, :width] = g
+    keys = padded.reshape(rows, -1).view(f"V{2 * padded[0].size}").ravel().tolist()
+    todo = [i for i, key in enumerate(keys) if key not in known]
+    if todo:
+        for i, chance in zip(todo, _joint_of_needs(u[todo], s[todo], g[todo], total, pool_jokers, jokers,
+                                                   draws).tolist()):
+            known[keys[i]] = chance
+    return np.array([known[key] for key in keys], dtype=np.float64)
+
+
+def _joint_of_needs(u, s, g, total: int, pool_jokers: int, jokers: int, draws: int) -> np.ndarray:
+    """The dynamic programme of :func:`joint_chances`: ``u`` ``[R, width]`` pool sizes of the needed kinds,
+    ``s`` and ``g`` ``[R, m, width]`` what each target lacks of them in singles and pairs and in groups."""
+    rows, m, width = s.shape
+    top = jokers + min(pool_jokers, draws)
+    base = top + 2  # a lack vector as one number, digit i for target i
+    place = base ** np.arange(m)
+    f = np.zeros((rows, draws + 1) + (top + 1,) * m, dtype=np.float64)
+    f[(slice(None), 0) + (0,) * m] = 1.0
+    for slot in range(width):
+        us, ss, gs = u[:, slot], s[:, :, slot], g[:, :, slot]
+        if not (us.any() or ss.any() or gs.any()):
+            continue  # a padding slot for every row: nothing changes
+        new = np.zeros_like(f)
+        for d in range(min(int(us.max()), draws) + 1):
+            valid = (d <= us) & (d >= ss).all(axis=1)
+            if not valid.any():
+                continue
+            lack = np.minimum(np.maximum(gs - (d - ss), 0), top + 1)  # [R, m]
+            code = lack @ place
+            for number in np.unique(code[valid]).tolist():
+                combo = [(number // base ** i) % base for i in range(m)]
+                if max(combo) > top:
+                    continue
+                coef = np.where(valid & (code == number), _COMB[us, d], 0.0)
+                target = (slice(None), slice(d, None)) + tuple(slice(c, None) for c in combo)
+                source = (slice(None), slice(0, draws + 1 - d)) + tuple(slice(0, top + 1 - c) for c in combo)
+                new[target] += coef.reshape((rows,) + (1,) * (m + 1)) * f[source]
+        f = new
+    for axis in range(2, m + 2):  # mass with every target's lack <= e, read on the diagonal
+        f = np.cumsum(f, axis=axis)
+    at_most = f[(slice(None), slice(None)) + (np.arange(top + 1),) * m]  # [R, n, e]
+    rest = total - pool_jokers - u.sum(axis=1)
+    n = np.arange(draws + 1)
+    probability = np.zeros(rows, dtype=np.float64)
+    for dj in range(min(pool_jokers, draws) + 1):
+        others = draws - n - dj
+        ways = np.where(others[None, :] >= 0, _COMB[rest[:, None], np.clip(others, 0, None)[None, :]], 0.0)
+        probability += _COMB[pool_jokers, dj] * (ways * at_most[:, :, min(jokers + dj, top)]).sum(axis=1)
+    return np.minimum(probability / _COMB[total, draws], 1.0)
+
+
+def _union_of_kept(targets, kept, lines, p, ms, mg, unseen, jokers, draws, cache) -> np.ndarray:
+    """For each of ``lines`` (2 to :data:`JOINED_MOST` kept hands each): the exact chance that one of its kept
+    hands is complete, by inclusion and exclusion over the joint chances of every subset."""
+    from itertools import combinations
+
+    members = {int(line): [] for line in lines}
+    for t in kept.tolist():
+        line = int(targets.line[t])
+        if line in members:
+            members[line].append(t)
+    union = {line: sum(p[t] for t in hands) for line, hands in members.items()}
+    for size in range(2, JOINED_MOST + 1):
+        groups = [(line, subset) for line, hands in members.items() for subset in combinations(hands, size)]
+        if not groups:
+            continue
+        index = np.array([subset for _, subset in groups])
+        both = joint_chances(ms[index], mg[index], unseen, jokers, draws, cache)
+        sign = -1.0 if size % 2 == 0 else 1.0
+        for (line, _), chance in zip(groups, both.tolist()):
+            union[line] += sign * chance
+    return np.clip(np.array([union[int(line)] for line in lines]), 0.0, 1.0)
+
+
+def _segment_offsets(values: np.ndarray, segment: np.ndarray) -> np.ndarray:
+    """For values grouped in segments (equal ``segment`` labels side by side): the sum of all values in the
+    segments before each one."""
+    totals = np.cumsum(values)
+    starts = np.flatnonzero(np.r_[True, segment[1:] != segment[:-1]])
+    before = np.r_[0.0, totals][starts]
+    return np.repeat(before, np.diff(np.r_[starts, len(values)]))
+
+
+def _drawn(unseen: np.ndarray, draws: int, samples: int, seed: int, cache: dict | None) -> np.ndarray:
+    """``[samples, 36]``: the tiles of ``samples`` seeded draws of ``draws`` tiles from ``unseen`` (kept in
+    ``cache``: the same pool, draws and seed give the same tiles)."""
+    key = ("drawn", unseen.tobytes(), draws, samples, seed)
+    if cache is not None and key in cache:
+        return cache[key]
     rng = np.random.default_rng(seed)
     pool = np.repeat(np.arange(NUM_KINDS), unseen.astype(np.int64))
     keys = rng.random((samples, len(pool)))
     picked = pool[np.argpartition(keys, draws - 1, axis=1)[:, :draws]] if draws else np.zeros((samples, 0), int)
     offsets = NUM_KINDS * np.arange(samples)[:, None]
     drawn = np.bincount((picked + offsets).ravel(), minlength=NUM_KINDS * samples).reshape(samples, NUM_KINDS)
-    racks = drawn + rack[None, :]
-    chosen = np.flatnonzero(np.isin(targets.line, lines) & possible)  # in card order, so line by line
+    if cache is not None:
+        cache[key] = drawn
+    return drawn
+
+
+def _simulated_extra(targets, rack, unseen, draws, kept, best_target, lines, samples, seed, cache):
+    """For each of ``lines``: the simulated share of draws completing one of its ``kept`` hands but not its
+    best one, and that share's standard error."""
+    racks = _drawn(unseen, draws, samples, seed, cache) + rack[None, :]
+    chosen = np.sort(kept[np.isin(targets.line[kept], lines)])  # in card order, so line by line
     complete = _complete(racks, targets.small[chosen], targets.groups[chosen], targets.remaining)  # [S, C]
     chosen_line = targets.line[chosen]
     starts = np.flatnonzero(np.r_[True, chosen_line[1:] != chosen_line[:-1]])

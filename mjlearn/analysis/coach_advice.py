@@ -20,10 +20,10 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from ..hands import Hand, HandLike
-from ..tiles import FORMAT_ORDER, NUM_KINDS, Tile
+from ..hands import HandLike
+from ..tiles import FORMAT_ORDER, Tile
 from ..wording import counted
-from .chances import DEFAULT_SAMPLES, LineChances, line_chances
+from .chances import DEFAULT_SAMPLES, MAX_SAMPLES, LineChances, line_chances
 from .closest import _needs_and_unused_shown, _text_columns, format_count_rows, seen_and_unseen
 from .compiled import CompiledCard, counts_of
 from .position import Exposure, ExposureLike, read_position
@@ -37,7 +37,7 @@ __all__ = ["win_chances", "outs", "discard_advice", "DEFAULT_DRAWS", "ADVICE_SAM
 
 DEFAULT_DRAWS = 12
 """Draws assumed when none are given: about what a player still draws in the middle of a game."""
-ADVICE_SAMPLES = 1000
+ADVICE_SAMPLES = 500
 """Simulated draws per discard in :func:`discard_advice` (fourteen positions are judged at once)."""
 
 
@@ -56,12 +56,12 @@ def _counts(draws: int, samples: int, seed: int, unseen: np.ndarray) -> tuple[in
     from .arguments import count_argument
 
     draws = count_argument("draws", draws, maximum=int(unseen.sum()))
-    return draws, count_argument("samples", samples), count_argument("seed", seed)
+    return draws, count_argument("samples", samples, maximum=MAX_SAMPLES), count_argument("seed", seed)
 
 
 def _method(result: LineChances) -> np.ndarray:
-    inexact = "simulated" if result.samples else "bounds"
-    return np.where(result.exact, "exact", inexact)
+    """Per line, how ``p_win`` was found: "exact", "simulated" or "bounded"."""
+    return np.where(result.exact, "exact", np.where(result.simulated, "simulated", "bounded"))
 
 
 def win_chances(
@@ -89,38 +89,33 @@ def win_chances(
     bring the line's best hand one closer, jokers included where they may
     stand), ``needs`` (what that hand still needs), ``dead`` (no hand of the
     line can be made from the tiles left), ``p_win``, ``p_win_se`` and
-    ``method``: ``"exact"`` (exact to 1e-9), or ``"simulated"`` (a seeded
-    simulation, ``p_win_se`` its standard error) where a line has several
-    hands that could each be made; ``hand`` is the line's most likely hand.
-    Sorted by ``p_win``, then ``value``, then card order.
+    ``method``: ``"exact"`` (exact to 1e-9); ``"simulated"`` where several
+    hands of the line could each be made (a seeded simulation of ``samples``
+    draws, ``p_win_se`` its standard error); ``"bounded"`` where the line's
+    other hands are too unlikely to simulate (they add at most 1e-4 together:
+    ``p_win`` is the middle of the proven bounds, ``p_win_se`` half their
+    width). ``hand`` is the line's most likely hand. Sorted by ``p_win``, then
+    ``value``, then card order.
 
     >>> import mjlearn as mj
     >>> table = mj.load_card("basic1").win_chances("FF 222B 444B 666B 8B J", draws=2)
     >>> [(r.category, r.line, r.needs, r.outs, round(r.p_win, 4), r.method) for r in table.head(1).itertuples()]
     [('2468', 1, '8B', 10, 0.1392, 'exact')]
     """
-    import pandas as pd
-
     compiled, rack, parsed, unseen = _position(card, hand, exposures, visible, ruleset, (13, 14))
     draws, samples, seed = _counts(draws, samples, seed, unseen)
     result = line_chances(compiled, rack, parsed, unseen, draws, samples=samples, seed=seed)
     lines = np.flatnonzero(result.allowed)
     order = lines[np.lexsort((lines, -compiled.line_value[lines], -result.p_win[lines]))]
-    needs, _ = _needs_and_unused_shown(compiled, result.best_hand[order], rack, parsed)
-    text = _text_columns(compiled)
-    return pd.DataFrame({
-        "category": text["category"].take(order),
-        "line": text["line"][order],
-        "value": compiled.line_value[order].astype(np.int64),
-        "distance": result.distance[order].astype(np.int64),
+    return _line_table(compiled, result, order, rack, parsed, {
         "outs": result.outs[order],
-        "needs": format_count_rows(needs),
+        "needs": None,
         "dead": result.dead[order],
         "p_win": result.p_win[order],
         "p_win_se": result.p_win_se[order],
         "method": _method(result)[order],
-        "hand": text["hand"].take(result.best_hand[order]),
-    }, index=pd.RangeIndex(len(order)))
+        "hand": None,
+    })
 
 
 def outs(
@@ -141,25 +136,40 @@ def outs(
     >>> table[["category", "line", "needs", "out_tiles", "outs"]].head(1).values.tolist()
     [['2468', 1, '88B', '8B ×1, J ×8', 9]]
     """
-    import pandas as pd
-
     compiled, rack, parsed, unseen = _position(card, hand, exposures, visible, ruleset, (13, 14))
     result = line_chances(compiled, rack, parsed, unseen, 0, samples=0)
     lines = np.flatnonzero(result.allowed)
     order = lines[np.lexsort((lines, -compiled.line_value[lines], -result.outs[lines], result.distance[lines]))]
-    needs, _ = _needs_and_unused_shown(compiled, result.best_hand[order], rack, parsed)
+    return _line_table(compiled, result, order, rack, parsed, {
+        "hand": None,
+        "needs": None,
+        "out_tiles": [_out_text(row) for row in result.out_counts[order]],
+        "outs": result.outs[order],
+        "dead": result.dead[order],
+    })
+
+
+def _line_table(compiled: CompiledCard, result: LineChances, order: np.ndarray, rack, exposures,
+                columns: dict) -> "pandas.DataFrame":
+    """One row per line of ``order``: category, line, value and distance, then ``columns`` in their order;
+    a ``None`` in ``columns`` is filled in: ``hand`` (the line's best hand) or ``needs`` (what it lacks)."""
+    import pandas as pd
+
     text = _text_columns(compiled)
-    return pd.DataFrame({
+    best = result.best_hand[order]
+    table = {
         "category": text["category"].take(order),
         "line": text["line"][order],
         "value": compiled.line_value[order].astype(np.int64),
         "distance": result.distance[order].astype(np.int64),
-        "hand": text["hand"].take(result.best_hand[order]),
-        "needs": format_count_rows(needs),
-        "out_tiles": [_out_text(row) for row in result.out_counts[order]],
-        "outs": result.outs[order],
-        "dead": result.dead[order],
-    }, index=pd.RangeIndex(len(order)))
+    }
+    for name, values in columns.items():
+        if name == "needs" and values is None:
+            values = format_count_rows(_needs_and_unused_shown(compiled, best, rack, exposures)[0])
+        elif name == "hand" and values is None:
+            values = text["hand"].take(best)
+        table[name] = values
+    return pd.DataFrame(table, index=pd.RangeIndex(len(order)))
 
 
 def _out_text(counts: np.ndarray) -> str:
@@ -186,7 +196,7 @@ def discard_advice(
     another can be made. Columns: ``tile``, ``category``, ``line``, ``value``,
     ``p_win``, ``p_win_se``, ``method``, ``ev``, ``distance`` (of that line,
     after the throw) and ``reason``, a sentence saying why. Sorted by ``ev``,
-    then ``p_win``, then tile order. Every throw is simulated with the same
+    then ``p_win``, then the line's distance and outs, then tile order. Every throw is simulated with the same
     seeded draws, so they are compared on equal terms.
 
     >>> import mjlearn as mj
@@ -218,9 +228,9 @@ def discard_advice(
             "ev": p * value,
             "distance": int(result.distance[line]),
             "reason": _reason(compiled, Tile(kind), line, result, thrown, parsed, unseen),
-            "_order": FORMAT_ORDER.index(kind),
+            "_key": (-p * value, -p, int(result.distance[line]), -int(result.outs[line]), FORMAT_ORDER.index(kind)),
         })
-    rows.sort(key=lambda r: (-r["ev"], -r["p_win"], r["_order"]))
+    rows.sort(key=lambda r: r["_key"])
     table = pd.DataFrame(rows, columns=["tile", "category", "line", "value", "p_win", "p_win_se", "method", "ev",
                                         "distance", "reason"])
     return table
@@ -251,11 +261,11 @@ def _reason(compiled: CompiledCard, thrown: Tile, line: int, result: LineChances
     hand = compiled.hands[result.best_hand[line]]
     has_groups = bool(compiled.big[result.best_hand[line]].any())
     if thrown == Tile.JOKER:
-        parts.append("but throws away a joker, which any group of 3 or more could use")
+        parts[0] += ", but throws away a joker, which any group of 3 or more could use"
     elif jokers and has_groups:
-        parts.append(f"with {counted(jokers, 'joker')} working in its groups")
+        parts[0] += f", with {counted(jokers, 'joker')} working in its groups"
     elif jokers:
-        parts.append(f"though your {counted(jokers, 'joker')} cannot stand in its singles and pairs")
+        parts[0] += f", though your {counted(jokers, 'joker')} cannot stand in its singles and pairs"
     needs, _ = _needs_and_unused_shown(compiled, result.best_hand[line: line + 1], rack, exposures)
     if thrown != Tile.JOKER:
         if needs[0, thrown] or result.out_counts[line, thrown]:
@@ -285,7 +295,8 @@ def _tempting_dead_line(compiled, result: LineChances, line: int, rack, exposure
     needs, _ = _needs_and_unused_shown(compiled, result.best_hand[near: near + 1], rack, exposures)
     gone = [Tile(k).notation for k in FORMAT_ORDER if k != Tile.JOKER and needs[0, k] > unseen[k]]
     what = f"too few {' and '.join(gone)} are left" if gone else "too few of the tiles it needs are left"
-    return f"{spec.category} #{spec.number} is as near but dead: {what}"
+    nearness = "as near" if result.distance[near] == result.distance[line] else "nearer"
+    return f"{spec.category} #{spec.number} is {nearness} but dead: {what}"
 
 
 def _percent(p: float) -> str:

@@ -15,7 +15,7 @@ moved. NMJL and MAHJ-X rules.
 >>> ct.suggest(), ct.pass_selected(), ct.step.name
 (True, True, 'first across')
 >>> ct.history[["step", "passed", "before", "after"]].values.tolist()
-[['first right', '1B 3B 7B', 8, 7]]
+[['first right', '2C 5C 2D', 8, 8]]
 """
 
 from __future__ import annotations
@@ -379,7 +379,12 @@ class CharlestonTrainer(CardWidget):
                 why = (f"Suggested offer: nothing. Every tile is wanted by one of your nearest lines ({names}):"
                        f" pass with no tile picked to keep them all.")
         elif tiles:
-            why = f"Suggested: {_text(tiles)}, the tiles your nearest lines use least ({names})."
+            from ..analysis.advice import pass_lines
+
+            aims = "; ".join(f"{line.category} #{line.number}, {distance} away"
+                             for line, _, distance, _ in pass_lines(self._card, rack, 3, self.ruleset))
+            why = (f"Suggested: {_text(tiles)}, the tiles that the lines with the best chances use least ({aims})."
+                   f" Chances count your jokers, which only groups of 3 or more can use.")
         else:
             why = "With 3 tiles blind you pass none of your own: just pass."
         with self.hold_sync():
