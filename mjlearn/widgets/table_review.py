@@ -10,7 +10,7 @@ position, with the chance of completing a line that each choice left.
 >>> card = mj.load_card("basic1")
 >>> moment = Decision("turn 3", "discard", mj.Hand("FF 222B 444B 66B 8C 9D N J"), (), (0,) * 36, 20, (mj.Tile.NORTH,))
 >>> row = review(card, [moment], "NMJL").iloc[0]
->>> row["you"], row["coach"] in ("8C", "N"), row["verdict"] in ("as the coach", "fine")
+>>> row["you"], row["coach"] in ("8C", "9D", "N"), row["verdict"] in ("as the coach", "fine")
 ('N', True, True)
 """
 
