@@ -29,7 +29,7 @@ from .tiles import TILE_SET, Suit, Tile, parse_tiles
 
 __version__ = "0.1.0"
 
-_WIDGETS = ("HandBuilder", "CardEditor", "CharlestonTrainer")
+_WIDGETS = ("HandBuilder", "CardEditor", "CharlestonTrainer", "GameTable")
 
 
 def __getattr__(name: str):
@@ -70,4 +70,5 @@ __all__ = [
     "HandBuilder",
     "CardEditor",
     "CharlestonTrainer",
+    "GameTable",
 ]

@@ -21,6 +21,7 @@ LESSONS = [
     "06_exploring_a_card.ipynb",
     "07_writing_a_card_in_mjcl.ipynb",
     "08_mahjx.ipynb",
+    "09_play_a_hand.ipynb",
 ]
 NOTEBOOKS = sorted((ROOT / "notebooks").glob("*.ipynb"))
 

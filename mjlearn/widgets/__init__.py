@@ -1,4 +1,5 @@
-"""Widgets for lessons: build a hand by clicking tiles, edit a card with live errors, practise the Charleston.
+"""Widgets for lessons: build a hand by clicking tiles, edit a card with live errors, practise the Charleston,
+play a game at a table.
 
 Each widget is an `anywidget <https://anywidget.dev>`_ with one plain
 JavaScript module (no build step, nothing fetched from the network); they run
@@ -12,7 +13,7 @@ Python: every click is a method you can also call yourself.
 
 from __future__ import annotations
 
-__all__ = ["HandBuilder", "CardEditor", "CharlestonTrainer"]
+__all__ = ["HandBuilder", "CardEditor", "CharlestonTrainer", "GameTable"]
 
 
 def __getattr__(name: str):
@@ -28,4 +29,8 @@ def __getattr__(name: str):
         from .charleston_trainer import CharlestonTrainer
 
         return CharlestonTrainer
+    if name == "GameTable":
+        from .game_table import GameTable
+
+        return GameTable
     raise AttributeError(f"module 'mjlearn.widgets' has no attribute {name!r}")
