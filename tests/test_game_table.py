@@ -203,3 +203,19 @@ def test_a_saved_game_is_replayed_move_by_move_in_the_widget(tmp_path):
     assert replay.game.snapshot().racks == table.game.snapshot().racks
     assert str(replay.game.result) == str(table.game.result)
     assert replay.save(tmp_path / "no" / "such" / "folder.json") is False and replay.message_kind == "error"
+
+
+@pytest.mark.parametrize("opponents", ["class", "instances"])
+def test_the_teacher_chooses_the_computer_players(opponents):
+    from mjlearn.rules import CoachBot
+
+    card = mj.load_card("basic1")
+    given = CoachBot if opponents == "class" else [CoachBot(card, "NMJL", seed=s) for s in range(3)]
+    table = GameTable(card, seat=1, seed=5, opponents=given, pace="instant")
+    assert all(isinstance(bot, CoachBot) for bot in table._players.bots.values())
+    assert sorted(table._players.bots) == [0, 2, 3]
+    coach = Bot(card, table.ruleset, seed=1)
+    while table.game.phase != "over":
+        assert _student_move(table, coach), table.message
+    with pytest.raises(mj.MjlearnError, match="opponents"):
+        GameTable(card, opponents=["not a bot"] * 3)

@@ -48,7 +48,7 @@ class ComputerPlayers:
         self.human = human
         base = 0 if seed is None else seed
         others = [s for s in range(4) if s != human]
-        if opponents is None or callable(opponents) and not hasattr(opponents, "act"):
+        if opponents is None or isinstance(opponents, type) or callable(opponents) and not hasattr(opponents, "act"):
             make = opponents or Bot
             self.bots = {s: make(card, ruleset, seed=base * 4 + s) for s in others}
         else:
