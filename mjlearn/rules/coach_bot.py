@@ -36,7 +36,11 @@ before the wall runs out, times its value:
   jokers is not steered to Singles and Pairs.
 - **Calls.** Mah Jongg whenever a discard completes a win; an exposure when
   the rack after the call (and its best discard) is worth clearly more
-  (``call_margin``) than the rack without it.
+  (``call_margin``: 60% more) than the rack without it. An exposure shows the
+  table what you collect and ties the hand to fewer lines, so the coach calls
+  only for a clear gain, as careful players do; at ``call_margin=0.15`` it
+  calls much more boldly, wins a little more against :class:`Bot` and ends
+  far fewer games in a wall game than real tables do.
 
 It sees only what its seat can see: its rack, the exposures, the discards,
 the dead hands and the count of tiles left in the wall.
@@ -135,7 +139,7 @@ class CoachBot(Bot):
         ruleset: Ruleset | str = NMJL,
         seed: int | None = 0,
         weights: Sequence[float] = (1.0, 0.35, 0.15),
-        call_margin: float = 0.15,
+        call_margin: float = 0.6,
         slack: int = 2,
         defence: bool = True,
         caution: float = 1.0,
