@@ -202,3 +202,12 @@ def test_under_tournament_scoring_a_hot_tile_costs_its_penalty_too():
     eight, five = int(Tile.from_notation("8B")), int(Tile.from_notation("5C"))
     assert costs[0][eight] > costs[1][eight] > 0  # the 20-point penalty on top of the payout
     assert costs[0][five] == costs[1][five]  # not hot: no penalty
+
+
+def test_call_margin_defaults_by_ruleset_and_can_be_set():
+    from mjlearn.rules.coach_bot import CALL_MARGINS
+
+    card = mj.load_card("basic1")
+    assert CoachBot(card, "NMJL").call_margin == CALL_MARGINS["NMJL"] == 0.6
+    assert CoachBot(card, "MAHJ-X").call_margin == CALL_MARGINS["MAHJ-X"] == 0.3
+    assert CoachBot(card, "MAHJ-X", call_margin=0.15).call_margin == 0.15

@@ -36,11 +36,13 @@ before the wall runs out, times its value:
   jokers is not steered to Singles and Pairs.
 - **Calls.** Mah Jongg whenever a discard completes a win; an exposure when
   the rack after the call (and its best discard) is worth clearly more
-  (``call_margin``: 60% more) than the rack without it. An exposure shows the
-  table what you collect and ties the hand to fewer lines, so the coach calls
-  only for a clear gain, as careful players do; at ``call_margin=0.15`` it
-  calls much more boldly, wins a little more against :class:`Bot` and ends
-  far fewer games in a wall game than real tables do.
+  (``call_margin``) than the rack without it. An exposure shows the table
+  what you collect and ties the hand to fewer lines, so the coach calls only
+  for a clear gain: 60% more under NMJL, 30% more under MAHJ-X, whose wild
+  exposures and amendments leave an exposed hand more room
+  (:data:`CALL_MARGINS`; measured in ``benchmarks/bench_arena.py``: at 0.15
+  four coach bots end only 2% of NMJL games in a wall game, where real tables
+  end 7-11%; at 0.6 under MAHJ-X the coach wins barely more than an even seat).
 
 It sees only what its seat can see: its rack, the exposures, the discards,
 the dead hands and the count of tiles left in the wall.
@@ -118,12 +120,17 @@ class _Lines:
         self.value = compiled.line_value[view.lines].astype(np.float64)
 
 
+#: How much more a call must make the rack worth, by ruleset name (see the module docstring).
+CALL_MARGINS: dict[str, float] = {"NMJL": 0.6, "MAHJ-X": 0.3}
+
+
 class CoachBot(Bot):
     """A seeded policy for one seat that plays by its chances of winning (see the module docstring).
 
     ``card``, ``ruleset`` and ``seed`` as for :class:`Bot` (its other options
     too). ``weights`` are what the best three lines count for in a rack's
-    worth, ``call_margin`` how much more a call must make the rack worth,
+    worth, ``call_margin`` how much more a call must make the rack worth
+    (``None``: the ruleset's :data:`CALL_MARGINS` entry),
     ``slack`` how many tiles beyond the nearest live hand are considered,
     ``defence`` turns the danger of discards on or off and ``caution``
     scales it; ``exact`` uses the exact chances (slower); with
@@ -139,7 +146,7 @@ class CoachBot(Bot):
         ruleset: Ruleset | str = NMJL,
         seed: int | None = 0,
         weights: Sequence[float] = (1.0, 0.35, 0.15),
-        call_margin: float = 0.6,
+        call_margin: float | None = None,
         slack: int = 2,
         defence: bool = True,
         caution: float = 1.0,
@@ -150,6 +157,8 @@ class CoachBot(Bot):
     ):
         super().__init__(card, ruleset, seed, **options)
         self.weights = np.asarray(weights, dtype=np.float64)
+        if call_margin is None:
+            call_margin = CALL_MARGINS.get(self.ruleset.name, CALL_MARGINS["NMJL"])
         self.call_margin = call_margin
         self.slack = slack
         self.defence = defence
