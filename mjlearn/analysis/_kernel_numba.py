@@ -1,0 +1,43 @@
+"""The batch distance kernel compiled by numba (imported only when numba is installed and a batch runs).
+
+See :mod:`mjlearn.analysis.kernel` for the table it reads and why it is written so.
+The loops over hands are plain and contiguous, in bytes, so LLVM vectorises them;
+``nogil`` lets threads run it on all cores; ``cache`` keeps the machine code on disk.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+_KINDS = 35
+_MOST_HELD = 14
+
+
+@njit(nogil=True, cache=True)
+def line_distances(table, levels, small_size, starts, stops, racks, out):  # pragma: no cover - runs compiled
+    """Fill ``out[N, L]`` with the distances from ``racks[N, 36]`` (int16) to each line."""
+    hands = small_size.shape[0]
+    acc = np.empty(hands, np.uint8)
+    held = np.empty(_MOST_HELD, np.int64)
+    for n in range(racks.shape[0]):
+        count = 0
+        for k in range(_KINDS):
+            c = racks[n, k]
+            if c > 0 and count < _MOST_HELD:
+                held[count] = k * levels + c
+                count += 1
+        acc[:] = 0
+        for i in range(count):
+            row = table[held[i]]
+            for h in range(hands):
+                acc[h] += row[h]
+        free = np.uint8(14 - racks[n, _KINDS])
+        for h in range(hands):
+            a = acc[h]
+            acc[h] = max(np.uint8(free - (a & np.uint8(15))), np.uint8(small_size[h] - (a >> np.uint8(4))))
+        for line in range(starts.shape[0]):
+            best = np.uint8(255)
+            for h in range(starts[line], stops[line]):
+                best = min(best, acc[h])
+            out[n, line] = best
