@@ -1,8 +1,8 @@
 """The batch kernel (mjlearn.analysis.kernel) against the formula it replaced, on many racks.
 
-The reference below is the thermometer matrix product that ``line_distances``
-used before the kernel (kept here, private to the tests): every engine must give
-exactly its numbers, on every bundled card, under both rulesets.
+The reference is the thermometer matrix product that ``line_distances`` used
+before the kernel (``tests/matrix_reference.py``): every engine must give exactly
+its numbers, on every bundled card, under both rulesets.
 """
 
 from __future__ import annotations
@@ -12,25 +12,15 @@ import pytest
 
 import mjlearn as mj
 from mjlearn.analysis import batch_distances, deal_racks
-from mjlearn.analysis.compiled import NATURAL_KINDS, thermometer
+from mjlearn.analysis.compiled import NATURAL_KINDS
 from mjlearn.analysis.kernel import KernelTables, engines, line_distances
 from mjlearn.errors import ArgumentError, HandError
 from mjlearn.tiles import COPIES, NUM_KINDS
 
+from matrix_reference import matrix_line_distances
+
 CARDS = mj.list_cards()
 RULESETS = [None, "MAHJ-X"]
-
-
-def reference_line_distances(compiled, racks: np.ndarray) -> np.ndarray:
-    """The formula of compiled.py's docstring as two matrix products, then the nearest hand per line."""
-    codes = np.concatenate([thermometer(compiled.total), thermometer(compiled.small)], axis=0).T
-    products = (thermometer(racks[:, :NATURAL_KINDS]) @ codes).astype(np.int16)
-    hands = compiled.num_hands
-    placed, placed_small = products[:, :hands], products[:, hands:]
-    missing = 14 - placed
-    missing_in_groups = missing - (compiled.small_size - placed_small)
-    distances = missing - np.minimum(racks[:, NUM_KINDS - 1, None].astype(np.int16), missing_in_groups)
-    return np.minimum.reduceat(distances, compiled.line_start, axis=1)
 
 
 def joker_heavy_racks(count: int, seed: int) -> np.ndarray:
@@ -57,7 +47,7 @@ RACKS = many_racks()
 @pytest.mark.parametrize("name", CARDS)
 def test_every_engine_gives_the_reference_numbers(name, ruleset):
     compiled = mj.load_card(name).compiled(ruleset)
-    expected = reference_line_distances(compiled, RACKS)
+    expected = matrix_line_distances(compiled, RACKS)
     tables = KernelTables.of(compiled)
     for engine in engines():
         got = line_distances(tables, RACKS, engine=engine)
@@ -76,7 +66,7 @@ def test_batch_distances_on_a_thread_pool_and_in_small_chunks(monkeypatch):
     from mjlearn.analysis import kernel
 
     card = mj.load_card("basic1")
-    expected = reference_line_distances(card.compiled(), RACKS)
+    expected = matrix_line_distances(card.compiled(), RACKS)
     monkeypatch.setattr(kernel, "CHUNK", 500)  # several chunks, the last one short
     with ThreadPoolExecutor(2) as pool:
         assert np.array_equal(batch_distances(card, RACKS, executor=pool), expected)
