@@ -54,7 +54,7 @@ __all__ = ["KernelTables", "engines", "line_distances"]
 _KINDS = NUM_KINDS - 1  # natural kinds; the joker is the last column of a rack
 _LEVELS = max(COPIES[:_KINDS]) + 1  # counts 0-8
 _BLOCK = 4096  # racks per block of the numpy engine: its [block, H] bytes stay small
-CHUNK = 65_536  # racks per chunk handed to an executor
+CHUNK = 16_384  # racks per chunk handed to an executor (a few ms each)
 
 
 @dataclass(frozen=True)
@@ -109,7 +109,7 @@ def line_distances(
     """Distances ``[N, L]`` (int16) from racks ``[N, 36]`` (counts, jokers last) to each line.
 
     ``engine`` is ``"numba"`` or ``"numpy"`` (default: the fastest there is).
-    With an ``executor`` the racks go out in chunks of 65,536 (a thread pool
+    With an ``executor`` the racks go out in chunks of 16,384 (a thread pool
     runs the numba engine on every core); the result is the same.
     """
     racks = _checked(racks)
