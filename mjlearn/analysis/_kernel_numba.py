@@ -4,8 +4,8 @@ See :mod:`mjlearn.analysis.kernel` for the table it reads and why it is written 
 The loops over hands are plain and contiguous, in bytes, and count from 0 (an index
 read from an array could be negative, and numba's wraparound for it stops LLVM
 from vectorising the loop: that alone made the kernel 3 times slower), so LLVM
-vectorises them;
-``nogil`` lets threads run it on all cores; ``cache`` keeps the machine code on disk.
+vectorises them. ``nogil`` lets threads run it on all cores; ``cache`` keeps the machine code on disk
+(beside this file, or in numba's cache folder for the user), so only the first run compiles.
 """
 
 from __future__ import annotations
@@ -17,8 +17,7 @@ _KINDS = 35
 _MOST_HELD = 14
 
 
-@njit(nogil=True, cache=True)
-def line_distances(table, levels, small_size, starts, stops, racks, out):  # pragma: no cover - runs compiled
+def _line_distances(table, levels, small_size, starts, stops, racks, out):  # pragma: no cover - runs compiled
     """Fill ``out[N, L]`` with the distances from ``racks[N, 36]`` (int16) to each line."""
     hands = small_size.shape[0]
     acc = np.empty(hands, np.uint8)
@@ -45,3 +44,9 @@ def line_distances(table, levels, small_size, starts, stops, racks, out):  # pra
             for h in range(hands_of_line.shape[0]):  # from 0: no negative index to wrap, so LLVM vectorises it
                 best = min(best, hands_of_line[h])
             out[n, line] = best
+
+
+try:
+    line_distances = njit(nogil=True, cache=True)(_line_distances)
+except RuntimeError:  # numba finds no writable folder for its cache: compile once per process instead
+    line_distances = njit(nogil=True)(_line_distances)

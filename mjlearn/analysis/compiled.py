@@ -16,7 +16,9 @@ them), the rest to groups of 3+, and jokers fill what groups of 3+ still lack.
 ``c`` becomes the bits ``[c >= 1, c >= 2, ...]``. A rack holds at most 4
 naturals of a kind (8 flowers), so 34 * 4 + 8 = 144 bits suffice, and the
 distances from N racks to H hands are two matrix products, N x 144 by 144 x H,
-with no Python loop over hands.
+with no Python loop over hands. Distances to lines for many racks
+(:meth:`CompiledCard.line_distances`) go through the byte kernel of
+:mod:`mjlearn.analysis.kernel`, which gives the same numbers faster.
 
 >>> import mjlearn as mj
 >>> compiled = CompiledCard(mj.load_card("basic1"))
