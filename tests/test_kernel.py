@@ -88,3 +88,27 @@ def test_the_kernel_refuses_racks_it_cannot_read():
         line_distances(tables, np.zeros((2, 3), dtype=np.int16))
     with pytest.raises(ArgumentError, match="engine must be one of"):
         line_distances(tables, RACKS[:2], engine="cuda")
+
+
+def test_without_numba_the_numpy_engine_serves():
+    import subprocess
+    import sys
+
+    code = (
+        "import sys; sys.modules['numba'] = None\n"  # as if numba were not installed
+        "import mjlearn as mj\n"
+        "from mjlearn.analysis import batch_distances, deal_racks\n"
+        "from mjlearn.analysis.kernel import engines\n"
+        "print(engines(), batch_distances(mj.load_card('basic1'), deal_racks(300, rng=8)).sum())\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout.split(None, 1)
+    card = mj.load_card("basic1")
+    assert out == ["['numpy']", f"{matrix_line_distances(card.compiled(), deal_racks(300, rng=8)).sum()}\n"]
+
+
+def test_a_long_batch_can_show_a_progress_bar(capsys, monkeypatch):
+    from mjlearn.analysis import kernel
+
+    monkeypatch.setattr(kernel, "CHUNK", 1000)
+    batch_distances(mj.load_card("basic1"), RACKS, progress=True)
+    assert f"{len(RACKS)}/{len(RACKS)}" in capsys.readouterr().err
