@@ -12,10 +12,9 @@ import pytest
 
 import mjlearn as mj
 from mjlearn.analysis import batch_distances, deal_racks
-from mjlearn.analysis.compiled import NATURAL_KINDS
 from mjlearn.analysis.kernel import KernelTables, engines, line_distances
 from mjlearn.errors import ArgumentError, HandError
-from mjlearn.tiles import COPIES, NUM_KINDS
+from mjlearn.tiles import COPIES, NUM_KINDS, Tile
 
 from matrix_reference import matrix_line_distances
 
@@ -23,21 +22,23 @@ CARDS = mj.list_cards()
 RULESETS = [None, "MAHJ-X"]
 
 
-def joker_heavy_racks(count: int, seed: int) -> np.ndarray:
-    """Racks of 14 tiles with 0-8 jokers and the rest drawn from the other 144 tiles."""
+def heavy_racks(count: int, seed: int, kind: int) -> np.ndarray:
+    """Racks of 14 tiles with 0 to 8 of ``kind`` (jokers or flowers: 8 in the set) and the rest drawn from the others."""
     rng = np.random.default_rng(seed)
-    pool = np.repeat(np.arange(NATURAL_KINDS), COPIES[:NATURAL_KINDS])
+    pool = np.repeat(np.arange(NUM_KINDS), COPIES)
+    pool = pool[pool != kind]
     racks = np.zeros((count, NUM_KINDS), dtype=np.int16)
-    for row, jokers in enumerate(rng.integers(0, 9, count)):
-        np.add.at(racks[row], rng.choice(pool, 14 - jokers, replace=False), 1)
-        racks[row, NUM_KINDS - 1] = jokers
+    for row, heavy in enumerate(rng.integers(0, 9, count)):
+        np.add.at(racks[row], rng.choice(pool, 14 - heavy, replace=False), 1)
+        racks[row, kind] = heavy
     return racks
 
 
 def many_racks() -> np.ndarray:
-    """Racks of every size 0-14, dealt from the full set, and joker-heavy ones."""
+    """Racks of every size 0-14, dealt from the full set, and joker-heavy and flower-heavy ones."""
     dealt = [deal_racks(150, tiles, rng=tiles) for tiles in range(1, 15)]
-    return np.concatenate([np.zeros((1, NUM_KINDS), dtype=np.int16), *dealt, joker_heavy_racks(300, 1)])
+    heavy = [heavy_racks(300, 1, Tile.JOKER), heavy_racks(300, 2, Tile.FLOWER)]
+    return np.concatenate([np.zeros((1, NUM_KINDS), dtype=np.int16), *dealt, *heavy])
 
 
 RACKS = many_racks()
