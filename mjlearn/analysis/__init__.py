@@ -75,8 +75,18 @@ def check_racks(racks) -> np.ndarray:
     return array
 
 
-def batch_distances(card: "Card", racks, ruleset=None) -> np.ndarray:
-    """Distances ``[N, lines]`` from many racks (``[N, 36]`` counts, jokers last, no exposures) to every line."""
-    from .arguments import ruleset_argument
+def batch_distances(card: "Card", racks, ruleset=None, executor=None, progress: bool = False) -> np.ndarray:
+    """Distances ``[N, lines]`` from many racks (``[N, 36]`` counts, jokers last, no exposures) to every line.
 
-    return card.compiled(ruleset_argument(ruleset)).line_distances(check_racks(racks))
+    ``executor`` (any ``concurrent.futures.Executor``) spreads the racks over
+    workers in chunks: ``ThreadPoolExecutor(os.cpu_count())`` uses every core when
+    numba is installed (``mjlearn[fast]``), a process pool or Dask's
+    ``client.get_executor()`` works too. The result is the same. ``progress``
+    shows a bar as the chunks finish.
+    """
+    from ..parallel import executor_argument
+    from .arguments import flag_argument, ruleset_argument
+
+    compiled = card.compiled(ruleset_argument(ruleset))
+    executor = executor_argument(executor)
+    return compiled.line_distances(check_racks(racks), executor=executor, progress=flag_argument("progress", progress))

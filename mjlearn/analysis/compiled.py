@@ -16,7 +16,9 @@ them), the rest to groups of 3+, and jokers fill what groups of 3+ still lack.
 ``c`` becomes the bits ``[c >= 1, c >= 2, ...]``. A rack holds at most 4
 naturals of a kind (8 flowers), so 34 * 4 + 8 = 144 bits suffice, and the
 distances from N racks to H hands are two matrix products, N x 144 by 144 x H,
-with no Python loop over hands.
+with no Python loop over hands. Distances to lines for many racks
+(:meth:`CompiledCard.line_distances`) go through the byte kernel of
+:mod:`mjlearn.analysis.kernel`, which gives the same numbers faster.
 
 >>> import mjlearn as mj
 >>> compiled = CompiledCard(mj.load_card("basic1"))
@@ -30,12 +32,14 @@ with no Python loop over hands.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from concurrent.futures import Executor
 from typing import TYPE_CHECKING
 
 import numpy as np
 
 from ..hands import ConcreteHand, Hand
 from ..tiles import COPIES, NUM_KINDS, Tile
+from . import kernel
 from .position import Exposure
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -49,7 +53,6 @@ _BIT_KIND = np.repeat(np.arange(NATURAL_KINDS), _LEVELS)
 _BIT_LEVEL = np.concatenate([np.arange(1, n + 1) for n in _LEVELS])
 THERMOMETER_BITS = len(_BIT_KIND)  # 144
 _MAX_GROUPS = 4  # 14 tiles hold at most four groups of 3 or more
-_CHUNK = 4096  # racks per block in batch work: keeps the N x H blocks small
 
 
 def counts_of(hand: Hand) -> np.ndarray:
@@ -130,14 +133,12 @@ class CompiledCard:
         products = thermometer(racks[:, :NATURAL_KINDS]) @ self.codes
         return _distance(products, self.num_hands, racks[:, NUM_KINDS - 1], self.small_size, 14)
 
-    def line_distances(self, racks: np.ndarray) -> np.ndarray:
-        """Distances ``[N, L]`` from racks ``[N, 36]`` to each line (its nearest hand), no exposures."""
-        racks = np.asarray(racks)
-        out = np.empty((len(racks), self.num_lines), dtype=np.int16)
-        for start in range(0, len(racks), _CHUNK):
-            block = self.hand_distances(racks[start : start + _CHUNK])
-            out[start : start + _CHUNK] = np.minimum.reduceat(block, self.line_start, axis=1)
-        return out
+    def line_distances(self, racks: np.ndarray, executor: Executor | None = None, progress: bool = False) -> np.ndarray:
+        """Distances ``[N, L]`` (int16) from racks ``[N, 36]`` to each line (its nearest hand), no exposures.
+
+        The batch kernel of :mod:`mjlearn.analysis.kernel` computes them, in chunks on ``executor`` if given.
+        """
+        return kernel.line_distances(kernel.KernelTables.of(self), racks, executor=executor, progress=progress)
 
     # -- exposures ---------------------------------------------------------
     def wild_readings(self, exposures: Sequence[Exposure]) -> list[list[Exposure]]:
