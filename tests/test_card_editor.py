@@ -157,10 +157,10 @@ def _crash_on(marker, monkeypatch):
     import mjlearn.widgets.card_editor as module
 
     def broken(real):
-        def parse(text):
+        def parse(text, **options):
             if marker in text:
                 raise RuntimeError("parser bug")
-            return real(text)
+            return real(text, **options)
 
         return parse
 

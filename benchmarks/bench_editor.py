@@ -1,0 +1,168 @@
+"""Speed of a CardEditor keystroke: Python's whole answer to one changed character.
+
+Target (issue 16, target 1): a keystroke in the CardEditor costs <= 1 ms of
+Python for a 55-line card (``practice_harbor``, 1,307 hands). A keystroke is
+what the browser does: ``editor.text`` set to the text with one character
+changed, timed until every synced trait (errors, summary, the rendered card,
+dirty, ack) is refreshed.
+
+Each kind of keystroke is made once in every hand line of the card, in a fresh
+editor (so no keystroke finds its text already seen, unless typing really
+gives back an earlier text), and its median is printed with its ratio to 1 ms
+(< 1 meets the target):
+
+- type a character: retype the first set holding a number or a wind with
+  another tile (``222`` -> ``333``: delete 3, then type 3), timing the typing;
+  one keystroke in three finishes a whole new hand, which is expanded;
+- delete a character: the deletions of that same edit;
+- edit a value or note: a letter typed into the note, then deleted, and the
+  value's last digit changed (``X25`` -> ``X2`` -> ``X20``);
+- make an error: a ``Q`` typed before the second set (an unknown tile).
+
+Also printed, outside the target: a new line (Enter at the end of a hand line,
+which moves every line after it), a letter typed into a category's name, the
+slowest keystroke of the target kinds, and opening the card (a full read).
+
+Before (main at cf5579d, this machine, 2 cores shared with other work; one run):
+every kind 24-27 ms (median): type 25.6, delete 25.1, value/note 26.3,
+error 24.5, new line 25.0, category name 25.8 ms; ratio to 1 ms 24-26. The
+editor re-read and re-expanded the whole card on every keystroke (about 21 ms)
+and rendered the whole card again (about 1 ms).
+
+Run: ``.venv/bin/python benchmarks/bench_editor.py`` (about 10 s)
+"""
+
+from __future__ import annotations
+
+import statistics
+import sys
+import time
+
+from mjlearn.resources import card_path, read_card_text
+from mjlearn.widgets import CardEditor
+
+TARGET_MS = 1.0
+CARD = "practice_harbor"
+REPEATS = 3
+_NEXT = {**{str(d): str(d % 9 + 1) for d in range(1, 10)}, "N": "E", "E": "W", "W": "S", "S": "N"}
+
+
+def hand_lines(lines: list[str]) -> list[int]:
+    """Indexes of the hand lines: after the name, not blank, not a comment, not a category."""
+    found, named = [], False
+    for index, raw in enumerate(lines):
+        stripped = raw.strip()
+        if not stripped or stripped.startswith("//"):
+            continue
+        if not named:
+            named = True
+        elif not stripped.startswith('"'):
+            found.append(index)
+    return found
+
+
+def category_lines(lines: list[str]) -> list[int]:
+    return [i for i, raw in enumerate(lines) if raw.strip().startswith('"')]
+
+
+def _set_span(raw: str) -> tuple[int, int]:
+    """Where the first set token holding a number or a wind starts and ends."""
+    column = 0
+    for token in raw.split(" "):
+        if token and token[0] != "(" and any(ch in _NEXT for ch in token):
+            return column, column + len(token)
+        column += len(token) + 1
+    raise ValueError(f"no set to retype in {raw!r}")
+
+
+def retype_set(raw: str) -> tuple[list[str], list[str]]:
+    """The texts of a line while its set is deleted character by character, then while the new one is typed."""
+    start, end = _set_span(raw)
+    old = raw[start:end]
+    new = "".join(_NEXT.get(ch, ch) for ch in old)
+    deleting = [raw[:start] + old[:k] + raw[end:] for k in range(len(old) - 1, -1, -1)]
+    typing = [raw[:start] + new[:k] + raw[end:] for k in range(1, len(new) + 1)]
+    return deleting, typing
+
+
+def value_and_note(raw: str) -> list[str]:
+    """A letter typed at the end of the note and deleted again; the value's last digit changed."""
+    texts = []
+    close = raw.rfind(")")
+    if close > 0:
+        texts += [raw[:close] + "s" + raw[close:], raw]
+    mark = max(raw.rfind(" X"), raw.rfind(" C"))
+    end = mark + 2
+    while end < len(raw) and raw[end].isdigit():
+        end += 1
+    digit = "5" if raw[end - 1] != "5" else "0"
+    texts += [raw[: end - 1] + raw[end:], raw[: end - 1] + digit + raw[end:]]
+    return texts
+
+
+def an_error(raw: str) -> list[str]:
+    second = raw.index(" ") + 1
+    return [raw[:second] + "Q" + raw[second:]]
+
+
+def new_line(raw: str) -> list[str]:
+    return [raw + "\n"]
+
+
+def category_name(raw: str) -> list[str]:
+    close = raw.rindex('"')
+    return [raw[:close] + "s" + raw[close:]]
+
+
+def run(lines: list[str], targets: list[int], edits) -> list[float]:
+    """Times (ms) of each keystroke of ``edits(line)`` in each target line, in one fresh editor; each line
+    is put back as it was (untimed) before the next."""
+    editor = CardEditor("\n".join(lines))
+    times = []
+    for index in targets:
+        for edited in edits(lines[index]):
+            text = "\n".join(lines[:index] + [edited] + lines[index + 1 :])
+            start = time.perf_counter()
+            editor.text = text
+            times.append((time.perf_counter() - start) * 1000)
+        editor.text = "\n".join(lines)
+    return times
+
+
+def main(repeats: int = REPEATS) -> None:
+    text = read_card_text(card_path(CARD))
+    lines = text.split("\n")
+    hands = hand_lines(lines)
+    opened = []
+    for _ in range(repeats):
+        start = time.perf_counter()
+        editor = CardEditor(text)
+        opened.append((time.perf_counter() - start) * 1000)
+    print(f"card {CARD!r}: {len(hands)} hand lines, {editor.card.count_hands():,} hands; the median of each"
+          f" kind of keystroke, made once in every hand line, {repeats} run(s)")
+    kinds = [
+        ("type a character", hands, lambda raw: retype_set(raw)[1], True),
+        ("delete a character", hands, lambda raw: retype_set(raw)[0], True),
+        ("edit a value or note", hands, value_and_note, True),
+        ("make an error", hands, an_error, True),
+        ("new line (Enter)", hands, new_line, False),
+        ("type in a category name", category_lines(lines), category_name, False),
+    ]
+    print(f"{'keystroke':<26}{'count':>6}{'median ms':>11}{'p90 ms':>9}{'ratio to 1 ms':>15}")
+    worst, slowest = 0.0, 0.0
+    for name, targets, edits, in_target in kinds:
+        times = [ms for _ in range(repeats) for ms in run(lines, targets, edits)]
+        median = statistics.median(times)
+        p90 = statistics.quantiles(times, n=10)[-1]
+        ratio = median / TARGET_MS
+        if in_target:
+            worst, slowest = max(worst, ratio), max(slowest, max(times))
+        note = "" if in_target else "  (outside the target)"
+        print(f"{name:<26}{len(times):>6}{median:>11.3f}{p90:>9.3f}{ratio:>15.2f}{note}")
+    print(f"worst median ratio to the {TARGET_MS:g} ms target: {worst:.2f} ({'meets' if worst <= 1 else 'MISSES'} it);"
+          f" slowest single keystroke {slowest:.2f} ms")
+    print(f"opening the card (a full read and render): {statistics.median(opened):.1f} ms")
+
+
+if __name__ == "__main__":
+    main(int(sys.argv[1]) if len(sys.argv) > 1 else REPEATS)
