@@ -148,19 +148,22 @@ def main(repeats: int = REPEATS) -> None:
         ("new line (Enter)", hands, new_line, False),
         ("type in a category name", category_lines(lines), category_name, False),
     ]
-    print(f"{'keystroke':<26}{'count':>6}{'median ms':>11}{'p90 ms':>9}{'ratio to 1 ms':>15}")
-    worst, slowest = 0.0, 0.0
+    print(f"{'keystroke':<26}{'count':>6}{'median ms':>11}{'p90 ms':>9}{'slowest ms':>12}{'ratio to 1 ms':>15}")
+    worst, slowest = 0.0, (0.0, "")
     for name, targets, edits, in_target in kinds:
-        times = [ms for _ in range(repeats) for ms in run(lines, targets, edits)]
+        runs = [run(lines, targets, edits) for _ in range(repeats)]
+        times = [ms for times in runs for ms in times]
         median = statistics.median(times)
         p90 = statistics.quantiles(times, n=10)[-1]
+        # the same keystroke's median over the runs: a slow keystroke, not a pause of the machine
+        each = [statistics.median(same) for same in zip(*runs)]
         ratio = median / TARGET_MS
         if in_target:
-            worst, slowest = max(worst, ratio), max(slowest, max(times))
+            worst, slowest = max(worst, ratio), max(slowest, (max(each), name))
         note = "" if in_target else "  (outside the target)"
-        print(f"{name:<26}{len(times):>6}{median:>11.3f}{p90:>9.3f}{ratio:>15.2f}{note}")
+        print(f"{name:<26}{len(times):>6}{median:>11.3f}{p90:>9.3f}{max(each):>12.3f}{ratio:>15.2f}{note}")
     print(f"worst median ratio to the {TARGET_MS:g} ms target: {worst:.2f} ({'meets' if worst <= 1 else 'MISSES'} it);"
-          f" slowest single keystroke {slowest:.2f} ms")
+          f" the slowest keystroke ({slowest[1]}, its median over the runs): {slowest[0]:.2f} ms")
     print(f"opening the card (a full read and render): {statistics.median(opened):.1f} ms")
 
 
