@@ -17,20 +17,37 @@ gives back an earlier text), and its median is printed with its ratio to 1 ms
   one keystroke in three finishes a whole new hand, which is expanded;
 - delete a character: the deletions of that same edit;
 - edit a value or note: a letter typed into the note, then deleted, and the
-  value's last digit changed (``X25`` -> ``X2`` -> ``X20``);
+  value's last digit changed (``X25`` -> ``X2`` -> ``X20``, ``X30`` -> ``X35``);
 - make an error: a ``Q`` typed before the second set (an unknown tile).
 
 Also printed, outside the target: a new line (Enter at the end of a hand line,
 which moves every line after it), a letter typed into a category's name, the
 slowest keystroke of the target kinds, and opening the card (a full read).
 
-Before (main at cf5579d, this machine, 2 cores shared with other work; one run):
-every kind 24-27 ms (median): type 25.6, delete 25.1, value/note 26.3,
-error 24.5, new line 25.0, category name 25.8 ms; ratio to 1 ms 24-26. The
-editor re-read and re-expanded the whole card on every keystroke (about 21 ms)
-and rendered the whole card again (about 1 ms).
+Before and after, on this 2-core machine while three other engineers ran their
+benchmarks (load 2.4-3.8, so every figure is inflated and varies by 2x):
 
-Run: ``.venv/bin/python benchmarks/bench_editor.py`` (about 10 s)
+=====================  ==========================  ===================
+keystroke              before (main at cf5579d;    after (3 runs)
+                       two runs of 1)
+=====================  ==========================  ===================
+type a character       40.6 / 46.7 ms              0.48 ms
+delete a character     27.7 / 48.2 ms              0.39 ms
+edit a value or note   21.5 / 41.8 ms              0.49 ms
+make an error          21.7 / 41.2 ms              0.52 ms
+new line (Enter)       46.5 / 46.3 ms              0.23 ms
+category name          51.1 / 48.1 ms              0.41 ms
+=====================  ==========================  ===================
+
+Before, each keystroke read, expanded and drew the whole card again. After,
+only the changed line is read (its hands are kept if its sets and codes did
+not change), and only its row of the card view is drawn again. About half of
+what is left is packing the ~36 kB message (mostly the card view) for the
+browser: without it, a keystroke costs 0.23-0.26 ms. The slowest keystroke
+(best of 3 runs: 3.9 ms) completes a new hand in the ``UA12`` line, whose 72
+patterns make 432 layouts to expand; other new hands expand in 2 ms or less.
+
+Run: ``.venv/bin/python benchmarks/bench_editor.py`` (a few seconds; ``... bench_editor.py 1`` for one run)
 """
 
 from __future__ import annotations
