@@ -24,7 +24,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from .errors import MJCLError
+from .errors import ArgumentError, MJCLError
 from .hands import ConcreteHand
 from .mjcl import LineSpec, expand_line, format_line, parse_card_source, parse_line_spec
 from .wording import counted
@@ -402,7 +402,14 @@ def check_card(text: str, cache: "LineCache | None" = None) -> CardCheck:
     >>> [e.line for e in result.errors], result.card.count_hands()
     ([4], 1)
     """
-    source = parse_card_source(text) if cache is None else parse_card_source(text, cache.read_line)
+    if cache is None:
+        source = parse_card_source(text)
+    else:
+        from .line_cache import LineCache  # it builds on this module
+
+        if not isinstance(cache, LineCache):
+            raise ArgumentError(f"cache must be a LineCache (mjlearn.line_cache) or None, not {type(cache).__name__}")
+        source = parse_card_source(text, cache.read_line)
     errors = list(source.errors)
     if not source.name and not source.categories:
         return CardCheck(None, errors)

@@ -149,3 +149,9 @@ def test_the_cache_forgets_lines_typed_over_once_it_holds_too_many():
     rows = text.splitlines()
     assert set(cache._specs) == {rows[line.line_no - 1] for line in result.card.lines}  # only the lines in use
     assert cache.lines_read == len(result.card.lines) + 29 and result.ok
+
+
+@pytest.mark.parametrize("cache", [5, {}, "cache"])
+def test_a_cache_that_is_not_a_line_cache_is_refused_by_name(cache):
+    with pytest.raises(mj.errors.ArgumentError, match="cache must be a LineCache"):
+        check_card(CARDS["basic1"], cache)
