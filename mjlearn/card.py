@@ -24,7 +24,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from .errors import MJCLError
+from .errors import ArgumentError, MJCLError
 from .hands import ConcreteHand
 from .mjcl import LineSpec, expand_line, format_line, parse_card_source, parse_line_spec
 from .wording import counted
@@ -38,6 +38,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from .analysis.matching import Win
     from .analysis.position import ExposureLike
     from .hands import HandLike
+    from .line_cache import LineCache
     from .rules.ruleset import Ruleset
 
 __all__ = ["Card", "Category", "Line", "CardCheck", "parse_card", "parse_line", "check_card"]
@@ -63,6 +64,20 @@ class Line:
         self._hands: tuple[ConcreteHand, ...] = tuple(expand_line(spec, line_no, source))
         self._mjcl = format_line(spec)
         self._reverse_hands: tuple[ConcreteHand, ...] | None = None
+
+    @classmethod
+    def _from_hands(cls, spec: LineSpec, hands: tuple[ConcreteHand, ...], mjcl: str, category: str = "",
+                    number: int = 1, line_no: int = 1) -> Line:
+        """A line whose hands are already known: ``hands`` were expanded from a spec with the same
+        patterns and expanders, and ``mjcl`` is ``format_line(spec)`` (nothing is expanded again)."""
+        line = cls.__new__(cls)
+        line.spec, line.category, line.number, line.line_no = spec, category, number, line_no
+        line._hands, line._mjcl, line._reverse_hands = hands, mjcl, None
+        return line
+
+    def _placed(self, category: str, number: int, line_no: int) -> Line:
+        """This line at another place in a card: the same spec and hands, not expanded again."""
+        return Line._from_hands(self.spec, self._hands, self._mjcl, category, number, line_no)
 
     # -- what the line says -------------------------------------------------
     @property
@@ -371,18 +386,30 @@ class CardCheck:
         return not self.errors
 
 
-def check_card(text: str) -> CardCheck:
+def check_card(text: str, cache: "LineCache | None" = None) -> CardCheck:
     """Read a card, collecting every error instead of stopping at the first.
 
     Lines with errors are left out of ``.card`` (which is ``None`` only when
     the text holds neither a card name nor a category), so an editor can
     still show the rest.
 
+    ``cache`` (a :class:`~mjlearn.line_cache.LineCache`) remembers each hand
+    line it reads and expands, by its text: a text read again after a small
+    change reads and expands only the lines that changed. The result is the
+    same as without it.
+
     >>> result = check_card('Demo\\n"Winds"\\nNNNN EEEE WWWW SS\\nFF NNN EEE WWW SS')
     >>> [e.line for e in result.errors], result.card.count_hands()
     ([4], 1)
     """
-    source = parse_card_source(text)
+    if cache is None:
+        source = parse_card_source(text)
+    else:
+        from .line_cache import LineCache  # it builds on this module
+
+        if not isinstance(cache, LineCache):
+            raise ArgumentError(f"cache must be a LineCache (mjlearn.line_cache) or None, not {type(cache).__name__}")
+        source = parse_card_source(text, cache.read_line)
     errors = list(source.errors)
     if not source.name and not source.categories:
         return CardCheck(None, errors)
@@ -390,20 +417,20 @@ def check_card(text: str) -> CardCheck:
     for category_source in source.categories:
         category = Category(category_source.name, page_break=category_source.page_break)
         for line_source in category_source.lines:
+            number = len(category.lines) + 1
             try:
-                line = Line(
-                    line_source.spec,
-                    category.name,
-                    len(category.lines) + 1,
-                    line_source.line_no,
-                    line_source.text,
-                )
+                if cache is None:
+                    line = Line(line_source.spec, category.name, number, line_source.line_no, line_source.text)
+                else:
+                    line = cache.line(line_source, category.name, number)
             except MJCLError as error:
                 errors.append(error)
                 continue
             category.lines.append(line)
         card.categories.append(category)
     errors.sort(key=lambda e: (e.line, e.column))
+    if cache is not None:
+        cache.trim(text)
     return CardCheck(card, errors)
 
 

@@ -74,6 +74,19 @@ class MJCLError(MjlearnError):
         self.errors: list[MJCLError] = [self]
         super().__init__(self._render())
 
+    def at_line(self, line: int) -> MJCLError:
+        """The same error (same class, message, column and source line), at another line of a text.
+
+        A line's errors do not depend on where the line stands, only their line
+        number does: a card read again after lines moved reuses them this way.
+
+        >>> error = MJCLError("unknown code 'M'", 2, 4, "FF M")
+        >>> moved = error.at_line(7)
+        >>> (moved.line, moved.column, type(moved).__name__), str(moved).splitlines()[0]
+        ((7, 4, 'MJCLError'), "line 7, column 4: unknown code 'M'")
+        """
+        return _rebuild_mjcl_error(type(self), self.message, line, self.column, self.source_line)
+
     def _render(self) -> str:
         head = f"line {self.line}, column {self.column}: {self.message}"
         if not self.source_line:

@@ -157,10 +157,10 @@ def _crash_on(marker, monkeypatch):
     import mjlearn.widgets.card_editor as module
 
     def broken(real):
-        def parse(text):
+        def parse(text, **options):
             if marker in text:
                 raise RuntimeError("parser bug")
-            return real(text)
+            return real(text, **options)
 
         return parse
 
@@ -232,3 +232,20 @@ def test_a_lone_surrogate_is_refused_on_save_with_a_clear_message(tmp_path):
     editor = CardEditor(GOOD.replace("Mine", "Mine \ud800"), path=path)
     assert editor.save() is False and "lone surrogate" in editor.message
     assert not path.exists()
+
+
+# -- issue 16: a keystroke reads again only the line it changed ----------------------------------
+def test_a_keystroke_reads_only_the_line_it_changed(monkeypatch):
+    import mjlearn.line_cache as line_cache
+
+    text = mj.resources.read_card_text(mj.resources.card_path("practice_harbor"))
+    editor = CardEditor(text)
+    read = []
+    real = line_cache.parse_line_spec
+    monkeypatch.setattr(line_cache, "parse_line_spec", lambda raw, line_no: read.append(raw) or real(raw, line_no))
+    editor.text = text.replace("(Any 1 Suit, Opp Dragon)", "(Any 1 Suit, Opp Dragons)")
+    assert read == ["FF 2 44 666 8888 rDD X30 (Any 1 Suit, Opp Dragons)"]
+    editor.text = "// a comment\n" + editor.text.replace("rDD X30", "rDQ X30")  # an error, every line moved
+    assert read[1:] == ["FF 2 44 666 8888 rDQ X30 (Any 1 Suit, Opp Dragons)"]
+    assert [(e.line, e.column) for e in editor.errors] == [(e.line, e.column) for e in mj.check_card(editor.text).errors]
+    assert "Opp Dragons" not in editor.card_view and editor.card_view == CardEditor(editor.text).card_view

@@ -254,3 +254,20 @@ def test_hand_order_and_content_is_deterministic():
     second = [str(h) for h in mj.parse_line("FF 1111 NEWS DDDD L").hands()]
     assert first == second
     assert first[:3] == ["FF 1111B NEWS GGGG", "FF 1111C NEWS RRRR", "FF 1111D NEWS 0000"]
+
+
+@pytest.mark.parametrize("name", mj.list_cards())
+def test_expansion_keeps_the_first_layout_of_each_hand_in_order(name):
+    """expand_line skips repeated layouts quickly (by their sorted groups): the hands and their order
+    are those of making every layout into a hand and keeping the first of each."""
+    from mjlearn.hands import ConcreteHand
+    from mjlearn.mjcl.expansion import _Expansion, _suit_layouts, expand_patterns
+
+    for line in mj.load_card(name).lines:
+        for reverse in (False, True):
+            every: dict[object, ConcreteHand] = {}
+            for pattern in expand_patterns(line.spec, _Expansion(line.line_no, line.mjcl), reverse):
+                for layout in _suit_layouts(pattern):
+                    every.setdefault(ConcreteHand(layout).key, ConcreteHand(layout))
+            made = mj.mjcl.expand_line(line.spec, reverse_runs=reverse)
+            assert [h.layout for h in made] == [h.layout for h in every.values()], line.mjcl

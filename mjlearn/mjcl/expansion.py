@@ -17,7 +17,8 @@ counted; a line that would pass :data:`EXPANSION_LIMIT` stops at once with an
 
 from __future__ import annotations
 
-from itertools import permutations, product
+from functools import lru_cache
+from itertools import chain, permutations, product
 from math import factorial, perm
 from typing import Callable
 
@@ -90,9 +91,17 @@ def expand_line(
             ExpansionLimitError,
         )
     hands: dict[object, ConcreteHand] = {}
+    # Many layouts repeat a hand (the same groups in another order or suit assignment): the sorted
+    # groups, quick to make, catch most repeats before the hand itself is made. Equal sorted groups
+    # make equal hands; a hand is still made for each new sorted groups, in the order met.
+    seen: set[tuple[tuple[int, int], ...]] = set()
     for pattern in patterns:
         check = not _always_possible(pattern)
         for layout in _suit_layouts(pattern):
+            groups = tuple(sorted(chain.from_iterable(layout)))
+            if groups in seen:
+                continue
+            seen.add(groups)
             hand = ConcreteHand(layout)
             if hand.key not in hands:
                 hands[hand.key] = hand
@@ -386,6 +395,17 @@ def _tile(char: str, suit: int | None) -> int:
     return _HONOUR_TILE[char]
 
 
+@lru_cache(maxsize=4_096)
+def _set_versions(mode: str, tag: object, groups: tuple[_Group, ...]) -> tuple[str, object, tuple]:
+    """A set's concrete groups: ("fixed", None, (groups,)), or per suit ("colour", colour, three
+    versions) or ("any", None, three versions). Sets recur across a line's patterns: made once."""
+    if not _suited(groups) or mode == "f":
+        suit = tag if mode == "f" else None
+        return ("fixed", None, (tuple((_tile(c, suit), n) for c, n in groups),))  # type: ignore[arg-type]
+    per_suit = tuple(tuple((_tile(c, s), n) for c, n in groups) for s in range(3))
+    return ("colour", tag, per_suit) if mode == "c" else ("any", None, per_suit)
+
+
 def _suit_layouts(pattern: _Pat):
     """Every layout of concrete groups the suit assignment makes from ``pattern``.
 
@@ -393,15 +413,7 @@ def _suit_layouts(pattern: _Pat):
     picks, per set, the version for its suit.
     """
     colours = _colours(pattern)
-    # per set: ("fixed", groups) or ("colour", colour, per-suit groups) or ("any", per-suit groups)
-    table = []
-    for mode, tag, groups in pattern:
-        if not _suited(groups) or mode == "f":
-            suit = tag if mode == "f" else None
-            table.append(("fixed", None, (tuple((_tile(c, suit), n) for c, n in groups),)))  # type: ignore[arg-type]
-        else:
-            per_suit = tuple(tuple((_tile(c, s), n) for c, n in groups) for s in range(3))
-            table.append(("colour", tag, per_suit) if mode == "c" else ("any", None, per_suit))
+    table = [_set_versions(mode, tag, groups) for mode, tag, groups in pattern]
     for colour_suits in permutations(range(3), len(colours)):
         by_colour = dict(zip(colours, colour_suits))
         options = [

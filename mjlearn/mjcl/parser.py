@@ -17,6 +17,7 @@ expanded (:mod:`mjlearn.mjcl.expansion`).
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from ..errors import MJCLError
@@ -510,8 +511,12 @@ _CATEGORY_CLOSE = "\"\u201d"
 _NAME_BONUS = re.compile(r"^(.*?)\s*\+\s*([0-9]+)$")
 
 
-def parse_card_source(text: str) -> CardSource:
+def parse_card_source(text: str, read_line: Callable[[str, int], LineSpec] = parse_line_spec) -> CardSource:
     """Read a whole card; errors are collected, and the lines that have none are kept.
+
+    ``read_line(text, line_no)`` reads each hand line: :func:`parse_line_spec`
+    unless another is given (an editor gives one that remembers the lines it
+    has read, so a keystroke reads only the line it changed).
 
     >>> source = parse_card_source('My Card +10\\n"2468"\\nFF 222 444 666 888')
     >>> source.name, source.bonus, source.categories[0].name, len(source.errors)
@@ -575,7 +580,7 @@ def parse_card_source(text: str) -> CardSource:
                     raw,
                 )
             else:
-                card.categories[-1].lines.append(LineSource(line_no, raw, parse_line_spec(raw, line_no)))
+                card.categories[-1].lines.append(LineSource(line_no, raw, read_line(raw, line_no)))
         except MJCLError as error:
             card.errors.append(error)
     if not have_name:

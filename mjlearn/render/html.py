@@ -147,18 +147,28 @@ def pattern_html(line: "Line", size: str = "1.15em") -> str:
     return f'<span style="{_SET_FONT}font-size:{size};white-space:nowrap">{joiner.join(patterns)}</span>'
 
 
-def _line_row(line: "Line", number: bool = True) -> str:
+def _line_cells(line: "Line") -> str:
+    """A line's cells after its number: sets, notes, mark and value, hands (all given by its MJCL)."""
     notes = notes_text(line)
     count = line.count_hands()
-    cells = [
-        f'<td style="padding:3px 8px;color:#666;text-align:right">{line.number}</td>' if number else "",
-        f'<td style="padding:3px 8px;text-align:left">{pattern_html(line)}</td>',
-        f'<td style="padding:3px 8px;text-align:left;color:#333;font-size:0.9em">{escape(notes)}</td>',
-        f'<td style="padding:3px 8px;text-align:right;white-space:nowrap;font-weight:bold">{mark_text(line)}</td>',
+    return (
+        f'<td style="padding:3px 8px;text-align:left">{pattern_html(line)}</td>'
+        f'<td style="padding:3px 8px;text-align:left;color:#333;font-size:0.9em">{escape(notes)}</td>'
+        f'<td style="padding:3px 8px;text-align:right;white-space:nowrap;font-weight:bold">{mark_text(line)}</td>'
         f'<td style="padding:3px 8px;text-align:right;color:#666;white-space:nowrap">'
-        f'{counted(count, "hand")}</td>',
-    ]
-    return f'<tr style="{_PAPER}border-bottom:1px solid #ddd">{"".join(cells)}</tr>'
+        f'{counted(count, "hand")}</td>'
+    )
+
+
+def _line_row(line: "Line", number: bool = True, cells: dict[str, str] | None = None) -> str:
+    if cells is None:
+        shown = _line_cells(line)
+    else:
+        shown = cells.get(line.mjcl)
+        if shown is None:
+            shown = cells[line.mjcl] = _line_cells(line)
+    place = f'<td style="padding:3px 8px;color:#666;text-align:right">{line.number}</td>' if number else ""
+    return f'<tr style="{_PAPER}border-bottom:1px solid #ddd">{place}{shown}</tr>'
 
 
 def line_html(line: "Line", hands: int = 3, height: int = TILE_HEIGHT) -> str:
@@ -176,7 +186,7 @@ def line_html(line: "Line", hands: int = 3, height: int = TILE_HEIGHT) -> str:
     )
 
 
-def _category_rows(category: "Category") -> str:
+def _category_rows(category: "Category", cells: dict[str, str] | None = None) -> str:
     count = category.count_hands()
     head = (
         f'<tr style="{_PAPER}"><th colspan="5" style="text-align:left;padding:6px 8px;background:#f1efe8;color:#222222;'
@@ -184,7 +194,7 @@ def _category_rows(category: "Category") -> str:
         f'<span style="font-weight:normal;color:#666;margin-left:12px">{counted(count, "hand")}</span>'
         "</th></tr>"
     )
-    return head + "".join(_line_row(line) for line in category.lines)
+    return head + "".join(_line_row(line, cells=cells) for line in category.lines)
 
 
 def category_html(category: "Category") -> str:
@@ -192,15 +202,25 @@ def category_html(category: "Category") -> str:
     return f'<table style="{_FONT}{_PAPER}border-collapse:collapse">{_category_rows(category)}</table>'
 
 
-def card_html(card: "Card") -> str:
-    """A whole card as a printed card shows it, with hand counts per line and category."""
+def card_html(card: "Card", cells: dict[str, str] | None = None) -> str:
+    """A whole card as a printed card shows it, with hand counts per line and category.
+
+    ``cells``, a dict the caller keeps between calls, remembers each line's
+    drawing by its MJCL (which decides it): a card drawn again after a small
+    change (an editor's keystroke) draws only the lines that changed.
+
+    >>> import mjlearn as mj
+    >>> card, cells = mj.load_card("basic1"), {}
+    >>> card_html(card, cells) == card_html(card), len(cells) == len(card.lines)
+    (True, True)
+    """
     bonus = f' <span style="font-weight:normal;color:#666">(Big Card bonus +{card.bonus})</span>' if card.bonus else ""
     title = (
         f'<div style="font-size:1.3em;font-weight:bold;margin:4px 0">{escape(card.name)}{bonus}</div>'
         f'<div style="color:#666;margin-bottom:6px">{counted(len(card.categories), "category")},'
         f' {counted(len(card.lines), "line")}, {counted(card.count_hands(), "hand")}</div>'
     )
-    body = "".join(_category_rows(c) for c in card.categories)
+    body = "".join(_category_rows(c, cells) for c in card.categories)
     return f'<div style="{_FONT}{_PAPER}padding:2px 4px">{title}<table style="border-collapse:collapse">{body}</table></div>'
 
 

@@ -25,6 +25,7 @@ import traitlets as t
 
 from ..card import Card, CardCheck, check_card, parse_card
 from ..errors import CardFileError, CardNotFoundError, MJCLError, MjlearnError
+from ..line_cache import LineCache
 from ..resources import card_path, list_cards, read_card_file, read_card_text
 from ._common import LessonWidget, asset, widget_module
 from ..wording import counted
@@ -88,17 +89,18 @@ def write_atomically(path: Path, text: str, check=None) -> None:
         raise
 
 
-def checked_text(text: str) -> CardCheck:
+def checked_text(text: str, cache: LineCache | None = None) -> CardCheck:
     """:func:`~mjlearn.card.check_card`, but any failure of the parser becomes an error in the list, never a raise.
 
     The editor's state is derived from this for every text, so ``ok`` can
-    never be left over from an earlier, good text.
+    never be left over from an earlier, good text. ``cache`` remembers the
+    lines read, so the next text reads only the lines that changed.
 
     >>> checked_text('Demo\\n"Winds"\\nNNNN EEEE WWWW SS').ok
     True
     """
     try:
-        return check_card(text)
+        return check_card(text, cache=cache)
     except MJCLError as error:
         return CardCheck(None, list(error.errors))
     except Exception as error:  # a parser bug must show on screen as an error, not keep a stale "ok"
@@ -158,6 +160,8 @@ class CardEditor(LessonWidget):
 
     def __init__(self, source: str | Path | None = None, path: str | Path | None = None):
         self._check: CardCheck = check_card("")
+        self._lines = LineCache()  # each line read and expanded, by its text: a keystroke reads one line again
+        self._cells: dict[str, str] = {}  # each line's drawing in the card view, by its MJCL
         self._disk_digest = ""  # the file at ``path`` as we last read or wrote it
         self._saved_text: str | None = None
         self._newline = "\n"  # the line ending of the file opened, kept when it is saved
@@ -364,7 +368,7 @@ class CardEditor(LessonWidget):
     def _update(self) -> None:
         from ..render.html import card_html
 
-        self._check = checked_text(self.text)
+        self._check = checked_text(self.text, self._lines)
         card = self._check.card
         rows = [
             {"line": e.line, "column": e.column, "message": e.message, "source": e.source_line, "text": str(e)}
@@ -373,7 +377,9 @@ class CardEditor(LessonWidget):
         if card is None:
             view, summary = "", "No card yet: the first line names the card, and a quoted name starts a category."
         else:
-            view = card_html(card)
+            view = card_html(card, self._cells)
+            if len(self._cells) > 2 * len(card.lines) + 1_000:  # forget the drawings of lines typed over
+                self._cells = {line.mjcl: self._cells[line.mjcl] for line in card.lines}
             count = len(rows)
             status = "no errors" if not count else f"{counted(count, 'error')}; lines with errors left out"
             summary = (
