@@ -140,25 +140,42 @@ def _move(method):
     """
 
     signature = inspect.signature(method)
-    shown = str(signature.replace(parameters=list(signature.parameters.values())[1:]))
+    parameters = list(signature.parameters.values())[1:]
+    shown = str(signature.replace(parameters=parameters))
+    names = tuple(p.name for p in parameters)
+    required = tuple(p.name for p in parameters if p.default is inspect.Parameter.empty)
+    plain = all(p.kind is inspect.Parameter.POSITIONAL_OR_KEYWORD for p in parameters)
+
+    def arguments(args: tuple, kwargs: dict) -> dict:
+        """The arguments given, by name in the method's order (as ``signature.bind`` records them)."""
+        if plain and len(args) <= len(names) and not any(k in names[:len(args)] for k in kwargs) \
+                and all(k in names for k in kwargs):
+            given = dict(zip(names, args))
+            if kwargs:
+                given.update(kwargs)
+                given = {name: given[name] for name in names if name in given}
+            if all(name in given for name in required):
+                return given
+        try:
+            bound = signature.bind(None, *args, **kwargs)
+        except TypeError as error:
+            raise MoveArgumentError("the arguments", f"{args!r} {kwargs!r}",
+                                    f"those of {method.__name__}{shown} ({error})") from None
+        return dict(list(bound.arguments.items())[1:])
 
     @wraps(method)
     def wrapper(self: "Game", *args, **kwargs):
         if self.phase == "over":
             raise RuleError("the game is over")
-        try:
-            bound = signature.bind(self, *args, **kwargs)
-        except TypeError as error:
-            raise MoveArgumentError("the arguments", f"{args!r} {kwargs!r}",
-                                    f"those of {method.__name__}{shown} ({error})") from None
-        saved = self._snapshot()
+        given = arguments(args, kwargs)
+        saved = self._undo_point()
         try:
             value = method(self, *args, **kwargs)
             self._settle()
         except Exception:
-            self._restore(saved)
+            self._rewind(saved)
             raise
-        self.moves.append((method.__name__, dict(list(bound.arguments.items())[1:])))
+        self.moves.append((method.__name__, given))
         return value
 
     return wrapper
@@ -738,6 +755,38 @@ class Game:
             extra_pick=self.extra_pick,
             charleston=self.charleston.snapshot(),
         )
+
+    def _undo_point(self) -> tuple:
+        """What :meth:`_rewind` needs to undo the move about to be made: the state a move can change.
+
+        Cheaper than :meth:`snapshot`: the log and the moves only grow during a move, so their
+        lengths are enough, and the Charleston is saved only while it is under way.
+        """
+        return (
+            tuple(self.racks), tuple(tuple(groups) for groups in self.exposures), tuple(self.discards),
+            tuple(self.wall), self.phase, self.turn, frozenset(self.dead), self.result, len(self.log),
+            len(self.moves), self.turns, dict(self._claims), frozenset(self._changed), tuple(self.disputes),
+            self._last_action, self._called_from, self._just_called, self.extra_pick,
+            self.charleston.snapshot() if self.phase == "charleston" else None,
+        )
+
+    def _rewind(self, saved: tuple) -> None:
+        """Put the game back as it was at :meth:`_undo_point`."""
+        (racks, exposures, discards, wall, self.phase, self.turn, dead, self.result, logged, moved, self.turns,
+         claims, changed, disputes, self._last_action, self._called_from, self._just_called, self.extra_pick,
+         charleston) = saved
+        self.racks = list(racks)
+        self.exposures = [list(groups) for groups in exposures]
+        self.discards = list(discards)
+        self.wall = list(wall)
+        self.dead = set(dead)
+        del self.log[logged:]
+        del self.moves[moved:]
+        self._claims = claims
+        self._changed = set(changed)
+        self.disputes = list(disputes)
+        if charleston is not None:
+            self.charleston.restore(charleston)
 
     def _restore(self, saved: GameState) -> None:
         self.racks = list(saved.racks)
