@@ -119,6 +119,31 @@ class Hand:
             raise HandError(f"cannot remove tiles the hand does not hold: {' '.join(missing)}")
         return Hand.from_counts(diff)
 
+    def change(self, remove: Iterable[Tile | str | int] = (), add: Iterable[Tile | str | int] = ()) -> "Hand":
+        """``self - remove + add``, fast: only the kinds that change are checked (the game moves tiles
+        this way). Errors are those of ``-`` and ``+``.
+
+        >>> Hand("NEWS JJ").change(remove=[Tile.NORTH], add=[Tile.FLOWER])
+        Hand('F E W S JJ')
+        >>> Hand("NEWS").change(remove=[Tile.JOKER])
+        Traceback (most recent call last):
+        ...
+        mjlearn.errors.HandError: cannot remove tiles the hand does not hold: J
+        """
+        remove = [k if isinstance(k, Tile) else as_tile(k) for k in _tile_items(remove)]
+        add = [k if isinstance(k, Tile) else as_tile(k) for k in _tile_items(add)]
+        counts = list(self._counts)
+        for kind in remove:
+            counts[kind] -= 1
+        for kind in add:
+            counts[kind] += 1
+        if sum(counts) > MAX_HAND_TILES or any(not 0 <= counts[k] <= COPIES[k] for k in remove + add):
+            return self - Hand(remove) + Hand(add)  # raises the error that says what is wrong
+        hand = Hand.__new__(Hand)
+        hand._counts = tuple(counts)
+        hand._hash = hash(hand._counts)
+        return hand
+
     # -- comparison and text ---------------------------------------------
     def __eq__(self, other: object) -> bool:
         if isinstance(other, Hand):

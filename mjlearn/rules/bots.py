@@ -44,6 +44,7 @@ from ..analysis.compiled import NATURAL_KINDS, thermometer
 from ..analysis.position import Exposure
 from ..errors import RuleError
 from ..tiles import COPIES, Tile
+from .liveness import LiveHands, available_tiles, shortfalls
 from .ruleset import NMJL, Ruleset, ruleset as as_ruleset
 from .setup import SEATS
 
@@ -61,16 +62,6 @@ _OFFSET = np.concatenate([[0], np.cumsum(_COPIES[:NATURAL_KINDS])[:-1]]).astype(
 _FAR = 64  # added to the distance of dead hands so that any live hand comes first
 _SHIFT = 1 << 20  # packs (distance, hand index) into one sortable integer
 _VIEW_CACHE = 4096  # exposure sets kept per compiled card
-
-
-def available_tiles(visible, exposures: Sequence[Exposure] = ()) -> np.ndarray:
-    """Tiles (``[36]`` int16) a player may still get or hold: the set less the ``visible`` ones and
-    the player's own exposures."""
-    available = _COPIES - np.asarray(visible, dtype=np.int16)
-    for e in exposures:
-        available[int(e.tile)] -= e.naturals
-        available[JOKER] -= e.jokers
-    return available
 
 
 def _bits(counts: Sequence[int]) -> list[int]:
@@ -179,10 +170,7 @@ class View:
     def shortfalls(self, available: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """For tiles still ``available`` (``[36]``): per hand the naturals its groups of 3+ lack
         (jokers must make them up) and how many kinds its singles and pairs lack."""
-        naturals = available[:NATURAL_KINDS]
-        short = np.maximum(self.rest - naturals, 0).sum(axis=1, dtype=np.int16)
-        lacking = (self.small > naturals).sum(axis=1, dtype=np.int16)
-        return short, lacking
+        return shortfalls(self.rest, self.small, available)
 
     def live(self, visible, exposures: Sequence[Exposure] = ()) -> np.ndarray:
         """Mask ``[n]`` of the view's hands that can still be made (as :meth:`CompiledCard.live`)."""
@@ -357,7 +345,7 @@ class Bot:
         self.offer_margin = offer_margin
         self.engine = engine_for(card, self.ruleset)
         self._positions: dict[tuple, _Position] = {}
-        self._live: dict[tuple, list] = {}  # view key -> [available, short, lacking]: liveness kept up to date
+        self._live: dict[tuple, LiveHands] = {}  # view key -> its hands' liveness, kept up to date
 
     def __repr__(self) -> str:
         return f"Bot(seed={self.seed!r}, lines={self.lines}, vote_above={self.vote_above})"
@@ -374,23 +362,12 @@ class Bot:
 
     def _live_mask(self, view: View, available: np.ndarray) -> np.ndarray:
         """Live hands of a view, updated from the last call with the same view for the kinds whose count changed."""
-        state = self._live.get(view.key)
-        changed = None
-        if state is not None:
-            changed = np.flatnonzero(state[0][:NATURAL_KINDS] != available[:NATURAL_KINDS])
-        if state is None or len(changed) > 12:
-            if state is None and len(self._live) > 32:
+        live = self._live.get(view.key)
+        if live is None:
+            if len(self._live) > 32:
                 self._live.clear()
-            short, lacking = view.shortfalls(available)
-            state = self._live[view.key] = [available.copy(), short, lacking]
-        elif len(changed):
-            old, short, lacking = state
-            before, after = old[changed][:, None], available[changed][:, None]
-            rest, small = view.rest_t[changed], view.small_t[changed]
-            short += (np.maximum(rest - after, 0) - np.maximum(rest - before, 0)).sum(axis=0, dtype=np.int16)
-            lacking += (small > after).sum(axis=0, dtype=np.int16) - (small > before).sum(axis=0, dtype=np.int16)
-            state[0] = available.copy()
-        return (state[2] == 0) & (state[1] <= max(int(available[JOKER]), 0))
+            live = self._live[view.key] = LiveHands(view.rest, view.small, view.rest_t, view.small_t)
+        return live.mask(available)
 
     def best_distance(self, counts: Sequence[int], exposures: Sequence[Exposure] = (), visible=None) -> int:
         """The distance to the nearest live line (nearest of all, if none is live); 99 if no line is allowed."""

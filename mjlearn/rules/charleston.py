@@ -212,7 +212,7 @@ class Charleston:
                     + f" make {len(own) + blind}"
                 )
         try:
-            self.racks[seat] - Hand(own)
+            self.racks[seat].change(remove=own)
         except ValueError:
             raise RuleError(f"{SEATS[seat]} does not hold {' '.join(t.notation for t in own)} to pass") from None
         self._pending[seat] = (tuple(own), blind)
@@ -245,10 +245,10 @@ class Charleston:
 
     # -- resolving a step ----------------------------------------------------
     def _resolve(self, step: Step) -> None:
-        racks = [Hand(r) for r in self.racks]
+        racks = list(self.racks)
         moves = self._negotiated() if step.kind == "negotiated" else self._passes(step)
         for seat, (given, received) in moves.items():
-            racks[seat] = racks[seat] - Hand(given) + Hand(received)
+            racks[seat] = racks[seat].change(remove=given, add=received)
             self.log.append(Event(step.name, seat, "passes", tuple(given)))
             self.log.append(Event(step.name, seat, "receives", tuple(received)))
         self.racks = racks

@@ -202,7 +202,8 @@ class Game:
         self.moves: list[tuple[str, dict]] = []
         self.turns = 0
         self._claims: dict[int, tuple] = {}
-        self._allowed: dict[tuple, object] = {}
+        self._allowed: dict[tuple, object] = {}  # exposures -> the hands they allow
+        self._live: dict[int, tuple] = {}  # seat -> (its exposures, their hands' LiveHands)
         self._last_action: str = ""  # "draw", "call", "exchange" for the player whose turn it is
         self._called_from: int | None = None
         self._just_called: int | None = None  # the exposure made by a call this turn (it may still be edited)
@@ -298,7 +299,7 @@ class Game:
             self.log.append(Event(self._label(), None, "wall game"))
             return None
         tile = self.wall.pop(0)
-        self.racks[seat] = self.racks[seat] + [tile]
+        self.racks[seat] = self.racks[seat].change(add=(tile,))
         self.phase = "discard"
         self._last_action = "draw"
         self._called_from = None
@@ -329,7 +330,7 @@ class Game:
         tile = tile_arg(tile)
         if not self.racks[seat].count(tile):
             raise RuleError(f"{SEATS[seat]} has no {tile.notation} to discard")
-        self.racks[seat] = self.racks[seat] - [tile]
+        self.racks[seat] = self.racks[seat].change(remove=(tile,))
         self.discards.append((seat, tile))
         self._last_action = "discard"  # the turn is over: nothing done in it counts for the next
         self._just_called = None
@@ -414,7 +415,7 @@ class Game:
             raise RuleError(f"{SEATS[owner]}'s exposure {target} holds no joker to exchange")
         if not self.racks[seat].count(target.tile):
             raise RuleError(f"{SEATS[seat]} has no {target.tile.notation} to exchange for the joker")
-        self.racks[seat] = self.racks[seat] - [target.tile] + [Tile.JOKER]
+        self.racks[seat] = self.racks[seat].change(remove=(target.tile,), add=(Tile.JOKER,))
         self.exposures[owner][group] = replace(target, jokers=target.jokers - 1)
         self._last_action = "exchange"
         self.log.append(Event(self._label(), seat, "exchanges a joker", (target.tile,), f"from {SEATS[owner]}'s {target}"))
@@ -433,7 +434,7 @@ class Game:
             raise RuleError("the called discard stays in the exposure it was called for")
         if not self.racks[seat].jokers:
             raise RuleError(f"{SEATS[seat]} has no joker to swap")
-        self.racks[seat] = self.racks[seat] - [Tile.JOKER] + [target.tile]
+        self.racks[seat] = self.racks[seat].change(remove=(Tile.JOKER,), add=(target.tile,))
         self.exposures[owner][group] = _regroup(target.tile, target.naturals - 1, target.jokers + 1)
         self._last_action = "exchange"
         self.log.append(Event(self._label(), seat, "swaps a joker in", (target.tile,), f"to {SEATS[owner]}'s {target}"))
@@ -478,7 +479,7 @@ class Game:
                 raise RuleError("an exposure may be amended only to a pung, kong or quint (MAHJ-X rule 5.2)")
             raise RuleError("an exposure is a pung, kong, quint or sextet: it cannot become a pair or single")
         try:
-            self.racks[seat] = self.racks[seat] - add + remove
+            self.racks[seat] = self.racks[seat].change(remove=add, add=remove)
         except ValueError:
             raise RuleError(f"{SEATS[seat]} does not hold {' '.join(t.notation for t in add)} to add") from None
         target = self.exposures[seat][group] = _regroup(target.tile, new_naturals, new_jokers)
@@ -562,10 +563,10 @@ class Game:
         self._changed = set()
         for seat in [s for s in order if self._claims.get(s, ("pass",))[0] == "mahjongg"]:
             exposures = list(self.exposures[seat])
-            wins = self.card.match(self.racks[seat] + [tile], exposures, ruleset=self.ruleset)
+            wins = self.card.match(self.racks[seat].change(add=(tile,)), exposures, ruleset=self.ruleset)
             if wins:
                 self.discards.pop()
-                self.racks[seat] = self.racks[seat] + [tile]
+                self.racks[seat] = self.racks[seat].change(add=(tile,))
                 self.log.append(Event(self._label(), seat, "calls for Mah Jongg", (tile,)))
                 self._win(seat, wins, "discard", discarder)
                 return
@@ -576,7 +577,7 @@ class Game:
             _, size, jokers = self._claims[seat]
             self.discards.pop()
             naturals = size - 1 - jokers
-            self.racks[seat] = self.racks[seat] - ([tile] * naturals + [Tile.JOKER] * jokers)
+            self.racks[seat] = self.racks[seat].change(remove=[tile] * naturals + [Tile.JOKER] * jokers)
             self.exposures[seat].append(Exposure(tile, size, jokers))
             self.log.append(Event(self._label(), seat, "calls and exposes", (tile,), str(self.exposures[seat][-1])))
             self._claims = {}
@@ -624,8 +625,17 @@ class Game:
             self._claims = {s: c for s, c in self._claims.items() if s not in self.dead}
             self._maybe_resolve()
 
+    def _allowed_index(self, exposures: tuple) -> "numpy.ndarray":
+        """The hands of the card these exposures allow, worked out once per game."""
+        index = self._allowed.get(exposures)
+        if index is None:
+            import numpy as np
+
+            index = self._allowed[exposures] = np.flatnonzero(self.card.compiled(self.ruleset).allowed(exposures))
+        return index
+
     def _exposure_problem(self, exposures: tuple) -> str | None:
-        if not self.card.compiled(self.ruleset).allowed(list(exposures)).any():
+        if not len(self._allowed_index(exposures)):
             return "no line of the card can use these exposures"
         return None
 
@@ -635,15 +645,24 @@ class Game:
             self._make_dead(seat, problem)
 
     def _unviable(self, seat: int) -> bool:
-        """Whether every hand ``seat``'s exposures allow needs tiles that are now out of play."""
-        import numpy as np
+        """Whether every hand ``seat``'s exposures allow needs tiles that are now out of play.
 
-        compiled = self.card.compiled(self.ruleset)
+        Each seat's :class:`~mjlearn.rules.liveness.LiveHands` is kept while its exposures stay the
+        same, and updated only for the kinds of tile seen since the last look.
+        """
+        from .liveness import LiveHands, available_tiles
+
         exposures = tuple(self.exposures[seat])
-        index = self._allowed.get(exposures)
-        if index is None:  # the hands these exposures allow, worked out once per game
-            index = self._allowed[exposures] = np.flatnonzero(compiled.allowed(exposures))
-        return not compiled.live(np.asarray(self.visible(seat)), exposures, index).any()
+        kept = self._live.get(seat)
+        if kept is None or kept[0] != exposures:
+            compiled = self.card.compiled(self.ruleset)
+            index = self._allowed_index(exposures)
+            rest = compiled.total[index].astype("int16")
+            for e in exposures:
+                if not e.is_wild:
+                    rest[:, e.tile] -= e.size
+            kept = self._live[seat] = (exposures, LiveHands(rest, compiled.small[index].astype("int16")))
+        return not kept[1].mask(available_tiles(self.visible(seat), exposures)).any()
 
     def _check_viable(self) -> None:
         """Players with exposures whose every possible hand needs tiles now out of play are dead.
