@@ -62,6 +62,7 @@ _OFFSET = np.concatenate([[0], np.cumsum(_COPIES[:NATURAL_KINDS])[:-1]]).astype(
 _FAR = 64  # added to the distance of dead hands so that any live hand comes first
 _SHIFT = 1 << 20  # packs (distance, hand index) into one sortable integer
 _VIEW_CACHE = 4096  # exposure sets kept per compiled card
+_LIVE_CACHE = 256  # exposure sets whose liveness is kept up to date
 
 
 def _bits(counts: Sequence[int]) -> list[int]:
@@ -191,6 +192,17 @@ class BotEngine:
         self.ruleset = ruleset
         self.compiled = card.compiled(ruleset)
         self._views: OrderedDict[tuple, View] = OrderedDict()
+        self._live: dict[tuple, LiveHands] = {}  # view key -> its hands' liveness, kept up to date
+
+    def live_hands(self, view: View) -> LiveHands:
+        """The :class:`~mjlearn.rules.liveness.LiveHands` of a view, shared by every bot of the card: seats
+        that see the same tiles find it up to date, and the others update only the kinds that differ."""
+        live = self._live.get(view.key)
+        if live is None:
+            if len(self._live) > _LIVE_CACHE:
+                self._live.clear()
+            live = self._live[view.key] = LiveHands(view.rest, view.small, view.rest_t, view.small_t)
+        return live
 
     def view(self, key: tuple[tuple[int, int], ...] = ()) -> View:
         view = self._views.get(key)
@@ -345,7 +357,6 @@ class Bot:
         self.offer_margin = offer_margin
         self.engine = engine_for(card, self.ruleset)
         self._positions: dict[tuple, _Position] = {}
-        self._live: dict[tuple, LiveHands] = {}  # view key -> its hands' liveness, kept up to date
 
     def __repr__(self) -> str:
         return f"Bot(seed={self.seed!r}, lines={self.lines}, vote_above={self.vote_above})"
@@ -361,13 +372,9 @@ class Bot:
         return position
 
     def _live_mask(self, view: View, available: np.ndarray) -> np.ndarray:
-        """Live hands of a view, updated from the last call with the same view for the kinds whose count changed."""
-        live = self._live.get(view.key)
-        if live is None:
-            if len(self._live) > 32:
-                self._live.clear()
-            live = self._live[view.key] = LiveHands(view.rest, view.small, view.rest_t, view.small_t)
-        return live.mask(available)
+        """Live hands of a view, updated from the last look at the same view (by any bot of the card) for
+        the kinds whose count changed."""
+        return self.engine.live_hands(view).mask(available)
 
     def best_distance(self, counts: Sequence[int], exposures: Sequence[Exposure] = (), visible=None) -> int:
         """The distance to the nearest live line (nearest of all, if none is live); 99 if no line is allowed."""

@@ -40,8 +40,9 @@ from typing import TYPE_CHECKING
 from ..analysis.position import Exposure
 from ..errors import MoveArgumentError, RuleError
 from ..hands import Hand
-from ..tiles import NUM_KINDS, Tile
+from ..tiles import COPIES, NUM_KINDS, Tile
 from .charleston import Charleston, Event, events_table
+from .liveness import LiveHands
 from .ruleset import NMJL, Ruleset, ruleset as as_ruleset
 from .arguments import int_arg, seat_arg, tile_arg, tiles_arg
 from .setup import SEATS, deal_tiles
@@ -204,6 +205,7 @@ class Game:
         self._claims: dict[int, tuple] = {}
         self._allowed: dict[tuple, object] = {}  # exposures -> the hands they allow
         self._live: dict[int, tuple] = {}  # seat -> (its exposures, their hands' LiveHands)
+        self._discard_counts: tuple = (None, 0, None, [])  # (discards, length, last, counts): see _discarded
         self._last_action: str = ""  # "draw", "call", "exchange" for the player whose turn it is
         self._called_from: int | None = None
         self._just_called: int | None = None  # the exposure made by a call this turn (it may still be edited)
@@ -234,15 +236,34 @@ class Game:
 
     def visible(self, seat: int) -> list[int]:
         """Tiles out of play as ``seat`` sees them: the discards and the other players' exposures (36 counts)."""
-        counts = [0] * NUM_KINDS
-        for _, tile in self.discards:
-            counts[tile] += 1
+        counts = self._discarded()
         for other in range(4):
             if other != seat:
                 for group in self.exposures[other]:
                     counts[group.tile] += group.naturals
                     counts[Tile.JOKER] += group.jokers
         return counts
+
+    def _discarded(self) -> list[int]:
+        """The discards as 36 counts (a new list), kept up to date as discards are added.
+
+        The game adds a discard as a new ``(seat, tile)`` at the end and takes one back from the end;
+        the counts kept are reused when the list, its length and its last entry are the same, and
+        updated by one tile when one entry was added; otherwise they are counted again.
+        """
+        discards = self.discards
+        size = len(discards)
+        listed, counted, last, counts = self._discard_counts
+        if listed is not discards or size != counted or (size and discards[-1] is not last):
+            if listed is discards and size == counted + 1 and (counted == 0 or discards[-2] is last):
+                counts = list(counts)
+                counts[discards[-1][1]] += 1
+            else:
+                counts = [0] * NUM_KINDS
+                for _, tile in discards:
+                    counts[tile] += 1
+            self._discard_counts = (discards, size, discards[-1] if size else None, counts)
+        return list(counts)
 
     def tiles_held(self, seat: int) -> int:
         return len(self.racks[seat]) + sum(g.size for g in self.exposures[seat])
@@ -650,8 +671,6 @@ class Game:
         Each seat's :class:`~mjlearn.rules.liveness.LiveHands` is kept while its exposures stay the
         same, and updated only for the kinds of tile seen since the last look.
         """
-        from .liveness import LiveHands, available_tiles
-
         exposures = tuple(self.exposures[seat])
         kept = self._live.get(seat)
         if kept is None or kept[0] != exposures:
@@ -662,7 +681,11 @@ class Game:
                 if not e.is_wild:
                     rest[:, e.tile] -= e.size
             kept = self._live[seat] = (exposures, LiveHands(rest, compiled.small[index].astype("int16")))
-        return not kept[1].mask(available_tiles(self.visible(seat), exposures)).any()
+        available = [c - v for c, v in zip(COPIES, self.visible(seat))]
+        for e in exposures:
+            available[e.tile] -= e.naturals
+            available[Tile.JOKER] -= e.jokers
+        return not kept[1].any(available)
 
     def _check_viable(self) -> None:
         """Players with exposures whose every possible hand needs tiles now out of play are dead.

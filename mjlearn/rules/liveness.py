@@ -69,7 +69,7 @@ class LiveHands:
     (before or after a change): one available in plenty changes nothing.
     """
 
-    __slots__ = ("rest", "small", "rest_t", "small_t", "need", "seen", "short", "lacking", "live")
+    __slots__ = ("rest", "small", "rest_t", "small_t", "need", "seen", "short", "lacking", "live", "some")
 
     def __init__(self, rest: np.ndarray, small: np.ndarray, rest_t: np.ndarray | None = None,
                  small_t: np.ndarray | None = None):
@@ -81,11 +81,20 @@ class LiveHands:
         """Per kind the most that any hand still needs: available counts at or above it are plenty."""
         self.seen: list[int] | None = None
         self.short = self.lacking = self.live = None
+        self.some = False
 
     def mask(self, available) -> np.ndarray:
-        """Mask ``[n]`` of the live hands for tiles ``available`` (do not modify it): updated from the
-        last call for the kinds whose count changed where it matters."""
-        counts = available.tolist() if isinstance(available, np.ndarray) else list(available)
+        """Mask ``[n]`` of the live hands for tiles ``available`` (a vector or a list; do not modify the
+        mask): updated from the last call for the kinds whose count changed where it matters."""
+        self._update(available.tolist() if isinstance(available, np.ndarray) else list(available))
+        return self.live
+
+    def any(self, available) -> bool:
+        """Whether any hand is live for tiles ``available`` (as :meth:`mask`)."""
+        self._update(available.tolist() if isinstance(available, np.ndarray) else list(available))
+        return self.some
+
+    def _update(self, counts: list[int]) -> None:
         kinds = len(self.need)
         seen = self.seen
         if seen is not None:
@@ -93,7 +102,7 @@ class LiveHands:
             changed = [k for k in range(kinds) if counts[k] != seen[k] and (counts[k] < need[k] or seen[k] < need[k])]
             if not changed and counts[kinds] == seen[kinds]:
                 self.seen = counts
-                return self.live
+                return
         if seen is None or len(changed) > _FULL_UPDATE:
             self.short, self.lacking = shortfalls(self.rest, self.small, np.asarray(counts, dtype=np.int16))
         elif changed:
@@ -104,4 +113,4 @@ class LiveHands:
             self.lacking += (small > after).sum(axis=0, dtype=np.int16) - (small > before).sum(axis=0, dtype=np.int16)
         self.seen = counts
         self.live = (self.lacking == 0) & (self.short <= max(counts[kinds], 0))
-        return self.live
+        self.some = bool(self.live.any())
