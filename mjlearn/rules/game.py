@@ -57,6 +57,9 @@ if TYPE_CHECKING:  # pragma: no cover
 
 __all__ = ["Game", "ExposedGroup", "GameResult", "GameState"]
 
+_AFTER = tuple(tuple((seat + step) % 4 for step in (1, 2, 3)) for seat in range(4))
+"""The other seats in turn order after each seat: who may call its discard."""
+
 
 ExposedGroup = Exposure
 """A group on the table: ``size`` tiles of ``tile``, ``jokers`` of them jokers (an
@@ -168,7 +171,10 @@ def _move(method):
     def wrapper(self: "Game", *args, **kwargs):
         if self.phase == "over":
             raise RuleError("the game is over")
-        given = arguments(args, kwargs)
+        if plain and not kwargs and len(args) == len(names):  # every argument given by position
+            given = dict(zip(names, args))
+        else:
+            given = arguments(args, kwargs)
         saved = self._undo_point()
         try:
             value = method(self, *args, **kwargs)
@@ -560,8 +566,8 @@ class Game:
 
     # -- calls ------------------------------------------------------------------------
     def _callers(self) -> list[int]:
-        discarder = self.discards[-1][0]
-        return [s for s in ((discarder + i) % 4 for i in (1, 2, 3)) if s not in self.dead]
+        dead = self.dead
+        return [s for s in _AFTER[self.discards[-1][0]] if s not in dead]
 
     def _answer(self, seat: int, claim: tuple) -> None:
         if seat in self._claims:
@@ -575,8 +581,11 @@ class Game:
         self._maybe_resolve()
 
     def _maybe_resolve(self) -> None:
-        if all(s in self._claims for s in self._callers()):
-            self._resolve_calls()
+        claims, dead = self._claims, self.dead
+        for seat in _AFTER[self.discards[-1][0]]:
+            if seat not in claims and seat not in dead:
+                return
+        self._resolve_calls()
 
     def _resolve_calls(self) -> None:
         discarder, tile = self.discards[-1]
@@ -638,6 +647,10 @@ class Game:
 
     def _settle(self) -> None:
         """After every move: nobody waits for a dead hand, and a discard nobody may call is resolved."""
+        if not self.dead:
+            if self.phase == "calls":
+                self._maybe_resolve()
+            return
         if self.phase in ("draw", "discard") and self.turn in self.dead:
             self.extra_pick = False
             self._just_called = None
@@ -804,8 +817,10 @@ class Game:
         Cheaper than :meth:`snapshot`: the log and the moves only grow during a move, so their
         lengths are enough, and the Charleston is saved only while it is under way.
         """
+        exposures = self.exposures
         return (
-            tuple(self.racks), tuple(tuple(groups) for groups in self.exposures), tuple(self.discards),
+            tuple(self.racks), (tuple(exposures[0]), tuple(exposures[1]), tuple(exposures[2]), tuple(exposures[3])),
+            tuple(self.discards),
             tuple(self.wall), self.phase, self.turn, frozenset(self.dead), self.result, len(self.log),
             len(self.moves), self.turns, dict(self._claims), frozenset(self._changed), tuple(self.disputes),
             self._last_action, self._called_from, self._just_called, self.extra_pick,
