@@ -35,7 +35,7 @@ __all__ = ["LiveHands", "available_tiles", "shortfalls"]
 
 JOKER = int(Tile.JOKER)
 _COPIES = np.asarray(COPIES, dtype=np.int16)
-_FULL_UPDATE = 12  # above this many changed kinds, the shortfalls are worked out afresh
+_FULL_UPDATE = 8  # above this many steps of changed counts, the shortfalls are worked out afresh
 
 
 def available_tiles(visible, exposures: Sequence[Exposure] = ()) -> np.ndarray:
@@ -97,20 +97,26 @@ class LiveHands:
     def _update(self, counts: list[int]) -> None:
         kinds = len(self.need)
         seen = self.seen
+        steps = 0
         if seen is not None:
             need = self.need
             changed = [k for k in range(kinds) if counts[k] != seen[k] and (counts[k] < need[k] or seen[k] < need[k])]
             if not changed and counts[kinds] == seen[kinds]:
                 self.seen = counts
                 return
-        if seen is None or len(changed) > _FULL_UPDATE:
+            steps = sum(abs(counts[k] - seen[k]) for k in changed)
+        if seen is None or steps > _FULL_UPDATE:
             self.short, self.lacking = shortfalls(self.rest, self.small, np.asarray(counts, dtype=np.int16))
-        elif changed:
-            before = np.array([seen[k] for k in changed], dtype=np.int16)[:, None]
-            after = np.array([counts[k] for k in changed], dtype=np.int16)[:, None]
-            rest, small = self.rest_t[changed], self.small_t[changed]
-            self.short += (np.maximum(rest - after, 0) - np.maximum(rest - before, 0)).sum(axis=0, dtype=np.int16)
-            self.lacking += (small > after).sum(axis=0, dtype=np.int16) - (small > before).sum(axis=0, dtype=np.int16)
+        else:
+            short, lacking = self.short, self.lacking
+            for k in changed:  # one level at a time: a hand lacks one more (or one fewer) where it needs more
+                rest, small = self.rest_t[k], self.small_t[k]
+                for level in range(counts[k], seen[k]):  # fewer available, down to `level`
+                    short += rest > level
+                    lacking += small == level + 1
+                for level in range(seen[k], counts[k]):  # more available, up from `level`
+                    short -= rest > level
+                    lacking -= small == level + 1
         self.seen = counts
         self.live = (self.lacking == 0) & (self.short <= max(counts[kinds], 0))
         self.some = bool(self.live.any())
