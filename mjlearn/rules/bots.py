@@ -447,7 +447,7 @@ class Bot:
         jokers = counts[JOKER]
         bits = [_OFFSET[k] + counts[k] - 1 for k in kinds]
         sums = position.sums[columns]
-        candidate_sums = sums[None, :] - view.codes[np.ix_(bits, columns)]
+        candidate_sums = sums[None, :] - view.codes.take(bits, axis=0).take(columns, axis=1)
         joker_list = [jokers] * len(kinds)
         if jokers:
             candidate_sums = np.concatenate([candidate_sums, sums[None, :]], axis=0)
@@ -467,8 +467,10 @@ class Bot:
         best_rows = [r for r in range(len(kinds)) if ranked[r] == lowest]
         if len(best_rows) > 1:  # then the tile that the fewest of the nearest hands use every copy of
             nearest = near[current[near] <= int(current.min()) + 1]
-            wanted = [int((view.rest_t[kinds[r], nearest] + view.small_t[kinds[r], nearest] >= counts[kinds[r]]).sum())
-                      for r in best_rows]
+            tied = [kinds[r] for r in best_rows]
+            held = np.array([counts[k] for k in tied], dtype=np.int16)[:, None]
+            uses = view.rest_t.take(tied, axis=0).take(nearest, axis=1) + view.small_t.take(tied, axis=0).take(nearest, axis=1)
+            wanted = (uses >= held).sum(axis=1).tolist()
             fewest = min(wanted)
             best_rows = [r for r, w in zip(best_rows, wanted) if w == fewest]
         row = best_rows[0] if len(best_rows) == 1 else self.rng.choice(best_rows)
