@@ -193,6 +193,7 @@ class BotEngine:
         self.compiled = card.compiled(ruleset)
         self._views: OrderedDict[tuple, View] = OrderedDict()
         self._live: dict[tuple, LiveHands] = {}  # view key -> its hands' liveness, kept up to date
+        self.cache: dict[str, dict] = {}  # derived data other players build once per card (the coach bot's)
 
     def live_hands(self, view: View) -> LiveHands:
         """The :class:`~mjlearn.rules.liveness.LiveHands` of a view, shared by every bot of the card: seats

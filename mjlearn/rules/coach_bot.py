@@ -81,6 +81,8 @@ __all__ = ["CoachBot", "seat_danger", "tail_table"]
 _LOG_FACTORIAL = np.array([math.lgamma(n + 1) for n in range(sum(COPIES) + 1)])
 _MAX_NEED = 15  # a hand lacks at most 14 tiles
 _FAR_BEHIND = 1e6  # what a tile further from the nearest hand costs a discard, with distance_first
+_TAILS: dict[tuple[int, int], tuple[np.ndarray, np.ndarray]] = {}
+"""The tables of :func:`tail_table` and their logarithms by ``(unseen, draws)``, shared by every coach bot."""
 
 
 def _log_choose(n: np.ndarray, k: np.ndarray) -> np.ndarray:
@@ -159,8 +161,6 @@ class CoachBot(Bot):
         self.beam = beam
         self.last_distance = np.zeros(0, dtype=np.int16)
         self._exact_cache: dict = {}
-        self._lines: dict[tuple, _Lines] = {}
-        self._tails: dict[tuple[int, int], tuple[np.ndarray, np.ndarray]] = {}
         self.mean_value = float(self.engine.compiled.line_value.mean()) if self.engine.compiled.num_lines else 0.0
 
     def __repr__(self) -> str:
@@ -168,11 +168,12 @@ class CoachBot(Bot):
 
     # -- worth of racks ----------------------------------------------------------
     def _lines_of(self, view: View) -> _Lines:
-        found = self._lines.get(view.key)
+        shared = self.engine.cache.setdefault("coach lines", {})  # shared by the coach bots of the card
+        found = shared.get(view.key)
         if found is None:
-            if len(self._lines) > 64:
-                self._lines.clear()
-            found = self._lines[view.key] = _Lines(self.engine.compiled, view)
+            if len(shared) > 256:
+                shared.clear()
+            found = shared[view.key] = _Lines(self.engine.compiled, view)
         return found
 
     def worth(self, racks: Sequence[Sequence[int]], exposures: Sequence[Exposure] = (), visible=None,
@@ -224,7 +225,7 @@ class CoachBot(Bot):
             chance = small_chance * table[np.minimum(outs, unseen), short]
         expected = chance * lines.value[near]
         segment = view.lines[near]
-        starts = np.flatnonzero(np.r_[True, segment[1:] != segment[:-1]])
+        starts = np.flatnonzero(np.concatenate([[True], segment[1:] != segment[:-1]]))
         per_line = np.maximum.reduceat(expected, starts, axis=1)
         top = -np.sort(-per_line, axis=1)[:, : len(self.weights)]
         self.last_distance = needed.min(axis=1)  # each rack's distance to its nearest hand that counted
@@ -234,13 +235,13 @@ class CoachBot(Bot):
         """The chances of :func:`tail_table` for every count of outs (``0..unseen``) and tiles needed
         (``0..14``): the table ``[outs, needed]`` and its logarithm, built once per ``(unseen, draws)``."""
         key = (unseen, draws)
-        tables = self._tails.get(key)
+        tables = _TAILS.get(key)
         if tables is None:
-            if len(self._tails) > 256:
-                self._tails.clear()
+            if len(_TAILS) > 1024:
+                _TAILS.clear()
             table = tail_table(unseen, draws)
             with np.errstate(divide="ignore"):
-                tables = self._tails[key] = (table, np.log(table))
+                tables = _TAILS[key] = (table, np.log(table))
         return tables
 
     @staticmethod
