@@ -287,6 +287,8 @@ def _as_counts(counts) -> tuple[int, ...]:
 
 
 def _key(exposures: Sequence[Exposure]) -> tuple[tuple[int, int], ...]:
+    if not exposures:
+        return ()
     return tuple(sorted((int(e.tile), int(e.size)) for e in exposures))
 
 
@@ -433,10 +435,13 @@ class Bot:
         if not view.n:  # no line allowed at all: throw the most plentiful tile
             return Tile(max(kinds, key=lambda k: (counts[k], -k)))
         current = position.distance
+        penalised = False  # whether dead hands stand _FAR behind
         if visible is not None:
-            live = self._live_mask(view, available_tiles(visible, exposures))
-            if live.any():
-                current = current + np.where(live, 0, _FAR).astype(np.int16)
+            live_hands = self.engine.live_hands(view)
+            live = live_hands.mask(available_tiles(visible, exposures))
+            if live_hands.some:
+                current = np.where(live, current, current + _FAR)
+                penalised = True
         # Losing a tile costs each hand 0 or 1, so only hands within one of the
         # `lines`-th nearest line can be among the nearest lines afterwards.
         per_line = view.line_best(current)
@@ -458,7 +463,8 @@ class Bot:
         missing = view.remaining - placed
         in_groups = missing - (view.small_size[near] - placed_small)
         distance = missing - np.minimum(np.array(joker_list, dtype=np.int16)[:, None], in_groups)
-        distance += current[near] - position.distance[near]  # the dead stay behind the live
+        if penalised and cutoff >= _FAR:  # dead hands among the near ones: they stay behind the live
+            distance += current[near] - position.distance[near]
         lines = view.lines[near]
         starts = np.concatenate([[0], np.flatnonzero(lines[1:] != lines[:-1]) + 1])
         ranked = np.sort(np.minimum.reduceat(distance, starts, axis=1), axis=1)[:, :count].tolist()  # [K, count]

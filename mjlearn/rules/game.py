@@ -362,8 +362,9 @@ class Game:
         self._last_action = "discard"  # the turn is over: nothing done in it counts for the next
         self._just_called = None
         self.log.append(Event(self._label(), seat, "discards", (tile,)))
-        if self.tiles_held(seat) != 13:
-            self._make_dead(seat, f"{self.tiles_held(seat)} tiles at the end of the turn; a hand holds 13")
+        held = self.tiles_held(seat)
+        if held != 13:
+            self._make_dead(seat, f"{held} tiles at the end of the turn; a hand holds 13")
         elif self.exposures[seat]:
             self._check_exposures(seat)
         self._check_viable()
