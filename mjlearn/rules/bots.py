@@ -236,11 +236,12 @@ class BotEngine:
         naturals = rack[:NATURAL_KINDS]
         spare = naturals - np.minimum(naturals, small)
         unused = spare - np.minimum(spare, big)  # [lines, 35]
-        weights = lines - np.arange(len(order))
+        weights = list(range(lines, lines - len(order), -1))
+        spare_rows = unused.tolist()
         ranked = []
-        for k in np.flatnonzero(naturals).tolist():
-            for copy in range(int(naturals[k])):
-                score = int(weights[unused[:, k] > copy].sum())
+        for k, held in enumerate(naturals.tolist()):
+            for copy in range(held):
+                score = sum(weight for weight, row in zip(weights, spare_rows) if row[k] > copy)
                 ranked.append((-score, k, copy))
         ranked.sort()
         return ranked, best[order] // _SHIFT, unused
