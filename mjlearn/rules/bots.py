@@ -308,19 +308,40 @@ def call_options(counts: Sequence[int], exposures: Sequence[Exposure], tile: int
 
 
 class _Position:
-    """A rack's sums, distances (no liveness) and best distance, for one view."""
+    """A rack's sums, distances (no liveness) and best distance, for one view.
 
-    __slots__ = ("view", "sums", "distance", "best")
+    With ``near``, a position of the same view whose rack differs by one natural tile, the sums are
+    that position's plus or minus one row (the same numbers, found faster).
+    """
 
-    def __init__(self, view: View, counts: tuple[int, ...]):
+    __slots__ = ("view", "counts", "sums", "distance", "best")
+
+    def __init__(self, view: View, counts: tuple[int, ...], near: "_Position | None" = None):
         self.view = view
+        self.counts = counts
         if view.n:
-            self.sums = view.sums(counts)
+            self.sums = _sums_from(near, counts) if near is not None and near.view is view else None
+            if self.sums is None:
+                self.sums = view.sums(counts)
             self.distance = view.distances(self.sums, counts[JOKER])
             self.best = int(self.distance.min())
         else:
             self.sums = self.distance = np.zeros(0, dtype=np.int16)
             self.best = 99
+
+
+def _sums_from(near: _Position, counts: tuple[int, ...]) -> np.ndarray | None:
+    """The sums of ``counts`` from those of ``near`` if the racks differ by one natural tile, else ``None``."""
+    before = near.counts
+    changed = [k for k in range(NATURAL_KINDS) if counts[k] != before[k]]
+    if len(changed) != 1:
+        return None
+    k = changed[0]
+    if counts[k] == before[k] + 1:
+        return near.sums + near.view.codes[_OFFSET[k] + before[k]]
+    if counts[k] == before[k] - 1:
+        return near.sums - near.view.codes[_OFFSET[k] + counts[k]]
+    return None
 
 
 class Bot:
@@ -361,6 +382,7 @@ class Bot:
         self.offer_margin = offer_margin
         self.engine = engine_for(card, self.ruleset)
         self._positions: dict[tuple, _Position] = {}
+        self._last_position: _Position | None = None
 
     def __repr__(self) -> str:
         return f"Bot(seed={self.seed!r}, lines={self.lines}, vote_above={self.vote_above})"
@@ -372,7 +394,8 @@ class Bot:
         if position is None:
             if len(self._positions) > 256:
                 self._positions.clear()
-            position = self._positions[cache_key] = _Position(self.engine.view(key), counts)
+            position = self._positions[cache_key] = _Position(self.engine.view(key), counts, self._last_position)
+        self._last_position = position  # the next rack is often this one with a tile more or less
         return position
 
     def _live_mask(self, view: View, available: np.ndarray) -> np.ndarray:
