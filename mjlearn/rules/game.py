@@ -210,7 +210,7 @@ class Game:
         self.turns = 0
         self._claims: dict[int, tuple] = {}
         self._allowed: dict[tuple, object] = {}  # exposures -> the hands they allow
-        self._live: dict[int, tuple] = {}  # seat -> (its exposures, their hands' LiveHands)
+        self._live: dict[int, list] = {}  # seat -> [its exposures, their LiveHands, what was looked at]
         self._discard_counts: tuple = (None, 0, None, [])  # (discards, length, last, counts): see _discarded
         self._last_action: str = ""  # "draw", "call", "exchange" for the player whose turn it is
         self._called_from: int | None = None
@@ -683,9 +683,11 @@ class Game:
         """Whether every hand ``seat``'s exposures allow needs tiles that are now out of play.
 
         Each seat's :class:`~mjlearn.rules.liveness.LiveHands` is kept while its exposures stay the
-        same, and updated only for the kinds of tile seen since the last look.
+        same, and updated only for the kinds of tile seen since the last look; when all that
+        happened since is a discard of a kind no allowed hand needs so many of, nothing is recounted.
         """
-        exposures = tuple(self.exposures[seat])
+        table = tuple(tuple(groups) for groups in self.exposures)
+        exposures = table[seat]
         kept = self._live.get(seat)
         if kept is None or kept[0] != exposures:
             compiled = self.card.compiled(self.ruleset)
@@ -694,12 +696,24 @@ class Game:
             for e in exposures:
                 if not e.is_wild:
                     rest[:, e.tile] -= e.size
-            kept = self._live[seat] = (exposures, LiveHands(rest, compiled.small[index].astype("int16")))
+            kept = self._live[seat] = [exposures, LiveHands(rest, compiled.small[index].astype("int16")), None, None,
+                                       -1, None]
+        live = kept[1]
+        discards = self.discards
+        size = len(discards)
+        if kept[2] == table and kept[3] is discards:  # (the exposures on the table and the list of discards looked at)
+            if size == kept[4] and (not size or discards[-1] is kept[5]):
+                return not live.some
+            if size == kept[4] + 1 and (size == 1 or discards[-2] is kept[5]) and live.one_fewer(discards[-1][1]):
+                kept[4], kept[5] = size, discards[-1]
+                return not live.some
         available = [c - v for c, v in zip(COPIES, self.visible(seat))]
         for e in exposures:
             available[e.tile] -= e.naturals
             available[Tile.JOKER] -= e.jokers
-        return not kept[1].any(available)
+        dead = not live.any(available)
+        kept[2:] = [table, discards, size, discards[-1] if size else None]
+        return dead
 
     def _check_viable(self) -> None:
         """Players with exposures whose every possible hand needs tiles now out of play are dead.

@@ -94,6 +94,16 @@ class LiveHands:
         self._update(available.tolist() if isinstance(available, np.ndarray) else list(available))
         return self.some
 
+    def one_fewer(self, kind: int) -> bool:
+        """Note that one tile of natural ``kind`` fewer is available than at the last look, if that
+        changes nothing (no hand needs as many as are left): then ``True``, and the liveness kept
+        holds; otherwise ``False``, and a full look (:meth:`mask`, :meth:`any`) is needed."""
+        seen = self.seen
+        if seen is None or kind >= len(self.need) or seen[kind] - 1 < self.need[kind]:
+            return False
+        seen[kind] -= 1
+        return True
+
     def _update(self, counts: list[int]) -> None:
         kinds = len(self.need)
         seen = self.seen
