@@ -130,15 +130,14 @@ class Hand:
         ...
         mjlearn.errors.HandError: cannot remove tiles the hand does not hold: J
         """
-        remove = [k if isinstance(k, Tile) else as_tile(k) for k in _tile_items(remove)]
-        add = [k if isinstance(k, Tile) else as_tile(k) for k in _tile_items(add)]
+        remove, add = _kinds(remove), _kinds(add)
         counts = list(self._counts)
         for kind in remove:
             counts[kind] -= 1
         for kind in add:
             counts[kind] += 1
-        if sum(counts) > MAX_HAND_TILES or any(not 0 <= counts[k] <= COPIES[k] for k in remove + add):
-            return self - Hand(remove) + Hand(add)  # raises the error that says what is wrong
+        if sum(counts) > MAX_HAND_TILES or any(not 0 <= counts[k] <= COPIES[k] for k in (*remove, *add)):
+            return self - Hand(list(remove)) + Hand(list(add))  # raises the error that says what is wrong
         hand = Hand.__new__(Hand)
         hand._counts = tuple(counts)
         hand._hash = hash(hand._counts)
@@ -178,6 +177,16 @@ def _tile_items(tiles: object) -> Iterable:
             f"tiles must be tile notation (a str), a Hand or an iterable of tiles, not {type(tiles).__name__}"
         )
     return tiles
+
+
+def _kinds(tiles: object) -> "list[Tile] | tuple[Tile, ...]":
+    """``tiles`` as tiles: a list or tuple of :class:`Tile` as it is, notation parsed, anything else read
+    tile by tile."""
+    if type(tiles) in (tuple, list) and all(type(tile) is Tile for tile in tiles):  # type: ignore[union-attr]
+        return tiles  # type: ignore[return-value]
+    if isinstance(tiles, str):
+        return parse_tiles(tiles)
+    return [tile if isinstance(tile, Tile) else as_tile(tile) for tile in _tile_items(tiles)]
 
 
 def _check_counts(counts: list[int]) -> None:

@@ -146,6 +146,20 @@ class Charleston:
         self._pending = dict(pending)
         self._rng.setstate(state)
 
+    def undo_point(self) -> tuple:
+        """What :meth:`rewind` needs to undo the next move: lighter than :meth:`snapshot` (the log by its
+        length; the generator's state only when the move may complete a pass, the one time it is used)."""
+        state = self._rng.getstate() if len(self._pending) == 3 else None
+        return tuple(self.racks), len(self.log), self._index, dict(self._pending), state
+
+    def rewind(self, saved: tuple) -> None:
+        """Put the Charleston back as it was at :meth:`undo_point`."""
+        racks, logged, self._index, self._pending, state = saved
+        self.racks = list(racks)
+        del self.log[logged:]
+        if state is not None:
+            self._rng.setstate(state)
+
     # -- where we are -----------------------------------------------------
     @property
     def ruleset(self) -> Ruleset:

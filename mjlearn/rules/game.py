@@ -839,7 +839,7 @@ class Game:
             tuple(self.wall), self.phase, self.turn, frozenset(self.dead), self.result, len(self.log),
             len(self.moves), self.turns, dict(self._claims), frozenset(self._changed), tuple(self.disputes),
             self._last_action, self._called_from, self._just_called, self.extra_pick,
-            self.charleston.snapshot() if self.phase == "charleston" else None,
+            self.charleston.undo_point() if self.phase == "charleston" else None,
         )
 
     def _rewind(self, saved: tuple) -> None:
@@ -858,7 +858,7 @@ class Game:
         self._changed = set(changed)
         self.disputes = list(disputes)
         if charleston is not None:
-            self.charleston.restore(charleston)
+            self.charleston.rewind(charleston)
 
     def _restore(self, saved: GameState) -> None:
         self.racks = list(saved.racks)
