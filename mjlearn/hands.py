@@ -134,9 +134,10 @@ class Hand:
         counts = list(self._counts)
         for kind in remove:
             counts[kind] -= 1
+        short = any(counts[k] < 0 for k in remove)
         for kind in add:
             counts[kind] += 1
-        if sum(counts) > MAX_HAND_TILES or any(not 0 <= counts[k] <= COPIES[k] for k in (*remove, *add)):
+        if short or sum(counts) > MAX_HAND_TILES or any(counts[k] > COPIES[k] for k in add):
             return self - Hand(list(remove)) + Hand(list(add))  # raises the error that says what is wrong
         hand = Hand.__new__(Hand)
         hand._counts = tuple(counts)
