@@ -57,7 +57,7 @@ __all__ = ["Bot", "BotEngine", "View", "available_tiles", "engine_for", "fast_su
 
 JOKER = int(Tile.JOKER)
 _COPIES = np.asarray(COPIES, dtype=np.int16)
-_OFFSET = np.concatenate([[0], np.cumsum(_COPIES[:NATURAL_KINDS])[:-1]]).astype(np.int64)
+_OFFSET: list[int] = np.concatenate([[0], np.cumsum(_COPIES[:NATURAL_KINDS])[:-1]]).astype(np.int64).tolist()
 """First thermometer bit of each natural kind: level ``c`` (1-based) of kind ``k`` is bit ``_OFFSET[k] + c - 1``."""
 _FAR = 64  # added to the distance of dead hands so that any live hand comes first
 _SHIFT = 1 << 20  # packs (distance, hand index) into one sortable integer
@@ -68,10 +68,8 @@ _LIVE_CACHE = 256  # exposure sets whose liveness is kept up to date
 def _bits(counts: Sequence[int]) -> list[int]:
     """The thermometer bits that are set for a rack's natural tiles."""
     bits: list[int] = []
-    for k in range(NATURAL_KINDS):
-        c = counts[k]
+    for start, c in zip(_OFFSET, counts):  # (the natural kinds: the joker has no bits)
         if c:
-            start = _OFFSET[k]
             bits.extend(range(start, start + c))
     return bits
 
@@ -155,7 +153,7 @@ class View:
         bits = _bits(counts)
         if not bits:
             return np.zeros(2 * self.n, dtype=np.int16)
-        return self.codes[bits].sum(axis=0, dtype=np.int16)
+        return self.codes.take(bits, axis=0).sum(axis=0, dtype=np.int16)
 
     def distances(self, sums: np.ndarray, jokers) -> np.ndarray:
         """Distances from sums ``[..., 2n]`` with ``jokers`` (a number, or one per row) to every view hand."""
