@@ -59,6 +59,8 @@ JOKER = int(Tile.JOKER)
 _COPIES = np.asarray(COPIES, dtype=np.int16)
 _OFFSET: list[int] = np.concatenate([[0], np.cumsum(_COPIES[:NATURAL_KINDS])[:-1]]).astype(np.int64).tolist()
 """First thermometer bit of each natural kind: level ``c`` (1-based) of kind ``k`` is bit ``_OFFSET[k] + c - 1``."""
+_least = np.minimum.reduce  # (array.min() and .any() without numpy's Python wrappers: they are called often)
+_some = np.logical_or.reduce
 _FAR = 64  # added to the distance of dead hands so that any live hand comes first
 _SHIFT = 1 << 20  # packs (distance, hand index) into one sortable integer
 _VIEW_CACHE = 4096  # exposure sets kept per compiled card
@@ -322,7 +324,7 @@ class _Position:
             if self.sums is None:
                 self.sums = view.sums(counts)
             self.distance = view.distances(self.sums, counts[JOKER])
-            self.best = int(self.distance.min())
+            self.best = int(_least(self.distance))
         else:
             self.sums = self.distance = np.zeros(0, dtype=np.int16)
             self.best = 99
@@ -408,8 +410,8 @@ class Bot:
         if visible is None or not position.view.n:
             return position.best
         live = self._live_mask(position.view, available_tiles(visible, exposures))
-        if live.any():
-            return int(position.distance[live].min())
+        if _some(live):
+            return int(_least(position.distance[live]))
         return position.best
 
     def wins(self, counts: Sequence[int], exposures: Sequence[Exposure] = ()) -> bool:
@@ -495,7 +497,7 @@ class Bot:
         lowest = min(ranked[: len(kinds)])
         best_rows = [r for r in range(len(kinds)) if ranked[r] == lowest]
         if len(best_rows) > 1:  # then the tile that the fewest of the nearest hands use every copy of
-            nearest = near[current[near] <= int(current.min()) + 1]
+            nearest = near[current[near] <= int(_least(current)) + 1]
             tied = [kinds[r] for r in best_rows]
             held = np.array([counts[k] for k in tied], dtype=np.int16)[:, None]
             uses = view.rest_t.take(tied, axis=0).take(nearest, axis=1) + view.small_t.take(tied, axis=0).take(nearest, axis=1)
@@ -525,7 +527,7 @@ class Bot:
             return False
         view = position.view
         sums = position.sums + view.codes[_OFFSET[t] + counts[t]]
-        return bool((view.distances(sums, counts[JOKER]) == 0).any())
+        return bool(_some(view.distances(sums, counts[JOKER]) == 0))
 
     def read_call(self, counts: Sequence[int], exposures: Sequence[Exposure], tile: Tile) -> tuple:
         """The first look at a discard, shared by every call decision: ``("decided", ("mahjongg",))`` if it
@@ -556,14 +558,14 @@ class Bot:
         distance = position.distance
         if available is not None:
             live = self._live_mask(view, available)
-            if live.any():
-                d0 = int(distance[live].min())
+            if _some(live):
+                d0 = int(_least(distance[live]))
                 target = live & (distance == d0)
             else:
                 d0, target = position.best, distance == position.best
         else:
             d0, target = position.best, distance == position.best
-        sizes = [size for size, has in groups if (has & target).any()]
+        sizes = [size for size, has in groups if _some(has & target)]
         if not sizes:
             return None
         seen = None

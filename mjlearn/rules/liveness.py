@@ -129,4 +129,4 @@ class LiveHands:
                     lacking -= small == level + 1
         self.seen = counts
         self.live = (self.lacking == 0) & (self.short <= max(counts[kinds], 0))
-        self.some = bool(self.live.any())
+        self.some = bool(np.logical_or.reduce(self.live))
