@@ -61,6 +61,7 @@ _OFFSET: list[int] = np.concatenate([[0], np.cumsum(_COPIES[:NATURAL_KINDS])[:-1
 """First thermometer bit of each natural kind: level ``c`` (1-based) of kind ``k`` is bit ``_OFFSET[k] + c - 1``."""
 _least = np.minimum.reduce  # (array.min() and .any() without numpy's Python wrappers: they are called often)
 _some = np.logical_or.reduce
+_COPY_LEVELS = np.arange(max(COPIES))  # 0 to 7: the copies of a kind a rack may hold, counted from 0
 _FAR = 64  # added to the distance of dead hands so that any live hand comes first
 _SHIFT = 1 << 20  # packs (distance, hand index) into one sortable integer
 _VIEW_CACHE = 4096  # exposure sets kept per compiled card
@@ -236,13 +237,10 @@ class BotEngine:
         naturals = rack[:NATURAL_KINDS]
         spare = naturals - np.minimum(naturals, small)
         unused = spare - np.minimum(spare, big)  # [lines, 35]
-        weights = list(range(lines, lines - len(order), -1))
-        spare_rows = unused.tolist()
-        ranked = []
-        for k, held in enumerate(naturals.tolist()):
-            for copy in range(held):
-                score = sum(weight for weight, row in zip(weights, spare_rows) if row[k] > copy)
-                ranked.append((-score, k, copy))
+        weights = np.arange(lines, lines - len(order), -1)
+        # score of copy c of kind k: the weights of the lines whose hand leaves more than c of it unused
+        scores = np.add.reduce(weights[:, None, None] * (unused[:, :, None] > _COPY_LEVELS), axis=0).tolist()
+        ranked = [(-scores[k][copy], k, copy) for k, held in enumerate(naturals.tolist()) for copy in range(held)]
         ranked.sort()
         return ranked, best[order] // _SHIFT, unused
 
