@@ -40,7 +40,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from ..analysis.compiled import NATURAL_KINDS, thermometer
+from ..analysis.compiled import NATURAL_KINDS, THERMOMETER_BITS, thermometer
 from ..analysis.position import Exposure
 from ..errors import RuleError
 from ..tiles import COPIES, Tile
@@ -62,6 +62,7 @@ _OFFSET: list[int] = np.concatenate([[0], np.cumsum(_COPIES[:NATURAL_KINDS])[:-1
 _least = np.minimum.reduce  # (array.min() and .any() without numpy's Python wrappers: they are called often)
 _some = np.logical_or.reduce
 _COPY_LEVELS = np.arange(max(COPIES))  # 0 to 7: the copies of a kind a rack may hold, counted from 0
+_NO_TILE = int(THERMOMETER_BITS)  # the row of zeros after a view's thermometer codes
 _FAR = 64  # added to the distance of dead hands so that any live hand comes first
 _SHIFT = 1 << 20  # packs (distance, hand index) into one sortable integer
 _VIEW_CACHE = 4096  # exposure sets kept per compiled card
@@ -113,6 +114,7 @@ class View:
         self.rest_t = np.ascontiguousarray(self.rest.T)  # [35, n]: per kind, for incremental liveness
         self.small_t = np.ascontiguousarray(self.small.T)
         codes = np.concatenate([thermometer(self.rest).T, thermometer(self.small).T], axis=1)
+        codes = np.concatenate([codes, np.zeros((1, codes.shape[1]))])  # and a row of zeros: _NO_TILE
         self.codes = np.ascontiguousarray(codes.astype(np.int16))
         self.small_size = compiled.small_size[self.index].astype(np.int16)
         self.remaining = 14 - sum(s for _, s in key)
@@ -474,17 +476,17 @@ class Bot:
         columns = np.concatenate([near, near + n])
         jokers = counts[JOKER]
         bits = [_OFFSET[k] + counts[k] - 1 for k in kinds]
-        sums = position.sums[columns]
-        candidate_sums = sums[None, :] - view.codes.take(bits, axis=0).take(columns, axis=1)
-        joker_list = [jokers] * len(kinds)
         if jokers:
-            candidate_sums = np.concatenate([candidate_sums, sums[None, :]], axis=0)
-            joker_list.append(jokers - 1)
+            bits.append(_NO_TILE)  # the last candidate keeps the naturals and throws a joker
+        candidate_sums = position.sums.take(columns) - view.codes.take(bits, axis=0).take(columns, axis=1)
         m = len(near)
-        placed, placed_small = candidate_sums[:, :m], candidate_sums[:, m:]
-        missing = view.remaining - placed
-        in_groups = missing - (view.small_size[near] - placed_small)
-        distance = missing - np.minimum(np.array(joker_list, dtype=np.int16)[:, None], in_groups)
+        placed = candidate_sums[:, :m]
+        distance = view.remaining - placed  # the tiles missing; with no joker, that is the distance
+        if jokers:
+            in_groups = distance - (view.small_size[near] - candidate_sums[:, m:])  # of them, in groups of 3+
+            joker_list = np.full((len(bits), 1), jokers, dtype=np.int16)
+            joker_list[-1] = jokers - 1
+            distance = distance - np.minimum(joker_list, in_groups)
         if penalised and cutoff >= _FAR:  # dead hands among the near ones: they stay behind the live
             distance += current[near] - position.distance[near]
         lines = view.lines[near]
