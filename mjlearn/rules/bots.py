@@ -44,7 +44,7 @@ from ..analysis.compiled import NATURAL_KINDS, THERMOMETER_BITS, thermometer
 from ..analysis.position import Exposure
 from ..errors import RuleError
 from ..tiles import COPIES, Tile
-from .liveness import LiveHands, available_tiles, shortfalls
+from .liveness import LiveHands, available_counts, available_tiles, shortfalls
 from .ruleset import NMJL, Ruleset, ruleset as as_ruleset
 from .setup import SEATS
 
@@ -398,7 +398,7 @@ class Bot:
         self._last_position = position  # the next rack is often this one with a tile more or less
         return position
 
-    def _live_mask(self, view: View, available: np.ndarray) -> np.ndarray:
+    def _live_mask(self, view: View, available) -> np.ndarray:
         """Live hands of a view, updated from the last look at the same view (by any bot of the card) for
         the kinds whose count changed."""
         return self.engine.live_hands(view).mask(available)
@@ -409,7 +409,7 @@ class Bot:
         position = self._position(counts, _key(exposures))
         if visible is None or not position.view.n:
             return position.best
-        live = self._live_mask(position.view, available_tiles(visible, exposures))
+        live = self._live_mask(position.view, available_counts(visible, exposures))
         if _some(live):
             return int(_least(position.distance[live]))
         return position.best
@@ -462,7 +462,7 @@ class Bot:
         penalised = False  # whether dead hands stand _FAR behind
         if visible is not None:
             live_hands = self.engine.live_hands(view)
-            live = live_hands.mask(available_tiles(visible, exposures))
+            live = live_hands.mask(available_counts(visible, exposures))
             if live_hands.some:
                 current = np.where(live, current, current + _FAR)
                 penalised = True
@@ -554,7 +554,7 @@ class Bot:
             return first[1]
         _, counts, position, groups = first
         t, view, jokers = int(tile), position.view, counts[JOKER]
-        available = available_tiles(visible, exposures) if visible is not None else None
+        available = available_counts(visible, exposures) if visible is not None else None
         distance = position.distance
         if available is not None:
             live = self._live_mask(view, available)

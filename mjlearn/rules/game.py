@@ -40,9 +40,9 @@ from typing import TYPE_CHECKING
 from ..analysis.position import Exposure
 from ..errors import MoveArgumentError, RuleError
 from ..hands import Hand
-from ..tiles import COPIES, NUM_KINDS, Tile
+from ..tiles import NUM_KINDS, Tile
 from .charleston import Charleston, Event, events_table
-from .liveness import LiveHands
+from .liveness import LiveHands, available_counts
 from .ruleset import NMJL, Ruleset, ruleset as as_ruleset
 from .arguments import int_arg, seat_arg, tile_arg, tiles_arg
 from .setup import SEATS, deal_tiles
@@ -707,11 +707,7 @@ class Game:
             if size == kept[4] + 1 and (size == 1 or discards[-2] is kept[5]) and live.one_fewer(discards[-1][1]):
                 kept[4], kept[5] = size, discards[-1]
                 return not live.some
-        available = [c - v for c, v in zip(COPIES, self.visible(seat))]
-        for e in exposures:
-            available[e.tile] -= e.naturals
-            available[Tile.JOKER] -= e.jokers
-        dead = not live.any(available)
+        dead = not live.any(available_counts(self.visible(seat), exposures))
         kept[2:] = [table, discards, size, discards[-1] if size else None]
         return dead
 

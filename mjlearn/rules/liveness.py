@@ -31,7 +31,7 @@ import numpy as np
 from ..analysis.position import Exposure
 from ..tiles import COPIES, Tile
 
-__all__ = ["LiveHands", "available_tiles", "shortfalls"]
+__all__ = ["LiveHands", "available_counts", "available_tiles", "shortfalls"]
 
 JOKER = int(Tile.JOKER)
 _COPIES = np.asarray(COPIES, dtype=np.int16)
@@ -55,6 +55,19 @@ def shortfalls(rest: np.ndarray, small: np.ndarray, available: np.ndarray) -> tu
     short = np.maximum(rest - naturals, 0).sum(axis=1, dtype=np.int16)
     lacking = (small > naturals).sum(axis=1, dtype=np.int16)
     return short, lacking
+
+
+def available_counts(visible: Sequence[int], exposures: Sequence[Exposure] = ()) -> list[int]:
+    """:func:`available_tiles` as a list of 36 ints (what :meth:`LiveHands.mask` reads fastest).
+
+    >>> available_counts([0] * 35 + [2])[-1]
+    6
+    """
+    available = [c - v for c, v in zip(COPIES, visible)]
+    for e in exposures:
+        available[e.tile] -= e.naturals
+        available[JOKER] -= e.jokers
+    return available
 
 
 class LiveHands:
