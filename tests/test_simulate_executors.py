@@ -23,17 +23,6 @@ def here():
     return {rules.name: simulate(CARD, GAMES, rules, seed=21, progress=False) for rules in (NMJL, MAHJX)}
 
 
-@pytest.fixture(scope="module")
-def dask_client():
-    import distributed  # in the test extras: this test must run, not skip
-
-    cluster = distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None)
-    client = distributed.Client(cluster)
-    yield client
-    client.close()
-    cluster.close()
-
-
 def test_a_process_pool_gives_the_same_records(here):
     with ProcessPoolExecutor(2) as pool:
         for rules in (NMJL, MAHJX):
