@@ -88,7 +88,7 @@ class View:
     """
 
     __slots__ = ("key", "index", "n", "codes", "small_size", "remaining", "rest", "small", "starts",
-                 "seg_line", "seg_value", "groups", "exposed", "rest_t", "small_t", "lines")
+                 "seg_line", "seg_value", "seg_rank", "positions", "groups", "exposed", "rest_t", "small_t", "lines")
     # (a wild exposure's key is (35, size): Tile.JOKER, read as a group of that size)
 
     def __init__(self, compiled, key: tuple[tuple[int, int], ...]):
@@ -127,6 +127,8 @@ class View:
             self.starts = np.zeros(0, dtype=np.int64)
             self.seg_line = np.zeros(0, dtype=np.int64)
         self.seg_value = compiled.line_value[self.seg_line].astype(np.int64)
+        self.seg_rank = -self.seg_value  # higher values first
+        self.positions = np.arange(n, dtype=np.int64)
         # groups of 3+ that may still be called: per tile, (size, mask over the view's hands)
         concealed = compiled.line_concealed[lines]
         codes16 = compiled.group_codes[self.index].astype(np.int32)
@@ -229,13 +231,13 @@ class BotEngine:
         """
         view = self.view(())
         rack = np.asarray(counts, dtype=np.int16)
-        distance = view.distances(view.sums(counts), int(rack[JOKER]))
-        keys = distance.astype(np.int64) * _SHIFT + np.arange(view.n)
+        distance = view.distances(view.sums(counts), counts[JOKER])
+        keys = distance.astype(np.int64) * _SHIFT + view.positions
         best = view.line_best(keys)
-        order = np.lexsort((view.seg_line, -view.seg_value, best // _SHIFT))[:lines]
-        nearest = view.index[best[order] % _SHIFT]
-        small = self.compiled.small[nearest].astype(np.int16)
-        big = self.compiled.big[nearest].astype(np.int16)
+        order = np.lexsort((view.seg_line, view.seg_rank, best // _SHIFT))[:lines]
+        nearest = best[order] % _SHIFT  # (positions in the view of every hand: the card's hand numbers)
+        small = view.small[nearest]
+        big = view.rest[nearest] - small
         naturals = rack[:NATURAL_KINDS]
         spare = naturals - np.minimum(naturals, small)
         unused = spare - np.minimum(spare, big)  # [lines, 35]
