@@ -263,8 +263,8 @@ class CoachBot(Bot):
                             for k in np.flatnonzero(rack[:NATURAL_KINDS] - np.bincount(chosen, minlength=36)[:NATURAL_KINDS]
                                                     > 0).tolist()})
             racks = np.repeat(rack[None, :], len(grown), axis=0)
-            for row, chosen in enumerate(grown):
-                np.subtract.at(racks[row], list(chosen), 1)
+            rows = [row for row, chosen in enumerate(grown) for _ in chosen]
+            np.subtract.at(racks, (rows, [k for chosen in grown for k in chosen]), 1)  # each set's tiles leave
             worth = self.worth(np.concatenate([rack[None, :], racks]), (), None, draws)[1:]
             order = np.argsort(-worth, kind="stable")[: self.beam if len(sets[0]) + 1 < count else 1]
             sets = [grown[i] for i in order]
