@@ -80,6 +80,7 @@ __all__ = ["CoachBot", "seat_danger", "tail_table"]
 
 _LOG_FACTORIAL = np.array([math.lgamma(n + 1) for n in range(sum(COPIES) + 1)])
 _MAX_NEED = 15  # a hand lacks at most 14 tiles
+_ROW_START = np.arange(NATURAL_KINDS) * _MAX_NEED  # where kind k's row starts in a [35, 15] table, flattened
 _FAR_BEHIND = 1e6  # what a tile further from the nearest hand costs a discard, with distance_first
 _TAILS: dict[tuple[int, int], tuple[np.ndarray, np.ndarray]] = {}
 """The tables of :func:`tail_table` and their logarithms by ``(unseen, draws)``, shared by every coach bot."""
@@ -186,7 +187,7 @@ class CoachBot(Bot):
         away).
         """
         racks = np.asarray(racks, dtype=np.int16).reshape(-1, 36)
-        first = _as_counts(racks[0].tolist())
+        first = tuple(racks[0].tolist())
         position = self._position(first, _key(exposures))
         view = position.view
         if not view.n:
@@ -219,7 +220,9 @@ class CoachBot(Bot):
                 chance[rows] = hand_chances(ms, mg, unseen_counts, j, draws, self._exact_cache).reshape(-1, len(near))
         else:  # singles and pairs kind by kind (as if independent); groups of 3+ from their pooled outs
             table, log_table = self._tail_table(unseen, draws)
-            small_chance = np.exp(log_table[unseen_counts[:NATURAL_KINDS], need_small].sum(axis=-1))
+            # log_table[unseen_counts[k], need_small[..., k]], gathered from the 35 rows the rack can use
+            rows = log_table[unseen_counts[:NATURAL_KINDS]].ravel()
+            small_chance = np.exp(rows.take(need_small + _ROW_START).sum(axis=-1))
             outs = ((need_big > 0) * unseen_counts[:NATURAL_KINDS]).sum(axis=-1) + unseen_counts[JOKER]
             short = np.minimum(np.maximum(in_groups - jokers, 0), _MAX_NEED - 1)
             chance = small_chance * table[np.minimum(outs, unseen), short]
