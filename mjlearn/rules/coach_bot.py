@@ -240,8 +240,8 @@ class CoachBot(Bot):
         key = (unseen, draws)
         tables = _TAILS.get(key)
         if tables is None:
-            if len(_TAILS) > 1024:
-                _TAILS.clear()
+            if len(_TAILS) >= 1024:
+                del _TAILS[next(iter(_TAILS))]  # the oldest
             table = tail_table(unseen, draws)
             with np.errstate(divide="ignore"):
                 tables = _TAILS[key] = (table, np.log(table))
