@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib
+import sys
 from concurrent.futures import ProcessPoolExecutor
 
 import pytest
@@ -28,6 +29,22 @@ def test_a_process_pool_gives_the_same_records(here):
         for rules in (NMJL, MAHJX):
             report = simulate(CARD, GAMES, rules, seed=21, progress=False, executor=pool)
             assert report.records.equals(here[rules.name].records)
+
+
+def test_threads_sharing_one_card_give_the_same_records():
+    """Games played at once in threads of one process share the card's bot engine: each thread keeps
+    its own liveness, so every game is the one its seed deals."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    alone = simulate(CARD, 40, NMJL, seed=5, progress=False)
+    interval = sys.getswitchinterval()
+    sys.setswitchinterval(1e-6)  # threads take turns often, as on a busy worker
+    try:
+        with ThreadPoolExecutor(4) as pool:
+            threaded = simulate(CARD, 40, NMJL, seed=5, progress=False, executor=pool)
+    finally:
+        sys.setswitchinterval(interval)
+    assert threaded.records.equals(alone.records)
 
 
 def test_workers_build_a_pool_and_give_the_same_records(here):

@@ -34,6 +34,7 @@ racks one discard away differ from it by one row each.
 from __future__ import annotations
 
 import random
+import threading
 from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
@@ -197,17 +198,22 @@ class BotEngine:
         self.ruleset = ruleset
         self.compiled = card.compiled(ruleset)
         self._views: OrderedDict[tuple, View] = OrderedDict()
-        self._live: dict[tuple, LiveHands] = {}  # view key -> its hands' liveness, kept up to date
+        self._threads = threading.local()  # .live: view key -> its hands' liveness, kept up to date in this thread
         self.cache: dict[str, dict] = {}  # derived data other players build once per card (the coach bot's)
 
     def live_hands(self, view: View) -> LiveHands:
-        """The :class:`~mjlearn.rules.liveness.LiveHands` of a view, shared by every bot of the card: seats
-        that see the same tiles find it up to date, and the others update only the kinds that differ."""
-        live = self._live.get(view.key)
+        """The :class:`~mjlearn.rules.liveness.LiveHands` of a view, shared by the bots of the card that
+        play in this thread: seats that see the same tiles find it up to date, and the others update
+        only the kinds that differ. (Each thread has its own: games played at once in threads of one
+        process never change each other's.)"""
+        kept = getattr(self._threads, "live", None)
+        if kept is None:
+            kept = self._threads.live = {}
+        live = kept.get(view.key)
         if live is None:
-            if len(self._live) > _LIVE_CACHE:
-                self._live.clear()
-            live = self._live[view.key] = LiveHands(view.rest, view.small, view.rest_t, view.small_t)
+            if len(kept) > _LIVE_CACHE:
+                kept.clear()
+            live = kept[view.key] = LiveHands(view.rest, view.small, view.rest_t, view.small_t)
         return live
 
     def view(self, key: tuple[tuple[int, int], ...] = ()) -> View:
