@@ -47,8 +47,10 @@ def bot_games(card, rules, seeds):
 
 
 def coach_games(card, rules, seeds):
-    return [run_game(card, rules, seed=seed, bots=[CoachBot(card, rules, seed=seed * 4 + s) if s % 2 == 0
-                                                   else Bot(card, rules, seed=seed * 4 + s) for s in range(4)])
+    """Two coach bots and two Bots; the coach's call margin is given (its default may change by ruleset)."""
+    return [run_game(card, rules, seed=seed, bots=[CoachBot(card, rules, seed=seed * 4 + s, call_margin=0.6)
+                                                   if s % 2 == 0 else Bot(card, rules, seed=seed * 4 + s)
+                                                   for s in range(4)])
             for seed in seeds]
 
 
