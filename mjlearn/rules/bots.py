@@ -64,6 +64,7 @@ _least = np.minimum.reduce  # (array.min() and .any() without numpy's Python wra
 _some = np.logical_or.reduce
 _COPY_LEVELS = np.arange(max(COPIES))  # 0 to 7: the copies of a kind a rack may hold, counted from 0
 _NO_TILE = int(THERMOMETER_BITS)  # the row of zeros after a view's thermometer codes
+_ABSENT = 127  # a distance no hand has (a live hand is at most 14 tiles away, a dead one 14 + _FAR)
 _FAR = 64  # added to the distance of dead hands so that any live hand comes first
 _SHIFT = 1 << 20  # packs (distance, hand index) into one sortable integer
 _VIEW_CACHE = 4096  # exposure sets kept per compiled card
@@ -497,9 +498,11 @@ class Bot:
             distance = distance - np.minimum(joker_list, in_groups)
         if penalised and cutoff >= _FAR:  # dead hands among the near ones: they stay behind the live
             distance += current[near] - position.distance[near]
-        lines = view.lines[near]
-        starts = np.concatenate([[0], np.flatnonzero(lines[1:] != lines[:-1]) + 1])
-        ranked = np.sort(np.minimum.reduceat(distance, starts, axis=1), axis=1)[:, :count].tolist()  # [K, count]
+        # per line the nearest of its near hands (the others stand at _ABSENT, behind every real distance;
+        # at least `count` lines have near hands, so the first `count` of each sorted row are real)
+        spread = np.full((len(distance), n), _ABSENT, dtype=np.int16)
+        spread[:, near] = distance
+        ranked = np.sort(view.line_best(spread), axis=1)[:, :count].tolist()  # [K, count]
         if jokers and ranked[-1][0] < min(row[0] for row in ranked[:-1]):
             return Tile.JOKER
         lowest = min(ranked[: len(kinds)])
