@@ -53,15 +53,5 @@ def test_a_failing_chunk_raises_its_own_error():
         run_chunks(boom, [(1,), (2,)], executor=pool)
 
 
-@pytest.fixture(scope="module")
-def dask_client():
-    import distributed  # in the test extras: this test must run, not skip
-    cluster = distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None)
-    client = distributed.Client(cluster)
-    yield client
-    client.close()
-    cluster.close()
-
-
 def test_run_chunks_on_a_dask_local_cluster(dask_client):
     assert run_chunks(_square_plus, ARGS, executor=dask_client.get_executor()) == EXPECTED

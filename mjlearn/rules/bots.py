@@ -34,16 +34,18 @@ racks one discard away differ from it by one row each.
 from __future__ import annotations
 
 import random
+import threading
 from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 import numpy as np
 
-from ..analysis.compiled import NATURAL_KINDS, thermometer
+from ..analysis.compiled import NATURAL_KINDS, THERMOMETER_BITS, thermometer
 from ..analysis.position import Exposure
 from ..errors import RuleError
 from ..tiles import COPIES, Tile
+from .liveness import LiveHands, available_counts, available_tiles, shortfalls
 from .ruleset import NMJL, Ruleset, ruleset as as_ruleset
 from .setup import SEATS
 
@@ -56,30 +58,24 @@ __all__ = ["Bot", "BotEngine", "View", "available_tiles", "engine_for", "fast_su
 
 JOKER = int(Tile.JOKER)
 _COPIES = np.asarray(COPIES, dtype=np.int16)
-_OFFSET = np.concatenate([[0], np.cumsum(_COPIES[:NATURAL_KINDS])[:-1]]).astype(np.int64)
+_OFFSET: list[int] = np.concatenate([[0], np.cumsum(_COPIES[:NATURAL_KINDS])[:-1]]).astype(np.int64).tolist()
 """First thermometer bit of each natural kind: level ``c`` (1-based) of kind ``k`` is bit ``_OFFSET[k] + c - 1``."""
+_least = np.minimum.reduce  # (array.min() and .any() without numpy's Python wrappers: they are called often)
+_some = np.logical_or.reduce
+_COPY_LEVELS = np.arange(max(COPIES))  # 0 to 7: the copies of a kind a rack may hold, counted from 0
+_NO_TILE = int(THERMOMETER_BITS)  # the row of zeros after a view's thermometer codes
+_ABSENT = 127  # a distance no hand has (a live hand is at most 14 tiles away, a dead one 14 + _FAR)
 _FAR = 64  # added to the distance of dead hands so that any live hand comes first
 _SHIFT = 1 << 20  # packs (distance, hand index) into one sortable integer
 _VIEW_CACHE = 4096  # exposure sets kept per compiled card
-
-
-def available_tiles(visible, exposures: Sequence[Exposure] = ()) -> np.ndarray:
-    """Tiles (``[36]`` int16) a player may still get or hold: the set less the ``visible`` ones and
-    the player's own exposures."""
-    available = _COPIES - np.asarray(visible, dtype=np.int16)
-    for e in exposures:
-        available[int(e.tile)] -= e.naturals
-        available[JOKER] -= e.jokers
-    return available
+_LIVE_CACHE = 256  # exposure sets whose liveness is kept up to date
 
 
 def _bits(counts: Sequence[int]) -> list[int]:
     """The thermometer bits that are set for a rack's natural tiles."""
     bits: list[int] = []
-    for k in range(NATURAL_KINDS):
-        c = counts[k]
+    for start, c in zip(_OFFSET, counts):  # (the natural kinds: the joker has no bits)
         if c:
-            start = _OFFSET[k]
             bits.extend(range(start, start + c))
     return bits
 
@@ -94,7 +90,7 @@ class View:
     """
 
     __slots__ = ("key", "index", "n", "codes", "small_size", "remaining", "rest", "small", "starts",
-                 "seg_line", "seg_value", "groups", "exposed", "rest_t", "small_t", "lines")
+                 "seg_line", "seg_value", "seg_rank", "positions", "groups", "exposed", "rest_t", "small_t", "lines")
     # (a wild exposure's key is (35, size): Tile.JOKER, read as a group of that size)
 
     def __init__(self, compiled, key: tuple[tuple[int, int], ...]):
@@ -120,6 +116,7 @@ class View:
         self.rest_t = np.ascontiguousarray(self.rest.T)  # [35, n]: per kind, for incremental liveness
         self.small_t = np.ascontiguousarray(self.small.T)
         codes = np.concatenate([thermometer(self.rest).T, thermometer(self.small).T], axis=1)
+        codes = np.concatenate([codes, np.zeros((1, codes.shape[1]))])  # and a row of zeros: _NO_TILE
         self.codes = np.ascontiguousarray(codes.astype(np.int16))
         self.small_size = compiled.small_size[self.index].astype(np.int16)
         self.remaining = 14 - sum(s for _, s in key)
@@ -132,6 +129,8 @@ class View:
             self.starts = np.zeros(0, dtype=np.int64)
             self.seg_line = np.zeros(0, dtype=np.int64)
         self.seg_value = compiled.line_value[self.seg_line].astype(np.int64)
+        self.seg_rank = -self.seg_value  # higher values first
+        self.positions = np.arange(n, dtype=np.int64)
         # groups of 3+ that may still be called: per tile, (size, mask over the view's hands)
         concealed = compiled.line_concealed[lines]
         codes16 = compiled.group_codes[self.index].astype(np.int32)
@@ -163,7 +162,7 @@ class View:
         bits = _bits(counts)
         if not bits:
             return np.zeros(2 * self.n, dtype=np.int16)
-        return self.codes[bits].sum(axis=0, dtype=np.int16)
+        return self.codes.take(bits, axis=0).sum(axis=0, dtype=np.int16)
 
     def distances(self, sums: np.ndarray, jokers) -> np.ndarray:
         """Distances from sums ``[..., 2n]`` with ``jokers`` (a number, or one per row) to every view hand."""
@@ -179,10 +178,7 @@ class View:
     def shortfalls(self, available: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """For tiles still ``available`` (``[36]``): per hand the naturals its groups of 3+ lack
         (jokers must make them up) and how many kinds its singles and pairs lack."""
-        naturals = available[:NATURAL_KINDS]
-        short = np.maximum(self.rest - naturals, 0).sum(axis=1, dtype=np.int16)
-        lacking = (self.small > naturals).sum(axis=1, dtype=np.int16)
-        return short, lacking
+        return shortfalls(self.rest, self.small, available)
 
     def live(self, visible, exposures: Sequence[Exposure] = ()) -> np.ndarray:
         """Mask ``[n]`` of the view's hands that can still be made (as :meth:`CompiledCard.live`)."""
@@ -203,6 +199,23 @@ class BotEngine:
         self.ruleset = ruleset
         self.compiled = card.compiled(ruleset)
         self._views: OrderedDict[tuple, View] = OrderedDict()
+        self._threads = threading.local()  # .live: view key -> its hands' liveness, kept up to date in this thread
+        self.cache: dict[str, dict] = {}  # derived data other players build once per card (the coach bot's)
+
+    def live_hands(self, view: View) -> LiveHands:
+        """The :class:`~mjlearn.rules.liveness.LiveHands` of a view, shared by the bots of the card that
+        play in this thread: seats that see the same tiles find it up to date, and the others update
+        only the kinds that differ. (Each thread has its own: games played at once in threads of one
+        process never change each other's.)"""
+        kept = getattr(self._threads, "live", None)
+        if kept is None:
+            kept = self._threads.live = {}
+        live = kept.get(view.key)
+        if live is None:
+            if len(kept) > _LIVE_CACHE:
+                kept.clear()
+            live = kept[view.key] = LiveHands(view.rest, view.small, view.rest_t, view.small_t)
+        return live
 
     def view(self, key: tuple[tuple[int, int], ...] = ()) -> View:
         view = self._views.get(key)
@@ -225,22 +238,20 @@ class BotEngine:
         """
         view = self.view(())
         rack = np.asarray(counts, dtype=np.int16)
-        distance = view.distances(view.sums(counts), int(rack[JOKER]))
-        keys = distance.astype(np.int64) * _SHIFT + np.arange(view.n)
+        distance = view.distances(view.sums(counts), counts[JOKER])
+        keys = distance.astype(np.int64) * _SHIFT + view.positions
         best = view.line_best(keys)
-        order = np.lexsort((view.seg_line, -view.seg_value, best // _SHIFT))[:lines]
-        nearest = view.index[best[order] % _SHIFT]
-        small = self.compiled.small[nearest].astype(np.int16)
-        big = self.compiled.big[nearest].astype(np.int16)
+        order = np.lexsort((view.seg_line, view.seg_rank, best // _SHIFT))[:lines]
+        nearest = best[order] % _SHIFT  # (positions in the view of every hand: the card's hand numbers)
+        small = view.small[nearest]
+        big = view.rest[nearest] - small
         naturals = rack[:NATURAL_KINDS]
         spare = naturals - np.minimum(naturals, small)
         unused = spare - np.minimum(spare, big)  # [lines, 35]
-        weights = lines - np.arange(len(order))
-        ranked = []
-        for k in np.flatnonzero(naturals).tolist():
-            for copy in range(int(naturals[k])):
-                score = int(weights[unused[:, k] > copy].sum())
-                ranked.append((-score, k, copy))
+        weights = np.arange(lines, lines - len(order), -1)
+        # score of copy c of kind k: the weights of the lines whose hand leaves more than c of it unused
+        scores = np.add.reduce(weights[:, None, None] * (unused[:, :, None] > _COPY_LEVELS), axis=0).tolist()
+        ranked = [(-scores[k][copy], k, copy) for k, held in enumerate(naturals.tolist()) for copy in range(held)]
         ranked.sort()
         return ranked, best[order] // _SHIFT, unused
 
@@ -286,6 +297,8 @@ def _as_counts(counts) -> tuple[int, ...]:
 
 
 def _key(exposures: Sequence[Exposure]) -> tuple[tuple[int, int], ...]:
+    if not exposures:
+        return ()
     return tuple(sorted((int(e.tile), int(e.size)) for e in exposures))
 
 
@@ -304,19 +317,40 @@ def call_options(counts: Sequence[int], exposures: Sequence[Exposure], tile: int
 
 
 class _Position:
-    """A rack's sums, distances (no liveness) and best distance, for one view."""
+    """A rack's sums, distances (no liveness) and best distance, for one view.
 
-    __slots__ = ("view", "sums", "distance", "best")
+    With ``near``, a position of the same view whose rack differs by one natural tile, the sums are
+    that position's plus or minus one row (the same numbers, found faster).
+    """
 
-    def __init__(self, view: View, counts: tuple[int, ...]):
+    __slots__ = ("view", "counts", "sums", "distance", "best")
+
+    def __init__(self, view: View, counts: tuple[int, ...], near: "_Position | None" = None):
         self.view = view
+        self.counts = counts
         if view.n:
-            self.sums = view.sums(counts)
+            self.sums = _sums_from(near, counts) if near is not None and near.view is view else None
+            if self.sums is None:
+                self.sums = view.sums(counts)
             self.distance = view.distances(self.sums, counts[JOKER])
-            self.best = int(self.distance.min())
+            self.best = int(_least(self.distance))
         else:
             self.sums = self.distance = np.zeros(0, dtype=np.int16)
             self.best = 99
+
+
+def _sums_from(near: _Position, counts: tuple[int, ...]) -> np.ndarray | None:
+    """The sums of ``counts`` from those of ``near`` if the racks differ by one natural tile, else ``None``."""
+    before = near.counts
+    changed = [k for k in range(NATURAL_KINDS) if counts[k] != before[k]]
+    if len(changed) != 1:
+        return None
+    k = changed[0]
+    if counts[k] == before[k] + 1:
+        return near.sums + near.view.codes[_OFFSET[k] + before[k]]
+    if counts[k] == before[k] - 1:
+        return near.sums - near.view.codes[_OFFSET[k] + counts[k]]
+    return None
 
 
 class Bot:
@@ -357,7 +391,7 @@ class Bot:
         self.offer_margin = offer_margin
         self.engine = engine_for(card, self.ruleset)
         self._positions: dict[tuple, _Position] = {}
-        self._live: dict[tuple, list] = {}  # view key -> [available, short, lacking]: liveness kept up to date
+        self._last_position: _Position | None = None
 
     def __repr__(self) -> str:
         return f"Bot(seed={self.seed!r}, lines={self.lines}, vote_above={self.vote_above})"
@@ -369,28 +403,14 @@ class Bot:
         if position is None:
             if len(self._positions) > 256:
                 self._positions.clear()
-            position = self._positions[cache_key] = _Position(self.engine.view(key), counts)
+            position = self._positions[cache_key] = _Position(self.engine.view(key), counts, self._last_position)
+        self._last_position = position  # the next rack is often this one with a tile more or less
         return position
 
-    def _live_mask(self, view: View, available: np.ndarray) -> np.ndarray:
-        """Live hands of a view, updated from the last call with the same view for the kinds whose count changed."""
-        state = self._live.get(view.key)
-        changed = None
-        if state is not None:
-            changed = np.flatnonzero(state[0][:NATURAL_KINDS] != available[:NATURAL_KINDS])
-        if state is None or len(changed) > 12:
-            if state is None and len(self._live) > 32:
-                self._live.clear()
-            short, lacking = view.shortfalls(available)
-            state = self._live[view.key] = [available.copy(), short, lacking]
-        elif len(changed):
-            old, short, lacking = state
-            before, after = old[changed][:, None], available[changed][:, None]
-            rest, small = view.rest_t[changed], view.small_t[changed]
-            short += (np.maximum(rest - after, 0) - np.maximum(rest - before, 0)).sum(axis=0, dtype=np.int16)
-            lacking += (small > after).sum(axis=0, dtype=np.int16) - (small > before).sum(axis=0, dtype=np.int16)
-            state[0] = available.copy()
-        return (state[2] == 0) & (state[1] <= max(int(available[JOKER]), 0))
+    def _live_mask(self, view: View, available) -> np.ndarray:
+        """Live hands of a view, updated from the last look at the same view (by any bot of the card) for
+        the kinds whose count changed."""
+        return self.engine.live_hands(view).mask(available)
 
     def best_distance(self, counts: Sequence[int], exposures: Sequence[Exposure] = (), visible=None) -> int:
         """The distance to the nearest live line (nearest of all, if none is live); 99 if no line is allowed."""
@@ -398,9 +418,9 @@ class Bot:
         position = self._position(counts, _key(exposures))
         if visible is None or not position.view.n:
             return position.best
-        live = self._live_mask(position.view, available_tiles(visible, exposures))
-        if live.any():
-            return int(position.distance[live].min())
+        live = self._live_mask(position.view, available_counts(visible, exposures))
+        if _some(live):
+            return int(_least(position.distance[live]))
         return position.best
 
     def wins(self, counts: Sequence[int], exposures: Sequence[Exposure] = ()) -> bool:
@@ -448,10 +468,13 @@ class Bot:
         if not view.n:  # no line allowed at all: throw the most plentiful tile
             return Tile(max(kinds, key=lambda k: (counts[k], -k)))
         current = position.distance
+        penalised = False  # whether dead hands stand _FAR behind
         if visible is not None:
-            live = self._live_mask(view, available_tiles(visible, exposures))
-            if live.any():
-                current = current + np.where(live, 0, _FAR).astype(np.int16)
+            live_hands = self.engine.live_hands(view)
+            live = live_hands.mask(available_counts(visible, exposures))
+            if live_hands.some:
+                current = np.where(live, current, current + _FAR)
+                penalised = True
         # Losing a tile costs each hand 0 or 1, so only hands within one of the
         # `lines`-th nearest line can be among the nearest lines afterwards.
         per_line = view.line_best(current)
@@ -462,29 +485,34 @@ class Bot:
         columns = np.concatenate([near, near + n])
         jokers = counts[JOKER]
         bits = [_OFFSET[k] + counts[k] - 1 for k in kinds]
-        sums = position.sums[columns]
-        candidate_sums = sums[None, :] - view.codes[np.ix_(bits, columns)]
-        joker_list = [jokers] * len(kinds)
         if jokers:
-            candidate_sums = np.concatenate([candidate_sums, sums[None, :]], axis=0)
-            joker_list.append(jokers - 1)
+            bits.append(_NO_TILE)  # the last candidate keeps the naturals and throws a joker
+        candidate_sums = position.sums.take(columns) - view.codes.take(bits, axis=0).take(columns, axis=1)
         m = len(near)
-        placed, placed_small = candidate_sums[:, :m], candidate_sums[:, m:]
-        missing = view.remaining - placed
-        in_groups = missing - (view.small_size[near] - placed_small)
-        distance = missing - np.minimum(np.array(joker_list, dtype=np.int16)[:, None], in_groups)
-        distance += current[near] - position.distance[near]  # the dead stay behind the live
-        lines = view.lines[near]
-        starts = np.concatenate([[0], np.flatnonzero(lines[1:] != lines[:-1]) + 1])
-        ranked = np.sort(np.minimum.reduceat(distance, starts, axis=1), axis=1)[:, :count].tolist()  # [K, count]
+        placed = candidate_sums[:, :m]
+        distance = view.remaining - placed  # the tiles missing; with no joker, that is the distance
+        if jokers:
+            in_groups = distance - (view.small_size[near] - candidate_sums[:, m:])  # of them, in groups of 3+
+            joker_list = np.full((len(bits), 1), jokers, dtype=np.int16)
+            joker_list[-1] = jokers - 1
+            distance = distance - np.minimum(joker_list, in_groups)
+        if penalised and cutoff >= _FAR:  # dead hands among the near ones: they stay behind the live
+            distance += current[near] - position.distance[near]
+        # per line the nearest of its near hands (the others stand at _ABSENT, behind every real distance;
+        # at least `count` lines have near hands, so the first `count` of each sorted row are real)
+        spread = np.full((len(distance), n), _ABSENT, dtype=np.int16)
+        spread[:, near] = distance
+        ranked = np.sort(view.line_best(spread), axis=1)[:, :count].tolist()  # [K, count]
         if jokers and ranked[-1][0] < min(row[0] for row in ranked[:-1]):
             return Tile.JOKER
         lowest = min(ranked[: len(kinds)])
         best_rows = [r for r in range(len(kinds)) if ranked[r] == lowest]
         if len(best_rows) > 1:  # then the tile that the fewest of the nearest hands use every copy of
-            nearest = near[current[near] <= int(current.min()) + 1]
-            wanted = [int((view.rest_t[kinds[r], nearest] + view.small_t[kinds[r], nearest] >= counts[kinds[r]]).sum())
-                      for r in best_rows]
+            nearest = near[current[near] <= int(_least(current)) + 1]
+            tied = [kinds[r] for r in best_rows]
+            held = np.array([counts[k] for k in tied], dtype=np.int16)[:, None]
+            uses = view.rest_t.take(tied, axis=0).take(nearest, axis=1) + view.small_t.take(tied, axis=0).take(nearest, axis=1)
+            wanted = (uses >= held).sum(axis=1).tolist()
             fewest = min(wanted)
             best_rows = [r for r, w in zip(best_rows, wanted) if w == fewest]
         row = best_rows[0] if len(best_rows) == 1 else self.rng.choice(best_rows)
@@ -510,7 +538,7 @@ class Bot:
             return False
         view = position.view
         sums = position.sums + view.codes[_OFFSET[t] + counts[t]]
-        return bool((view.distances(sums, counts[JOKER]) == 0).any())
+        return bool(_some(view.distances(sums, counts[JOKER]) == 0))
 
     def read_call(self, counts: Sequence[int], exposures: Sequence[Exposure], tile: Tile) -> tuple:
         """The first look at a discard, shared by every call decision: ``("decided", ("mahjongg",))`` if it
@@ -537,18 +565,18 @@ class Bot:
             return first[1]
         _, counts, position, groups = first
         t, view, jokers = int(tile), position.view, counts[JOKER]
-        available = available_tiles(visible, exposures) if visible is not None else None
+        available = available_counts(visible, exposures) if visible is not None else None
         distance = position.distance
         if available is not None:
             live = self._live_mask(view, available)
-            if live.any():
-                d0 = int(distance[live].min())
+            if _some(live):
+                d0 = int(_least(distance[live]))
                 target = live & (distance == d0)
             else:
                 d0, target = position.best, distance == position.best
         else:
             d0, target = position.best, distance == position.best
-        sizes = [size for size, has in groups if (has & target).any()]
+        sizes = [size for size, has in groups if _some(has & target)]
         if not sizes:
             return None
         seen = None

@@ -146,6 +146,20 @@ class Charleston:
         self._pending = dict(pending)
         self._rng.setstate(state)
 
+    def undo_point(self) -> tuple:
+        """What :meth:`rewind` needs to undo the next move: lighter than :meth:`snapshot` (the log by its
+        length; the generator's state only when the move may complete a pass, the one time it is used)."""
+        state = self._rng.getstate() if len(self._pending) == 3 else None
+        return tuple(self.racks), len(self.log), self._index, dict(self._pending), state
+
+    def rewind(self, saved: tuple) -> None:
+        """Put the Charleston back as it was at :meth:`undo_point`."""
+        racks, logged, self._index, self._pending, state = saved
+        self.racks = list(racks)
+        del self.log[logged:]
+        if state is not None:
+            self._rng.setstate(state)
+
     # -- where we are -----------------------------------------------------
     @property
     def ruleset(self) -> Ruleset:
@@ -212,7 +226,7 @@ class Charleston:
                     + f" make {len(own) + blind}"
                 )
         try:
-            self.racks[seat] - Hand(own)
+            self.racks[seat].change(remove=own)
         except ValueError:
             raise RuleError(f"{SEATS[seat]} does not hold {' '.join(t.notation for t in own)} to pass") from None
         self._pending[seat] = (tuple(own), blind)
@@ -245,10 +259,10 @@ class Charleston:
 
     # -- resolving a step ----------------------------------------------------
     def _resolve(self, step: Step) -> None:
-        racks = [Hand(r) for r in self.racks]
+        racks = list(self.racks)
         moves = self._negotiated() if step.kind == "negotiated" else self._passes(step)
         for seat, (given, received) in moves.items():
-            racks[seat] = racks[seat] - Hand(given) + Hand(received)
+            racks[seat] = racks[seat].change(remove=given, add=received)
             self.log.append(Event(step.name, seat, "passes", tuple(given)))
             self.log.append(Event(step.name, seat, "receives", tuple(received)))
         self.racks = racks

@@ -82,7 +82,10 @@ __all__ = ["CoachBot", "seat_danger", "tail_table"]
 
 _LOG_FACTORIAL = np.array([math.lgamma(n + 1) for n in range(sum(COPIES) + 1)])
 _MAX_NEED = 15  # a hand lacks at most 14 tiles
+_ROW_START = np.arange(NATURAL_KINDS) * _MAX_NEED  # where kind k's row starts in a [35, 15] table, flattened
 _FAR_BEHIND = 1e6  # what a tile further from the nearest hand costs a discard, with distance_first
+_TAILS: dict[tuple[int, int], tuple[np.ndarray, np.ndarray]] = {}
+"""The tables of :func:`tail_table` and their logarithms by ``(unseen, draws)``, shared by every coach bot."""
 
 
 def _log_choose(n: np.ndarray, k: np.ndarray) -> np.ndarray:
@@ -168,8 +171,6 @@ class CoachBot(Bot):
         self.beam = beam
         self.last_distance = np.zeros(0, dtype=np.int16)
         self._exact_cache: dict = {}
-        self._lines: dict[tuple, _Lines] = {}
-        self._tails: dict[tuple[int, int], tuple[np.ndarray, np.ndarray]] = {}
         self.mean_value = float(self.engine.compiled.line_value.mean()) if self.engine.compiled.num_lines else 0.0
 
     def __repr__(self) -> str:
@@ -177,11 +178,12 @@ class CoachBot(Bot):
 
     # -- worth of racks ----------------------------------------------------------
     def _lines_of(self, view: View) -> _Lines:
-        found = self._lines.get(view.key)
+        shared = self.engine.cache.setdefault("coach lines", {})  # shared by the coach bots of the card
+        found = shared.get(view.key)
         if found is None:
-            if len(self._lines) > 64:
-                self._lines.clear()
-            found = self._lines[view.key] = _Lines(self.engine.compiled, view)
+            if len(shared) > 256:
+                shared.clear()
+            found = shared[view.key] = _Lines(self.engine.compiled, view)
         return found
 
     def worth(self, racks: Sequence[Sequence[int]], exposures: Sequence[Exposure] = (), visible=None,
@@ -194,7 +196,7 @@ class CoachBot(Bot):
         away).
         """
         racks = np.asarray(racks, dtype=np.int16).reshape(-1, 36)
-        first = _as_counts(racks[0].tolist())
+        first = tuple(racks[0].tolist())
         position = self._position(first, _key(exposures))
         view = position.view
         if not view.n:
@@ -227,13 +229,15 @@ class CoachBot(Bot):
                 chance[rows] = hand_chances(ms, mg, unseen_counts, j, draws, self._exact_cache).reshape(-1, len(near))
         else:  # singles and pairs kind by kind (as if independent); groups of 3+ from their pooled outs
             table, log_table = self._tail_table(unseen, draws)
-            small_chance = np.exp(log_table[unseen_counts[:NATURAL_KINDS], need_small].sum(axis=-1))
+            # log_table[unseen_counts[k], need_small[..., k]], gathered from the 35 rows the rack can use
+            rows = log_table[unseen_counts[:NATURAL_KINDS]].ravel()
+            small_chance = np.exp(rows.take(need_small + _ROW_START).sum(axis=-1))
             outs = ((need_big > 0) * unseen_counts[:NATURAL_KINDS]).sum(axis=-1) + unseen_counts[JOKER]
             short = np.minimum(np.maximum(in_groups - jokers, 0), _MAX_NEED - 1)
             chance = small_chance * table[np.minimum(outs, unseen), short]
         expected = chance * lines.value[near]
         segment = view.lines[near]
-        starts = np.flatnonzero(np.r_[True, segment[1:] != segment[:-1]])
+        starts = np.flatnonzero(np.concatenate([[True], segment[1:] != segment[:-1]]))
         per_line = np.maximum.reduceat(expected, starts, axis=1)
         top = -np.sort(-per_line, axis=1)[:, : len(self.weights)]
         self.last_distance = needed.min(axis=1)  # each rack's distance to its nearest hand that counted
@@ -243,13 +247,13 @@ class CoachBot(Bot):
         """The chances of :func:`tail_table` for every count of outs (``0..unseen``) and tiles needed
         (``0..14``): the table ``[outs, needed]`` and its logarithm, built once per ``(unseen, draws)``."""
         key = (unseen, draws)
-        tables = self._tails.get(key)
+        tables = _TAILS.get(key)
         if tables is None:
-            if len(self._tails) > 256:
-                self._tails.clear()
+            if len(_TAILS) >= 1024:
+                del _TAILS[next(iter(_TAILS))]  # the oldest
             table = tail_table(unseen, draws)
             with np.errstate(divide="ignore"):
-                tables = self._tails[key] = (table, np.log(table))
+                tables = _TAILS[key] = (table, np.log(table))
         return tables
 
     @staticmethod
@@ -271,8 +275,8 @@ class CoachBot(Bot):
                             for k in np.flatnonzero(rack[:NATURAL_KINDS] - np.bincount(chosen, minlength=36)[:NATURAL_KINDS]
                                                     > 0).tolist()})
             racks = np.repeat(rack[None, :], len(grown), axis=0)
-            for row, chosen in enumerate(grown):
-                np.subtract.at(racks[row], list(chosen), 1)
+            rows = [row for row, chosen in enumerate(grown) for _ in chosen]
+            np.subtract.at(racks, (rows, [k for chosen in grown for k in chosen]), 1)  # each set's tiles leave
             worth = self.worth(np.concatenate([rack[None, :], racks]), (), None, draws)[1:]
             order = np.argsort(-worth, kind="stable")[: self.beam if len(sets[0]) + 1 < count else 1]
             sets = [grown[i] for i in order]

@@ -42,6 +42,7 @@ from ..errors import MoveArgumentError, RuleError
 from ..hands import Hand
 from ..tiles import NUM_KINDS, Tile
 from .charleston import Charleston, Event, events_table
+from .liveness import LiveHands, available_counts
 from .ruleset import NMJL, Ruleset, ruleset as as_ruleset
 from .arguments import int_arg, seat_arg, tile_arg, tiles_arg
 from .setup import SEATS, deal_tiles
@@ -55,6 +56,9 @@ if TYPE_CHECKING:  # pragma: no cover
     from .scoring import Payout
 
 __all__ = ["Game", "ExposedGroup", "GameResult", "GameState"]
+
+_AFTER = tuple(tuple((seat + step) % 4 for step in (1, 2, 3)) for seat in range(4))
+"""The other seats in turn order after each seat: who may call its discard."""
 
 
 ExposedGroup = Exposure
@@ -140,25 +144,45 @@ def _move(method):
     """
 
     signature = inspect.signature(method)
-    shown = str(signature.replace(parameters=list(signature.parameters.values())[1:]))
+    parameters = list(signature.parameters.values())[1:]
+    shown = str(signature.replace(parameters=parameters))
+    names = tuple(p.name for p in parameters)
+    required = tuple(p.name for p in parameters if p.default is inspect.Parameter.empty)
+    plain = all(p.kind is inspect.Parameter.POSITIONAL_OR_KEYWORD for p in parameters)
+
+    def arguments(args: tuple, kwargs: dict) -> dict:
+        """The arguments given, by name in the method's order (as ``signature.bind`` records them)."""
+        if plain and len(args) <= len(names) and not any(k in names[:len(args)] for k in kwargs) \
+                and all(k in names for k in kwargs):
+            given = dict(zip(names, args))
+            if kwargs:
+                given.update(kwargs)
+                given = {name: given[name] for name in names if name in given}
+            if all(name in given for name in required):
+                return given
+        try:
+            bound = signature.bind(None, *args, **kwargs)
+        except TypeError as error:
+            raise MoveArgumentError("the arguments", f"{args!r} {kwargs!r}",
+                                    f"those of {method.__name__}{shown} ({error})") from None
+        return dict(list(bound.arguments.items())[1:])
 
     @wraps(method)
     def wrapper(self: "Game", *args, **kwargs):
         if self.phase == "over":
             raise RuleError("the game is over")
-        try:
-            bound = signature.bind(self, *args, **kwargs)
-        except TypeError as error:
-            raise MoveArgumentError("the arguments", f"{args!r} {kwargs!r}",
-                                    f"those of {method.__name__}{shown} ({error})") from None
-        saved = self._snapshot()
+        if plain and not kwargs and len(args) == len(names):  # every argument given by position
+            given = dict(zip(names, args))
+        else:
+            given = arguments(args, kwargs)
+        saved = self._undo_point()
         try:
             value = method(self, *args, **kwargs)
             self._settle()
         except Exception:
-            self._restore(saved)
+            self._rewind(saved)
             raise
-        self.moves.append((method.__name__, dict(list(bound.arguments.items())[1:])))
+        self.moves.append((method.__name__, given))
         return value
 
     return wrapper
@@ -185,7 +209,9 @@ class Game:
         self.moves: list[tuple[str, dict]] = []
         self.turns = 0
         self._claims: dict[int, tuple] = {}
-        self._allowed: dict[tuple, object] = {}
+        self._allowed: dict[tuple, object] = {}  # exposures -> the hands they allow
+        self._live: dict[int, list] = {}  # seat -> [its exposures, their LiveHands, what was looked at]
+        self._discard_counts: tuple = (None, 0, None, [])  # (discards, length, last, counts): see _discarded
         self._last_action: str = ""  # "draw", "call", "exchange" for the player whose turn it is
         self._called_from: int | None = None
         self._just_called: int | None = None  # the exposure made by a call this turn (it may still be edited)
@@ -216,15 +242,34 @@ class Game:
 
     def visible(self, seat: int) -> list[int]:
         """Tiles out of play as ``seat`` sees them: the discards and the other players' exposures (36 counts)."""
-        counts = [0] * NUM_KINDS
-        for _, tile in self.discards:
-            counts[tile] += 1
+        counts = self._discarded()
         for other in range(4):
             if other != seat:
                 for group in self.exposures[other]:
                     counts[group.tile] += group.naturals
                     counts[Tile.JOKER] += group.jokers
         return counts
+
+    def _discarded(self) -> list[int]:
+        """The discards as 36 counts (a new list), kept up to date as discards are added.
+
+        The game adds a discard as a new ``(seat, tile)`` at the end and takes one back from the end;
+        the counts kept are reused when the list, its length and its last entry are the same, and
+        updated by one tile when one entry was added; otherwise they are counted again.
+        """
+        discards = self.discards
+        size = len(discards)
+        listed, counted, last, counts = self._discard_counts
+        if listed is not discards or size != counted or (size and discards[-1] is not last):
+            if listed is discards and size == counted + 1 and (counted == 0 or discards[-2] is last):
+                counts = list(counts)
+                counts[discards[-1][1]] += 1
+            else:
+                counts = [0] * NUM_KINDS
+                for _, tile in discards:
+                    counts[tile] += 1
+            self._discard_counts = (discards, size, discards[-1] if size else None, counts)
+        return list(counts)
 
     def tiles_held(self, seat: int) -> int:
         return len(self.racks[seat]) + sum(g.size for g in self.exposures[seat])
@@ -281,7 +326,7 @@ class Game:
             self.log.append(Event(self._label(), None, "wall game"))
             return None
         tile = self.wall.pop(0)
-        self.racks[seat] = self.racks[seat] + [tile]
+        self.racks[seat] = self.racks[seat].change(add=(tile,))
         self.phase = "discard"
         self._last_action = "draw"
         self._called_from = None
@@ -312,13 +357,14 @@ class Game:
         tile = tile_arg(tile)
         if not self.racks[seat].count(tile):
             raise RuleError(f"{SEATS[seat]} has no {tile.notation} to discard")
-        self.racks[seat] = self.racks[seat] - [tile]
+        self.racks[seat] = self.racks[seat].change(remove=(tile,))
         self.discards.append((seat, tile))
         self._last_action = "discard"  # the turn is over: nothing done in it counts for the next
         self._just_called = None
         self.log.append(Event(self._label(), seat, "discards", (tile,)))
-        if self.tiles_held(seat) != 13:
-            self._make_dead(seat, f"{self.tiles_held(seat)} tiles at the end of the turn; a hand holds 13")
+        held = self.tiles_held(seat)
+        if held != 13:
+            self._make_dead(seat, f"{held} tiles at the end of the turn; a hand holds 13")
         elif self.exposures[seat]:
             self._check_exposures(seat)
         self._check_viable()
@@ -397,7 +443,7 @@ class Game:
             raise RuleError(f"{SEATS[owner]}'s exposure {target} holds no joker to exchange")
         if not self.racks[seat].count(target.tile):
             raise RuleError(f"{SEATS[seat]} has no {target.tile.notation} to exchange for the joker")
-        self.racks[seat] = self.racks[seat] - [target.tile] + [Tile.JOKER]
+        self.racks[seat] = self.racks[seat].change(remove=(target.tile,), add=(Tile.JOKER,))
         self.exposures[owner][group] = replace(target, jokers=target.jokers - 1)
         self._last_action = "exchange"
         self.log.append(Event(self._label(), seat, "exchanges a joker", (target.tile,), f"from {SEATS[owner]}'s {target}"))
@@ -416,7 +462,7 @@ class Game:
             raise RuleError("the called discard stays in the exposure it was called for")
         if not self.racks[seat].jokers:
             raise RuleError(f"{SEATS[seat]} has no joker to swap")
-        self.racks[seat] = self.racks[seat] - [Tile.JOKER] + [target.tile]
+        self.racks[seat] = self.racks[seat].change(remove=(Tile.JOKER,), add=(target.tile,))
         self.exposures[owner][group] = _regroup(target.tile, target.naturals - 1, target.jokers + 1)
         self._last_action = "exchange"
         self.log.append(Event(self._label(), seat, "swaps a joker in", (target.tile,), f"to {SEATS[owner]}'s {target}"))
@@ -461,7 +507,7 @@ class Game:
                 raise RuleError("an exposure may be amended only to a pung, kong or quint (MAHJ-X rule 5.2)")
             raise RuleError("an exposure is a pung, kong, quint or sextet: it cannot become a pair or single")
         try:
-            self.racks[seat] = self.racks[seat] - add + remove
+            self.racks[seat] = self.racks[seat].change(remove=add, add=remove)
         except ValueError:
             raise RuleError(f"{SEATS[seat]} does not hold {' '.join(t.notation for t in add)} to add") from None
         target = self.exposures[seat][group] = _regroup(target.tile, new_naturals, new_jokers)
@@ -521,8 +567,8 @@ class Game:
 
     # -- calls ------------------------------------------------------------------------
     def _callers(self) -> list[int]:
-        discarder = self.discards[-1][0]
-        return [s for s in ((discarder + i) % 4 for i in (1, 2, 3)) if s not in self.dead]
+        dead = self.dead
+        return [s for s in _AFTER[self.discards[-1][0]] if s not in dead]
 
     def _answer(self, seat: int, claim: tuple) -> None:
         if seat in self._claims:
@@ -536,8 +582,11 @@ class Game:
         self._maybe_resolve()
 
     def _maybe_resolve(self) -> None:
-        if all(s in self._claims for s in self._callers()):
-            self._resolve_calls()
+        claims, dead = self._claims, self.dead
+        for seat in _AFTER[self.discards[-1][0]]:
+            if seat not in claims and seat not in dead:
+                return
+        self._resolve_calls()
 
     def _resolve_calls(self) -> None:
         discarder, tile = self.discards[-1]
@@ -545,10 +594,10 @@ class Game:
         self._changed = set()
         for seat in [s for s in order if self._claims.get(s, ("pass",))[0] == "mahjongg"]:
             exposures = list(self.exposures[seat])
-            wins = self.card.match(self.racks[seat] + [tile], exposures, ruleset=self.ruleset)
+            wins = self.card.match(self.racks[seat].change(add=(tile,)), exposures, ruleset=self.ruleset)
             if wins:
                 self.discards.pop()
-                self.racks[seat] = self.racks[seat] + [tile]
+                self.racks[seat] = self.racks[seat].change(add=(tile,))
                 self.log.append(Event(self._label(), seat, "calls for Mah Jongg", (tile,)))
                 self._win(seat, wins, "discard", discarder)
                 return
@@ -559,7 +608,7 @@ class Game:
             _, size, jokers = self._claims[seat]
             self.discards.pop()
             naturals = size - 1 - jokers
-            self.racks[seat] = self.racks[seat] - ([tile] * naturals + [Tile.JOKER] * jokers)
+            self.racks[seat] = self.racks[seat].change(remove=[tile] * naturals + [Tile.JOKER] * jokers)
             self.exposures[seat].append(Exposure(tile, size, jokers))
             self.log.append(Event(self._label(), seat, "calls and exposes", (tile,), str(self.exposures[seat][-1])))
             self._claims = {}
@@ -599,6 +648,10 @@ class Game:
 
     def _settle(self) -> None:
         """After every move: nobody waits for a dead hand, and a discard nobody may call is resolved."""
+        if not self.dead:
+            if self.phase == "calls":
+                self._maybe_resolve()
+            return
         if self.phase in ("draw", "discard") and self.turn in self.dead:
             self.extra_pick = False
             self._just_called = None
@@ -607,8 +660,17 @@ class Game:
             self._claims = {s: c for s, c in self._claims.items() if s not in self.dead}
             self._maybe_resolve()
 
+    def _allowed_index(self, exposures: tuple) -> "numpy.ndarray":
+        """The hands of the card these exposures allow, worked out once per game."""
+        index = self._allowed.get(exposures)
+        if index is None:
+            import numpy as np
+
+            index = self._allowed[exposures] = np.flatnonzero(self.card.compiled(self.ruleset).allowed(exposures))
+        return index
+
     def _exposure_problem(self, exposures: tuple) -> str | None:
-        if not self.card.compiled(self.ruleset).allowed(list(exposures)).any():
+        if not len(self._allowed_index(exposures)):
             return "no line of the card can use these exposures"
         return None
 
@@ -618,15 +680,36 @@ class Game:
             self._make_dead(seat, problem)
 
     def _unviable(self, seat: int) -> bool:
-        """Whether every hand ``seat``'s exposures allow needs tiles that are now out of play."""
-        import numpy as np
+        """Whether every hand ``seat``'s exposures allow needs tiles that are now out of play.
 
-        compiled = self.card.compiled(self.ruleset)
-        exposures = tuple(self.exposures[seat])
-        index = self._allowed.get(exposures)
-        if index is None:  # the hands these exposures allow, worked out once per game
-            index = self._allowed[exposures] = np.flatnonzero(compiled.allowed(exposures))
-        return not compiled.live(np.asarray(self.visible(seat)), exposures, index).any()
+        Each seat's :class:`~mjlearn.rules.liveness.LiveHands` is kept while its exposures stay the
+        same, and updated only for the kinds of tile seen since the last look; when all that
+        happened since is a discard of a kind no allowed hand needs so many of, nothing is recounted.
+        """
+        table = tuple(tuple(groups) for groups in self.exposures)
+        exposures = table[seat]
+        kept = self._live.get(seat)
+        if kept is None or kept[0] != exposures:
+            compiled = self.card.compiled(self.ruleset)
+            index = self._allowed_index(exposures)
+            rest = compiled.total[index].astype("int16")
+            for e in exposures:
+                if not e.is_wild:
+                    rest[:, e.tile] -= e.size
+            kept = self._live[seat] = [exposures, LiveHands(rest, compiled.small[index].astype("int16")), None, None,
+                                       -1, None]
+        live = kept[1]
+        discards = self.discards
+        size = len(discards)
+        if kept[2] == table and kept[3] is discards:  # (the exposures on the table and the list of discards looked at)
+            if size == kept[4] and (not size or discards[-1] is kept[5]):
+                return not live.some
+            if size == kept[4] + 1 and (size == 1 or discards[-2] is kept[5]) and live.one_fewer(discards[-1][1]):
+                kept[4], kept[5] = size, discards[-1]
+                return not live.some
+        dead = not live.any(available_counts(self.visible(seat), exposures))
+        kept[2:] = [table, discards, size, discards[-1] if size else None]
+        return dead
 
     def _check_viable(self) -> None:
         """Players with exposures whose every possible hand needs tiles now out of play are dead.
@@ -738,6 +821,40 @@ class Game:
             extra_pick=self.extra_pick,
             charleston=self.charleston.snapshot(),
         )
+
+    def _undo_point(self) -> tuple:
+        """What :meth:`_rewind` needs to undo the move about to be made: the state a move can change.
+
+        Cheaper than :meth:`snapshot`: the log and the moves only grow during a move, so their
+        lengths are enough, and the Charleston is saved only while it is under way.
+        """
+        exposures = self.exposures
+        return (
+            tuple(self.racks), (tuple(exposures[0]), tuple(exposures[1]), tuple(exposures[2]), tuple(exposures[3])),
+            tuple(self.discards),
+            tuple(self.wall), self.phase, self.turn, frozenset(self.dead), self.result, len(self.log),
+            len(self.moves), self.turns, dict(self._claims), frozenset(self._changed), tuple(self.disputes),
+            self._last_action, self._called_from, self._just_called, self.extra_pick,
+            self.charleston.undo_point() if self.phase == "charleston" else None,
+        )
+
+    def _rewind(self, saved: tuple) -> None:
+        """Put the game back as it was at :meth:`_undo_point`."""
+        (racks, exposures, discards, wall, self.phase, self.turn, dead, self.result, logged, moved, self.turns,
+         claims, changed, disputes, self._last_action, self._called_from, self._just_called, self.extra_pick,
+         charleston) = saved
+        self.racks = list(racks)
+        self.exposures = [list(groups) for groups in exposures]
+        self.discards = list(discards)
+        self.wall = list(wall)
+        self.dead = set(dead)
+        del self.log[logged:]
+        del self.moves[moved:]
+        self._claims = claims
+        self._changed = set(changed)
+        self.disputes = list(disputes)
+        if charleston is not None:
+            self.charleston.rewind(charleston)
 
     def _restore(self, saved: GameState) -> None:
         self.racks = list(saved.racks)

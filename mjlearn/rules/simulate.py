@@ -37,7 +37,8 @@ if TYPE_CHECKING:  # pragma: no cover
     from ..card import Card
     from .game import Game
 
-__all__ = ["simulate", "SimulationReport", "tiles_in_game", "game_record", "RECORD_COLUMNS", "FULL_SET"]
+__all__ = ["simulate", "SimulationReport", "tiles_in_game", "game_record", "chunk_games", "RECORD_COLUMNS", "FULL_SET",
+           "CHUNK_GAMES"]
 
 FULL_SET: list[int] = list(COPIES)
 """The 152-tile set as 36 counts: what :func:`tiles_in_game` returns at every step of a game."""
@@ -237,65 +238,112 @@ def simulate(
     seed: int = 0,
     progress: bool | None = None,
     workers: int = 1,
+    executor=None,
 ) -> SimulationReport:
     """Play ``games`` complete bot games and report wins per line, wall games, East's advantage and more.
 
-    ``card`` is a :class:`~mjlearn.Card` or the name of a bundled card. The same ``seed`` gives the same report. ``progress`` shows a bar
-    (``None``: only for long runs at a terminal). ``workers`` > 1 plays the
-    games in that many processes; the report is the same.
+    ``card`` is a :class:`~mjlearn.Card` or the name of a bundled card. The seeds of all the games are
+    drawn from ``seed`` first, so the same ``seed`` gives the same report however the games are run.
+    ``progress`` shows a bar (tqdm: a widget in Jupyter; ``None``: for runs of 200 games or more at a
+    terminal or in a notebook). ``executor`` runs chunks of games on any
+    ``concurrent.futures.Executor``: a ``ProcessPoolExecutor`` for the cores of one machine, or
+    ``distributed.Client(...).get_executor()`` for a Dask cluster (``docs/cluster.md``).
+    ``workers`` > 1 without an executor plays the games in a pool of that many processes.
     """
     import time
 
     import pandas as pd
+
+    from ..errors import ArgumentError
+    from ..parallel import executor_argument, iter_chunks
 
     if isinstance(card, str):
         from ..resources import load_card
 
         card = load_card(card)
     rules = as_ruleset(ruleset)
-    if games < 0:
-        raise ValueError(f"games must be 0 or more, not {games}")
+    if isinstance(games, bool) or not isinstance(games, int) or games < 0:
+        raise ArgumentError(f"games must be a whole number, 0 or more, not {games!r}")
+    if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
+        raise ArgumentError(f"workers must be a whole number, 1 or more, not {workers!r}")
+    executor = executor_argument(executor)
     draw = random.Random(seed)
     seeds = [draw.getrandbits(32) for _ in range(games)]
     if progress is None:
-        progress = games >= 200 and sys.stderr.isatty()
-    card.compiled(rules)  # build once, before any worker starts
+        progress = _long_run(games)
+    size = chunk_games(games)
+    chunks = [seeds[i : i + size] for i in range(0, games, size)]
     start = time.perf_counter()
     records: list[tuple] = []
-    chunk = max(1, min(25, games // (4 * workers))) if workers > 1 else 25
-    chunks = [seeds[i : i + chunk] for i in range(0, games, chunk)]
-    from tqdm.auto import tqdm
-
-    bar = tqdm(total=games, disable=not progress, desc=f"{rules.name} games", unit="game")
+    own = None
+    if executor is None and workers > 1 and len(chunks) > 1:
+        own = executor = _process_pool(workers)
     try:
-        if workers > 1 and len(chunks) > 1:
-            import multiprocessing
-
-            method = "fork" if "fork" in multiprocessing.get_all_start_methods() else None
-            context = multiprocessing.get_context(method)
-            with context.Pool(workers, initializer=_start_worker, initargs=(card, rules)) as pool:
-                for part in pool.imap(_play_chunk, chunks):
-                    records.extend(part)
-                    bar.update(len(part))
-        else:
-            for part in chunks:
-                records.extend(_play(card, rules, part))
-                bar.update(len(part))
+        if executor is None:
+            card.compiled(rules)
+            function, arguments = _play, [(card, rules, part) for part in chunks]
+        else:  # the card travels as its MJCL text (small); each process reads and compiles it once
+            text = card.to_mjcl()
+            function, arguments = _play_card_text, [(text, rules, part) for part in chunks]
+        for part in iter_chunks(function, arguments, executor, progress, total=games,
+                                sizes=[len(part) for part in chunks], desc=f"{rules.name} games", unit="game"):
+            records.extend(part)
     finally:
-        bar.close()
+        if own is not None:
+            own.shutdown(cancel_futures=True)
     seconds = time.perf_counter() - start
     frame = pd.DataFrame(records, columns=RECORD_COLUMNS)
     return SimulationReport(card=card, ruleset=rules, seed=seed, records=frame, seconds=seconds)
 
 
-_WORKER: dict = {}
+CHUNK_GAMES = 250
+"""Most games in one chunk of :func:`simulate`'s work (a chunk is one task for an executor)."""
 
 
-def _start_worker(card: "Card", rules: Ruleset) -> None:
-    """A worker process keeps one card (and so one set of bot caches) for all its games."""
-    _WORKER["card"], _WORKER["rules"] = card, rules
+def chunk_games(games: int) -> int:
+    """Games per chunk for a run of ``games``: about 32 chunks, 1 to :data:`CHUNK_GAMES` games each.
+
+    It depends on the number of games only, never on the executor; and since every game has its own
+    seed, the records would be the same with any other size.
+
+    >>> chunk_games(10), chunk_games(1000), chunk_games(1_000_000)
+    (1, 32, 250)
+    """
+    return max(1, min(CHUNK_GAMES, -(-games // 32)))
 
 
-def _play_chunk(seeds: list[int]) -> list[tuple]:
-    return _play(_WORKER["card"], _WORKER["rules"], seeds)
+def _long_run(games: int) -> bool:
+    """Whether a run of ``games`` shows a progress bar by default: 200 games or more, at a terminal or in
+    a notebook."""
+    if games < 200:
+        return False
+    if sys.stderr.isatty():
+        return True
+    ipython = sys.modules.get("IPython")
+    shell = ipython.get_ipython() if ipython is not None else None
+    return type(shell).__name__ == "ZMQInteractiveShell"
 
+
+def _process_pool(workers: int):
+    """A pool of ``workers`` processes (forked where the system can: they start at once)."""
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor
+
+    method = "fork" if "fork" in multiprocessing.get_all_start_methods() else None
+    return ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context(method))
+
+
+_CARDS: dict[str, "Card"] = {}
+"""Cards read from MJCL text in this process (a worker's), so that each is parsed and compiled once."""
+
+
+def _play_card_text(text: str, rules: Ruleset, seeds: list[int]) -> list[tuple]:
+    """:func:`_play` for a card given as MJCL text: the work of one chunk in a worker process."""
+    card = _CARDS.get(text)
+    if card is None:
+        from ..card import parse_card
+
+        if len(_CARDS) > 8:
+            _CARDS.clear()
+        card = _CARDS[text] = parse_card(text)
+    return _play(card, rules, seeds)

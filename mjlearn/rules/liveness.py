@@ -1,0 +1,145 @@
+"""Which hands can still be made as tiles go out of play, kept up to date kind by kind.
+
+A hand is *live* while the tiles still available (the set less what a seat
+sees and its own exposures) can complete it: every kind its singles and
+pairs need is there, and its groups of 3 or more lack no more naturals than
+the available jokers can make up (as
+:meth:`mjlearn.analysis.compiled.CompiledCard.live`).
+
+During a game the available tiles change by a tile or two between two
+looks, so :class:`LiveHands` keeps each hand's shortfalls and updates them
+only for the kinds whose count changed. The bots keep one per set of
+exposures they weigh, and the game one per seat with exposures (a hand is
+dead when none of the hands its exposures allow is live).
+
+>>> import numpy as np
+>>> rest = np.array([[3, 0], [0, 2]], dtype=np.int16)    # hand 0: a pung of kind 0; hand 1: kind 1 in a group
+>>> small = np.array([[0, 0], [0, 1]], dtype=np.int16)   # hand 1 also needs a single of kind 1
+>>> live = LiveHands(rest, small)
+>>> live.mask(np.array([1, 4, 0], dtype=np.int16)).tolist()   # 1 of kind 0, 4 of kind 1, no joker
+[False, True]
+>>> live.mask(np.array([1, 0, 2], dtype=np.int16)).tolist()   # kind 1 gone; 2 jokers
+[True, False]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import numpy as np
+
+from ..analysis.position import Exposure
+from ..tiles import COPIES, Tile
+
+__all__ = ["LiveHands", "available_counts", "available_tiles", "shortfalls"]
+
+JOKER = int(Tile.JOKER)
+_COPIES = np.asarray(COPIES, dtype=np.int16)
+_FULL_UPDATE = 8  # above this many steps of changed counts, the shortfalls are worked out afresh
+
+
+def available_tiles(visible, exposures: Sequence[Exposure] = ()) -> np.ndarray:
+    """Tiles (``[36]`` int16) a player may still get or hold: the set less the ``visible`` ones and
+    the player's own exposures."""
+    available = _COPIES - np.asarray(visible, dtype=np.int16)
+    for e in exposures:
+        available[int(e.tile)] -= e.naturals
+        available[JOKER] -= e.jokers
+    return available
+
+
+def shortfalls(rest: np.ndarray, small: np.ndarray, available: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Per hand the naturals its groups of 3+ lack (jokers must make them up) and how many kinds its
+    singles and pairs lack, for tiles still ``available`` (``rest`` and ``small`` as for :class:`LiveHands`)."""
+    naturals = available[: rest.shape[1]]
+    short = np.maximum(rest - naturals, 0).sum(axis=1, dtype=np.int16)
+    lacking = (small > naturals).sum(axis=1, dtype=np.int16)
+    return short, lacking
+
+
+def available_counts(visible: Sequence[int], exposures: Sequence[Exposure] = ()) -> list[int]:
+    """:func:`available_tiles` as a list of 36 ints (what :meth:`LiveHands.mask` reads fastest).
+
+    >>> available_counts([0] * 35 + [2])[-1]
+    6
+    """
+    available = [c - v for c, v in zip(COPIES, visible)]
+    for e in exposures:
+        available[e.tile] -= e.naturals
+        available[JOKER] -= e.jokers
+    return available
+
+
+class LiveHands:
+    """The live hands among ``n`` hands, from the tiles each still needs.
+
+    ``rest`` (``[n, kinds]``) are the tiles each hand still has to place per
+    natural kind (singles and pairs included), ``small`` the naturals its
+    singles and pairs need per kind (jokers cannot stand in them). An
+    ``available`` vector has one count per kind, then the jokers.
+
+    A kind counts only where some hand needs more of it than is available
+    (before or after a change): one available in plenty changes nothing.
+    """
+
+    __slots__ = ("rest", "small", "rest_t", "small_t", "need", "seen", "short", "lacking", "live", "some")
+
+    def __init__(self, rest: np.ndarray, small: np.ndarray, rest_t: np.ndarray | None = None,
+                 small_t: np.ndarray | None = None):
+        self.rest = rest
+        self.small = small
+        self.rest_t = np.ascontiguousarray(rest.T) if rest_t is None else rest_t  # [kinds, n]: per kind
+        self.small_t = np.ascontiguousarray(small.T) if small_t is None else small_t
+        self.need: list[int] = np.maximum(rest.max(axis=0, initial=0), small.max(axis=0, initial=0)).tolist()
+        """Per kind the most that any hand still needs: available counts at or above it are plenty."""
+        self.seen: list[int] | None = None
+        self.short = self.lacking = self.live = None
+        self.some = False
+
+    def mask(self, available) -> np.ndarray:
+        """Mask ``[n]`` of the live hands for tiles ``available`` (a vector or a list; do not modify the
+        mask): updated from the last call for the kinds whose count changed where it matters."""
+        self._update(available.tolist() if isinstance(available, np.ndarray) else list(available))
+        return self.live
+
+    def any(self, available) -> bool:
+        """Whether any hand is live for tiles ``available`` (as :meth:`mask`)."""
+        self._update(available.tolist() if isinstance(available, np.ndarray) else list(available))
+        return self.some
+
+    def one_fewer(self, kind: int) -> bool:
+        """Note that one tile of natural ``kind`` fewer is available than at the last look, if that
+        changes nothing (no hand needs as many as are left): then ``True``, and the liveness kept
+        holds; otherwise ``False``, and a full look (:meth:`mask`, :meth:`any`) is needed."""
+        seen = self.seen
+        if seen is None or kind >= len(self.need) or seen[kind] - 1 < self.need[kind]:
+            return False
+        seen[kind] -= 1
+        return True
+
+    def _update(self, counts: list[int]) -> None:
+        kinds = len(self.need)
+        seen = self.seen
+        steps = 0
+        if seen is not None:
+            need = self.need
+            changed = [k for k in range(kinds) if counts[k] != seen[k] and (counts[k] < need[k] or seen[k] < need[k])]
+            if not changed and counts[kinds] == seen[kinds]:
+                self.seen = counts
+                return
+            steps = sum(abs(counts[k] - seen[k]) for k in changed)
+        if seen is None or steps > _FULL_UPDATE:
+            self.short, self.lacking = shortfalls(self.rest, self.small, np.asarray(counts, dtype=np.int16))
+        else:
+            short, lacking = self.short, self.lacking
+            for k in changed:  # one level at a time: a hand lacks one more (or one fewer) where it needs more
+                rest, small = self.rest_t[k], self.small_t[k]
+                for level in range(counts[k], seen[k]):  # fewer available, down to `level`
+                    short += rest > level
+                    lacking += small == level + 1
+                for level in range(seen[k], counts[k]):  # more available, up from `level`
+                    short -= rest > level
+                    lacking -= small == level + 1
+        self.seen = counts
+        self.live = (self.lacking == 0) & (self.short <= max(counts[kinds], 0))
+        self.some = bool(np.logical_or.reduce(self.live))

@@ -1,0 +1,148 @@
+"""The shortcuts that make games fast give the same answers as the plain computations they replace."""
+
+from __future__ import annotations
+
+import inspect
+import random
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import mjlearn as mj
+from mjlearn.analysis.position import Exposure
+from mjlearn.errors import HandError
+from mjlearn.hands import Hand
+from mjlearn.rules import MAHJX, NMJL, Game, run_game
+from mjlearn.rules.liveness import LiveHands, available_tiles
+from mjlearn.tiles import COPIES, NUM_KINDS, Tile
+
+CARD = mj.load_card("basic1")
+
+
+def plain_live(rest, small, available):
+    naturals = np.asarray(available[:-1])
+    short = np.maximum(rest - naturals, 0).sum(axis=1)
+    return ((small <= naturals).all(axis=1)) & (short <= max(int(available[-1]), 0))
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(0, 2**32 - 1))
+def test_live_hands_kept_up_to_date_match_a_fresh_count(seed):
+    rng = np.random.default_rng(seed)
+    kinds, hands = 6, 12
+    rest = rng.integers(0, 5, size=(hands, kinds)).astype(np.int16)
+    small = np.minimum(rng.integers(0, 3, size=(hands, kinds)), rest).astype(np.int16)
+    live = LiveHands(rest, small)
+    available = rng.integers(0, 5, size=kinds + 1).astype(np.int16)
+    for _ in range(25):  # small steps (a tile or two) and big jumps, up and down, jokers too
+        if rng.random() < 0.2:
+            available = rng.integers(-1, 6, size=kinds + 1).astype(np.int16)
+        else:
+            kind = rng.integers(0, kinds + 1)
+            available[kind] += rng.choice([-2, -1, 1])
+        expected = plain_live(rest, small, available)
+        if rng.random() < 0.5:
+            assert live.mask(available).tolist() == expected.tolist()
+        else:
+            assert live.any(available.tolist()) == bool(expected.any())
+        kind = int(rng.integers(0, kinds))
+        if rng.random() < 0.3 and live.one_fewer(kind):  # the shortcut: nothing changes for that kind
+            available[kind] -= 1
+            assert live.mask(available).tolist() == plain_live(rest, small, available).tolist()
+
+
+@pytest.mark.parametrize("rules", [NMJL, MAHJX], ids=lambda r: r.name)
+def test_the_game_judges_dead_hands_as_the_compiled_card_does(rules):
+    """At every move of seeded games, each seat with exposures is dead-by-tiles exactly when
+    CompiledCard.live finds none of its allowed hands possible."""
+    compiled = CARD.compiled(rules)
+
+    def check(game):
+        if game.phase not in ("draw", "discard", "calls"):
+            return
+        for seat in range(4):
+            exposures = tuple(game.exposures[seat])
+            if not exposures or seat in game.dead:
+                continue
+            index = np.flatnonzero(compiled.allowed(list(exposures)))
+            expected = not compiled.live(np.asarray(game.visible(seat)), exposures, index).any()
+            assert game._unviable(seat) == expected
+
+    for seed in range(6):
+        run_game(CARD, rules, seed=seed, on_move=check)
+
+
+def test_the_discards_counted_as_they_come_match_a_fresh_count():
+    def check(game):
+        counts = [0] * NUM_KINDS
+        for _, tile in game.discards:
+            counts[tile] += 1
+        assert game._discarded() == counts
+
+    for seed in range(4):
+        game = run_game(CARD, NMJL, seed=seed, on_move=check)
+    game.discards = [(3, Tile.SOUTH), (2, Tile.SOUTH)]  # replaced from outside: counted afresh
+    check(game)
+    game.discards.append((1, Tile.NORTH))
+    check(game)
+    game.discards[-1] = (1, Tile.EAST)  # the last one replaced
+    check(game)
+
+
+@pytest.mark.parametrize("args, kwargs", [
+    ((1, 3), {}), ((1,), {"size": 3}), ((), {"seat": 1, "size": 3, "jokers": 0}), ((1, 3, 0), {}),
+    ((), {"size": 3, "seat": 1}), ((1,), {"jokers": 0, "size": 3}),
+])
+def test_moves_are_recorded_with_their_arguments_as_given(args, kwargs):
+    """The fast path records what ``inspect.signature(...).bind`` records: the arguments given, in the
+    method's order."""
+    game = Game(CARD, seed=3)
+    game.skip_charleston()
+    game.discard(0, game.racks[0].tiles()[0])
+    expected = inspect.signature(Game.call.__wrapped__).bind(game, *args, **kwargs).arguments
+    expected = dict(list(expected.items())[1:])
+    try:
+        game.call(*args, **kwargs)
+    except mj.RuleError:
+        return  # the rack cannot make that call: nothing is recorded
+    assert game.moves[-1] == ("call", expected) and list(game.moves[-1][1]) == list(expected)
+
+
+def test_a_refused_last_pass_leaves_the_charleston_as_it_was():
+    game = Game(CARD, seed=8)
+    for seat in range(3):
+        game.pass_tiles(seat, [t for t in game.racks[seat].tiles() if t != Tile.JOKER][:3])
+    before = game.snapshot()
+    missing = next(t for t in Tile if t != Tile.JOKER and not game.racks[3].count(t))
+    with pytest.raises(mj.RuleError):
+        game.pass_tiles(3, [missing, missing, missing])
+    assert game.snapshot() == before  # the generator of blind passes included
+    game.pass_tiles(3, [t for t in game.racks[3].tiles() if t != Tile.JOKER][:3])
+    assert game.charleston.step.name == "first across"
+
+
+@settings(max_examples=80, deadline=None)
+@given(st.lists(st.sampled_from(list(Tile)), max_size=14), st.lists(st.sampled_from(list(Tile)), max_size=4),
+       st.lists(st.sampled_from(list(Tile)), max_size=4))
+def test_hand_change_is_minus_then_plus(tiles, remove, add):
+    try:
+        hand = Hand(tiles)
+    except HandError:
+        return
+    try:
+        expected = hand - Hand(remove) + Hand(add)
+    except HandError as error:
+        with pytest.raises(HandError, match=str(error).splitlines()[0][:20]):
+            hand.change(remove=remove, add=add)
+        return
+    assert hand.change(remove=remove, add=add) == expected
+    assert hand.change(remove=[t.notation for t in remove], add=tuple(add)) == expected
+
+
+def test_available_tiles_are_the_set_less_what_is_seen_and_exposed():
+    visible = [1] * NUM_KINDS
+    available = available_tiles(visible, [Exposure(Tile.B2, 4, 1)])
+    assert available[Tile.B2] == COPIES[Tile.B2] - 1 - 3 and available[Tile.JOKER] == COPIES[Tile.JOKER] - 1 - 1
+    assert random.Random(0).random() < 1  # (the module's generators are untouched by the checks above)
