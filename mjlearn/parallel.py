@@ -1,18 +1,20 @@
 """Running long work in chunks, here or on any ``concurrent.futures.Executor``.
 
-Long calls (:func:`~mjlearn.simulate`, :func:`~mjlearn.analysis.odds`, the
+Long calls (:func:`~mjlearn.rules.simulate`, :func:`~mjlearn.analysis.odds`, the
 batch calls) cut their work into chunks whose size does not depend on the
-number of workers, give each chunk its own seed, and combine the chunks'
+number of workers, give each chunk its own seeds (or its own stretch of the
+seed's random stream), and combine the chunks'
 results in chunk order. So a seed gives the same result whether the chunks run
 in this process, in a process pool, or on a Dask cluster::
 
     from concurrent.futures import ProcessPoolExecutor
+    from mjlearn.rules import simulate
     with ProcessPoolExecutor(2) as pool:
-        report = mj.simulate("basic1", games=10_000, executor=pool)
+        report = simulate("basic1", games=10_000, executor=pool)
 
     from dask.distributed import Client
     client = Client("tcp://scheduler:8786")
-    report = mj.simulate("basic1", games=1_000_000, executor=client.get_executor())
+    report = simulate("basic1", games=1_000_000, executor=client.get_executor())
 
 >>> run_chunks(pow, [(2, 3), (3, 2)], progress=False)
 [8, 9]
