@@ -10,7 +10,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 import numpy as np
 
@@ -25,7 +25,7 @@ if TYPE_CHECKING:  # pragma: no cover
 
     from ..card import Card
 
-__all__ = ["closest", "nearest_hands", "seen_and_unseen", "needs_and_unused", "needs_and_unused_many", "visible_counts", "COLUMNS"]
+__all__ = ["closest", "nearest_lines", "closest_table", "NearestLines", "nearest_hands", "seen_and_unseen", "needs_and_unused", "needs_and_unused_many", "visible_counts", "COLUMNS"]
 
 COLUMNS = ["category", "line", "distance", "value", "concealed", "mjcl", "hand", "needs", "unused", "dead"]
 _SHIFT = 1 << 20  # packs (distance, hand index) into one sortable integer
@@ -98,7 +98,7 @@ def nearest_hands(
         lines = lines[starts]
     else:  # every hand allowed: the segments are the card's lines
         index = compiled.hand_index
-        distance = compiled.hand_distances(rack[None, :])[0]
+        distance = compiled.rack_distances(rack)
         starts, lines = compiled.line_start, compiled.line_index
     key = distance.astype(np.int64) * _SHIFT + index
     if live is not None:
@@ -188,8 +188,6 @@ def closest(
     >>> table[["category", "line", "distance", "needs"]].values.tolist()
     [['2468', 1, 6, '666B 888B']]
     """
-    import pandas as pd
-
     from .arguments import choice_argument, count_argument, flag_argument, ruleset_argument
 
     dead = choice_argument("dead", dead, ("mark", "drop"))
@@ -203,33 +201,82 @@ def closest(
     if visible is not None:
         seen, _ = seen_and_unseen(visible, rack, parsed)
         live = compiled.live(seen, parsed)
-    lines, distance, nearest, is_dead = nearest_hands(compiled, rack, parsed, live)
-    if dead == "drop":
+    return closest_table(compiled, nearest_lines(compiled, rack, parsed, live, n, drop_dead=dead == "drop"))
+
+
+class NearestLines(NamedTuple):
+    """The lines nearest to a rack as plain arrays, nearest first: what :func:`closest` shows, before any table.
+
+    ``line`` indexes ``compiled.lines``, ``hand`` ``compiled.hands`` (each line's
+    nearest hand); ``needs`` and ``unused`` are ``[n, 36]`` tile counts.
+    """
+
+    line: np.ndarray
+    distance: np.ndarray
+    hand: np.ndarray
+    dead: np.ndarray
+    needs: np.ndarray
+    unused: np.ndarray
+
+
+def nearest_lines(
+    compiled: CompiledCard,
+    rack: np.ndarray,
+    exposures: tuple[Exposure, ...] = (),
+    live: np.ndarray | None = None,
+    n: int | None = None,
+    drop_dead: bool = False,
+) -> NearestLines:
+    """The ``n`` lines (all with ``None``) nearest to one rack (``[36]`` counts, already checked), in
+    :func:`closest`'s order: by distance, then higher value, then card order. No pandas.
+
+    >>> import mjlearn as mj
+    >>> compiled = mj.load_card("basic1").compiled()
+    >>> found = nearest_lines(compiled, counts_of(mj.Hand("FF 222B 444B 666B 88B")), n=2)
+    >>> found.distance.tolist(), [str(compiled.hands[h]) for h in found.hand]
+    ([1, 6], ['FF 222B 444B 666B 888B', 'FF 11B 22B 33B 44B 55B 66B'])
+    """
+    lines, distance, nearest, is_dead = nearest_hands(compiled, rack, exposures, live)
+    if drop_dead:
         keep = ~is_dead
         lines, distance, nearest, is_dead = lines[keep], distance[keep], nearest[keep], is_dead[keep]
     order = np.lexsort((lines, -compiled.line_value[lines], distance))
     if n is not None:
         order = order[:n]
+    hands = nearest[order]
+    needs, unused = _needs_and_unused_shown(compiled, hands, rack, exposures)
+    return NearestLines(lines[order], distance[order], hands, is_dead[order], needs, unused)
 
-    shown_hands = nearest[order]
-    shown_lines = lines[order]
-    needs, unused = _needs_and_unused_shown(compiled, shown_hands, rack, parsed)
+
+def closest_table(compiled: CompiledCard, found: NearestLines) -> "pandas.DataFrame":
+    """:func:`closest`'s DataFrame (:data:`COLUMNS`) from :func:`nearest_lines`' arrays, built in one step."""
     text = _text_columns(compiled)
-    rows = {
-        "category": text["category"].take(shown_lines),
-        "line": text["line"][shown_lines],
-        "distance": distance[order].astype(np.int64),
-        "value": compiled.line_value[shown_lines].astype(np.int64),
-        "concealed": compiled.line_concealed[shown_lines],
-        "mjcl": text["mjcl"].take(shown_lines),
-        "hand": text["hand"].take(shown_hands),
-        "needs": format_count_rows(needs),
-        "unused": format_count_rows(unused),
-        "dead": is_dead[order],
-    }
+    lines, hands = found.line, found.hand
+    arrays = [
+        text["category"].take(lines),
+        text["line"][lines],
+        found.distance.astype(np.int64),
+        compiled.line_value[lines].astype(np.int64),
+        compiled.line_concealed[lines],
+        text["mjcl"].take(lines),
+        text["hand"].take(hands),
+        text["strings"](format_count_rows(found.needs)),
+        text["strings"](format_count_rows(found.unused)),
+        np.asarray(found.dead, dtype=bool),
+    ]
+    return _frame(arrays, text["columns"])
+
+
+def _frame(arrays: list, columns) -> "pandas.DataFrame":
+    """A :class:`~mjlearn.analysis.table.ClosestTable` of ready column arrays (each as a block stores it)."""
+    import pandas as pd
+
     from .table import ClosestTable
 
-    return ClosestTable(rows, index=pd.RangeIndex(len(order)))  # the dict keeps COLUMNS' order
+    index = pd.RangeIndex(len(arrays[0]))
+    if hasattr(ClosestTable, "_from_arrays"):  # skips re-checking arrays made to measure
+        return ClosestTable._from_arrays(arrays, columns=columns, index=index, verify_integrity=False)
+    return ClosestTable(dict(zip(columns, arrays)), index=index)  # pragma: no cover (a pandas without it)
 
 
 def _needs_and_unused_shown(compiled: CompiledCard, hands: np.ndarray, rack: np.ndarray, exposures):
@@ -274,20 +321,30 @@ def format_count_rows(counts: np.ndarray) -> list[str]:
 def _text_columns(compiled: CompiledCard) -> dict:
     """The card's per-line and per-hand texts as pandas string arrays, built once per card.
 
-    Taking rows from ready arrays spares pandas from checking every string on each call.
+    Taking rows from ready arrays spares pandas from checking every string on each call;
+    ``strings`` makes more such arrays (of the same type) from a list of strings.
     """
     columns = compiled.cache.get("closest-text")
     if columns is None:
         import pandas as pd
 
-        def strings(values):  # pandas' default string type, whatever its version
-            return pd.Series(values, dtype=None).array
+        template = pd.Series(["a"]).array  # pandas' default string type, whatever its version
+        if template.dtype == object:  # strings are stored as objects
+
+            def more(values):
+                return np.array(values, dtype=object)
+        else:
+
+            def more(values):
+                return type(template)._from_sequence(np.array(values, dtype=object), dtype=template.dtype)
 
         columns = {
-            "category": strings([line.category for line in compiled.lines]),
+            "category": more([line.category for line in compiled.lines]),
             "line": np.array([line.number for line in compiled.lines], dtype=np.int64),
-            "mjcl": strings([line.mjcl for line in compiled.lines]),
-            "hand": strings([str(hand) for hand in compiled.hands]),
+            "mjcl": more([line.mjcl for line in compiled.lines]),
+            "hand": more([str(hand) for hand in compiled.hands]),
+            "strings": more,
+            "columns": pd.Index(COLUMNS),
         }
         compiled.cache["closest-text"] = columns
     return columns
