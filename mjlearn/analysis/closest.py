@@ -128,21 +128,22 @@ def needs_and_unused_many(
     short = groups - in_groups  # what groups of 3+ lack after the naturals
     needs = np.zeros((count, NUM_KINDS), dtype=np.int16)
     unused = np.zeros((count, NUM_KINDS), dtype=np.int16)
-    needs[:, :NATURAL_KINDS] = small - in_small + short
-    unused[:, :NATURAL_KINDS] = spare - in_groups
+    np.add(small - in_small, short, out=needs[:, :NATURAL_KINDS])
+    np.subtract(spare, in_groups, out=unused[:, :NATURAL_KINDS])
     unused[:, Tile.JOKER] = jokers
-    if jokers:
-        for row in range(count):
-            left = jokers
-            shortfalls = [(-int(short[row, k]), int(k)) for k in np.flatnonzero(short[row])]
-            for minus_short, kind in sorted(shortfalls):  # largest shortfall first, then lower tile
-                used = min(left, -minus_short)
-                needs[row, kind] -= used
-                left -= used
-                if not left:
-                    break
-            unused[row, Tile.JOKER] = left
+    if jokers and count:
+        # largest shortfall first, then the lower tile: sort on one key per kind
+        order = np.argsort(_KIND_TIE - short * 64, axis=1)
+        rows = np.arange(count)[:, None]
+        shortfalls = short[rows, order]
+        before = np.cumsum(shortfalls, axis=1) - shortfalls  # the jokers the larger shortfalls take first
+        used = np.minimum(np.maximum(jokers - before, 0), shortfalls)
+        needs[rows, order] -= used
+        unused[:, Tile.JOKER] -= used.sum(axis=1, dtype=np.int16)
     return needs, unused
+
+
+_KIND_TIE = np.arange(NATURAL_KINDS, dtype=np.int32)
 
 
 def needs_and_unused(
@@ -250,33 +251,33 @@ def nearest_lines(
 
 def closest_table(compiled: CompiledCard, found: NearestLines) -> "pandas.DataFrame":
     """:func:`closest`'s DataFrame (:data:`COLUMNS`) from :func:`nearest_lines`' arrays, built in one step."""
-    text = _text_columns(compiled)
-    lines, hands = found.line, found.hand
-    arrays = [
-        text["category"].take(lines),
-        text["line"][lines],
-        found.distance.astype(np.int64),
-        compiled.line_value[lines].astype(np.int64),
-        compiled.line_concealed[lines],
-        text["mjcl"].take(lines),
-        text["hand"].take(hands),
-        text["strings"](format_count_rows(found.needs)),
-        text["strings"](format_count_rows(found.unused)),
-        np.asarray(found.dead, dtype=bool),
-    ]
-    return _frame(arrays, text["columns"])
-
-
-def _frame(arrays: list, columns) -> "pandas.DataFrame":
-    """A :class:`~mjlearn.analysis.table.ClosestTable` of ready column arrays (each as a block stores it)."""
     import pandas as pd
 
     from .table import ClosestTable
 
-    index = pd.RangeIndex(len(arrays[0]))
-    if hasattr(ClosestTable, "_from_arrays"):  # skips re-checking arrays made to measure
-        return ClosestTable._from_arrays(arrays, columns=columns, index=index, verify_integrity=False)
-    return ClosestTable(dict(zip(columns, arrays)), index=index)  # pragma: no cover (a pandas without it)
+    text = _text_columns(compiled)
+    lines, count = found.line, len(found.line)
+    strings = format_count_rows(np.concatenate([found.needs, found.unused]))
+    needs, unused = text["strings"](strings[:count]), text["strings"](strings[count:])
+    index = pd.RangeIndex(count)
+    if text["blocks"] is None:  # strings stored as objects: let pandas lay out the blocks
+        columns = [text["category"].take(lines), text["line"][lines], found.distance.astype(np.int64),
+                   compiled.line_value[lines].astype(np.int64), compiled.line_concealed[lines],
+                   text["mjcl"].take(lines), text["hand"].take(found.hand), needs, unused,
+                   np.asarray(found.dead, dtype=bool)]
+        return ClosestTable(dict(zip(COLUMNS, columns)), index=index)
+    numbers = np.empty((3, count), dtype=np.int64)  # line, distance, value: one block
+    numbers[0], numbers[1], numbers[2] = text["line"][lines], found.distance, compiled.line_value[lines]
+    flags = np.empty((2, count), dtype=bool)  # concealed, dead
+    flags[0], flags[1] = compiled.line_concealed[lines], found.dead
+    places = text["blocks"]
+    table = places["make"]([
+        (text["category"].take(lines), places["category"]), (numbers, places["numbers"]),
+        (flags, places["flags"]), (text["mjcl"].take(lines), places["mjcl"]),
+        (text["hand"].take(found.hand), places["hand"]), (needs, places["needs"]), (unused, places["unused"]),
+    ], index, text["columns"])
+    table.__class__ = ClosestTable  # the same frame, shown with tiles (the subclass adds only methods)
+    return table
 
 
 def _needs_and_unused_shown(compiled: CompiledCard, hands: np.ndarray, rack: np.ndarray, exposures):
@@ -301,7 +302,8 @@ def _needs_and_unused_shown(compiled: CompiledCard, hands: np.ndarray, rack: np.
         unused_rows.append(best[1][0])
     # np.array([]) would be 1-D: no shown hand (every line ruled out) must still give [0, 36] rows
     width = len(rack)
-    return (np.array(needs_rows).reshape(-1, width), np.array(unused_rows).reshape(-1, width))
+    return (np.array(needs_rows, dtype=np.int16).reshape(-1, width),
+            np.array(unused_rows, dtype=np.int16).reshape(-1, width))
 
 
 def format_count_rows(counts: np.ndarray) -> list[str]:
@@ -310,12 +312,18 @@ def format_count_rows(counts: np.ndarray) -> list[str]:
     >>> format_count_rows(np.array([Hand("FF 2B J").counts, Hand("").counts]))
     ['FF 2B J', '']
     """
-    ordered = counts[:, FORMAT_ORDER]
-    rows, places = np.nonzero(ordered)
-    tokens: list[list[str]] = [[] for _ in range(len(counts))]
-    for row, place, n in zip(rows.tolist(), places.tolist(), ordered[rows, places].tolist()):
-        tokens[row].append(tile_token(FORMAT_ORDER[place], n))
-    return [" ".join(row) for row in tokens]
+    counts = np.asarray(counts, dtype=np.int64)
+    if not len(counts):
+        return []
+    if counts.max() < _TOKENS.shape[1]:  # every token ready in the table
+        tokens = _TOKENS[_PLACES, counts[:, FORMAT_ORDER]]
+        return ["".join(row)[:-1] for row in tokens.tolist()]
+    return [" ".join(tile_token(kind, int(row[kind])) for kind in FORMAT_ORDER if row[kind]) for row in counts]
+
+
+_PLACES = np.arange(NUM_KINDS)
+_TOKENS = np.array([[tile_token(kind, n) + " " if n else "" for n in range(15)] for kind in FORMAT_ORDER], dtype=object)
+"""``[36, 15]``: the token of ``n`` tiles of each kind (in :data:`~mjlearn.tiles.FORMAT_ORDER`) and a space."""
 
 
 def _text_columns(compiled: CompiledCard) -> dict:
@@ -329,7 +337,8 @@ def _text_columns(compiled: CompiledCard) -> dict:
         import pandas as pd
 
         template = pd.Series(["a"]).array  # pandas' default string type, whatever its version
-        if template.dtype == object:  # strings are stored as objects
+        as_objects = template.dtype == object
+        if as_objects:  # strings are stored as objects
 
             def more(values):
                 return np.array(values, dtype=object)
@@ -338,7 +347,17 @@ def _text_columns(compiled: CompiledCard) -> dict:
             def more(values):
                 return type(template)._from_sequence(np.array(values, dtype=object), dtype=template.dtype)
 
+        try:  # pandas 3 builds a frame straight from its blocks
+            from pandas.api.internals import create_dataframe_from_blocks
+        except ImportError:  # pragma: no cover (pandas 2)
+            create_dataframe_from_blocks = None
+        place = {name: np.array([COLUMNS.index(name)]) for name in ("category", "mjcl", "hand", "needs", "unused")}
+        blocks = None
+        if create_dataframe_from_blocks is not None and not as_objects:
+            blocks = {"make": create_dataframe_from_blocks, "numbers": np.array([1, 2, 3]),
+                      "flags": np.array([4, 9]), **place}
         columns = {
+            "blocks": blocks,
             "category": more([line.category for line in compiled.lines]),
             "line": np.array([line.number for line in compiled.lines], dtype=np.int64),
             "mjcl": more([line.mjcl for line in compiled.lines]),
