@@ -17,6 +17,7 @@ import numpy as np
 from ..errors import HandError
 from ..hands import Hand, HandLike
 from ..tiles import COPIES, FORMAT_ORDER, NUM_KINDS, Tile, as_tile, parse_tiles, tile_token
+from .arguments import choice_argument, count_argument, flag_argument, ruleset_argument
 from .compiled import NATURAL_KINDS, CompiledCard, counts_of, exposed_counts
 from .position import Exposure, ExposureLike, read_position
 
@@ -101,12 +102,16 @@ def nearest_hands(
         distance = compiled.rack_distances(rack)
         starts, lines = compiled.line_start, compiled.line_index
     key = distance.astype(np.int64) * _SHIFT + index
-    if live is not None:
+    if live is None:
+        best = np.minimum.reduceat(key, starts)
+        dead = np.zeros(len(best), dtype=bool)
+    else:
         key += np.where(live[index], 0, 64 * _SHIFT)  # any live hand beats every dead one
-    best = np.minimum.reduceat(key, starts)
-    dead = best >= 64 * _SHIFT
-    best %= 64 * _SHIFT
-    return lines, best // _SHIFT, best % _SHIFT, dead
+        best = np.minimum.reduceat(key, starts)
+        dead = best >= 64 * _SHIFT
+        best %= 64 * _SHIFT
+    distance, nearest = np.divmod(best, _SHIFT)
+    return lines, distance, nearest, dead
 
 
 def needs_and_unused_many(
@@ -133,10 +138,10 @@ def needs_and_unused_many(
     unused[:, Tile.JOKER] = jokers
     if jokers and count:
         # largest shortfall first, then the lower tile: sort on one key per kind
-        order = np.argsort(_KIND_TIE - short * 64, axis=1)
+        order = (_KIND_TIE - short * 64).argsort(axis=1, kind="stable")
         rows = np.arange(count)[:, None]
         shortfalls = short[rows, order]
-        before = np.cumsum(shortfalls, axis=1) - shortfalls  # the jokers the larger shortfalls take first
+        before = shortfalls.cumsum(axis=1, dtype=np.int16) - shortfalls  # what the larger shortfalls take first
         used = np.minimum(np.maximum(jokers - before, 0), shortfalls)
         needs[rows, order] -= used
         unused[:, Tile.JOKER] -= used.sum(axis=1, dtype=np.int16)
@@ -189,8 +194,6 @@ def closest(
     >>> table[["category", "line", "distance", "needs"]].values.tolist()
     [['2468', 1, 6, '666B 888B']]
     """
-    from .arguments import choice_argument, count_argument, flag_argument, ruleset_argument
-
     dead = choice_argument("dead", dead, ("mark", "drop"))
     n = count_argument("n", n, allow_none=True)
     partial = flag_argument("partial", partial)
@@ -251,21 +254,17 @@ def nearest_lines(
 
 def closest_table(compiled: CompiledCard, found: NearestLines) -> "pandas.DataFrame":
     """:func:`closest`'s DataFrame (:data:`COLUMNS`) from :func:`nearest_lines`' arrays, built in one step."""
-    import pandas as pd
-
-    from .table import ClosestTable
-
     text = _text_columns(compiled)
     lines, count = found.line, len(found.line)
-    strings = format_count_rows(np.concatenate([found.needs, found.unused]))
-    needs, unused = text["strings"](strings[:count]), text["strings"](strings[count:])
-    index = pd.RangeIndex(count)
+    strings = text["strings"](format_count_rows(np.concatenate([found.needs, found.unused])))
+    needs, unused = strings[:count], strings[count:]
+    index = text["index"](count)
     if text["blocks"] is None:  # strings stored as objects: let pandas lay out the blocks
         columns = [text["category"].take(lines), text["line"][lines], found.distance.astype(np.int64),
                    compiled.line_value[lines].astype(np.int64), compiled.line_concealed[lines],
                    text["mjcl"].take(lines), text["hand"].take(found.hand), needs, unused,
                    np.asarray(found.dead, dtype=bool)]
-        return ClosestTable(dict(zip(COLUMNS, columns)), index=index)
+        return text["frame"](dict(zip(COLUMNS, columns)), index=index)
     numbers = np.empty((3, count), dtype=np.int64)  # line, distance, value: one block
     numbers[0], numbers[1], numbers[2] = text["line"][lines], found.distance, compiled.line_value[lines]
     flags = np.empty((2, count), dtype=bool)  # concealed, dead
@@ -276,13 +275,15 @@ def closest_table(compiled: CompiledCard, found: NearestLines) -> "pandas.DataFr
         (flags, places["flags"]), (text["mjcl"].take(lines), places["mjcl"]),
         (text["hand"].take(found.hand), places["hand"]), (needs, places["needs"]), (unused, places["unused"]),
     ], index, text["columns"])
-    table.__class__ = ClosestTable  # the same frame, shown with tiles (the subclass adds only methods)
+    table.__class__ = text["frame"]  # the same frame, shown with tiles (ClosestTable adds only methods)
     return table
 
 
 def _needs_and_unused_shown(compiled: CompiledCard, hands: np.ndarray, rack: np.ndarray, exposures):
     """Needs and unused for the shown hands; a wild exposure takes, per hand, the reading that needs least."""
     jokers = int(rack[Tile.JOKER])
+    if not exposures:
+        return needs_and_unused_many(compiled.small[hands], compiled.big[hands], rack, jokers)
     if not any(e.is_wild for e in exposures):
         return needs_and_unused_many(compiled.small[hands], compiled.big[hands] - exposed_counts(exposures), rack,
                                      jokers)
@@ -336,6 +337,8 @@ def _text_columns(compiled: CompiledCard) -> dict:
     if columns is None:
         import pandas as pd
 
+        from .table import ClosestTable
+
         template = pd.Series(["a"]).array  # pandas' default string type, whatever its version
         as_objects = template.dtype == object
         if as_objects:  # strings are stored as objects
@@ -364,6 +367,8 @@ def _text_columns(compiled: CompiledCard) -> dict:
             "hand": more([str(hand) for hand in compiled.hands]),
             "strings": more,
             "columns": pd.Index(COLUMNS),
+            "index": pd.RangeIndex,
+            "frame": ClosestTable,
         }
         compiled.cache["closest-text"] = columns
     return columns
