@@ -13,9 +13,12 @@ means the target is met. The table's computer players here never call and throw 
 tile they draw, so a move times the table, not a bot; the coach's panel is closed
 (its cost, when the student opens it, is printed apart).
 
-Before (main at cf5579d, the same script, a busy 2-core machine, load ~2.5):
-  closest 0.45 ms (ratio 4.5); HandBuilder add 2.0 ms (partial racks) to 8 ms (13-14 tiles) ...
-  (filled in below by the first run: see the "before" lines printed by ``--before``)
+Before (main at cf5579d, this script, the shared 2-core machine, load ~1): closest 0.39 ms
+(ratio 3.9); HandBuilder clicks 1.9-2.2 ms (every click: median 2.0 ms, ratio 2.0); GameTable
+moves 0.03-0.66 ms (every move: 0.31 ms, ratio 0.31; the discard 0.66 ms); opening the coach
+89 ms. After (branch speed-click, same machine and load): closest 0.125 ms (ratio 1.25, not
+met: building the pandas frame is ~35 us of it), HandBuilder clicks 0.35-0.59 ms (every click
+0.42 ms, ratio 0.42), GameTable moves unchanged (already met), the coach 75 ms.
 
 Run: ``.venv/bin/python benchmarks/bench_click.py`` (about a minute).
 """

@@ -256,8 +256,8 @@ def closest_table(compiled: CompiledCard, found: NearestLines) -> "pandas.DataFr
     """:func:`closest`'s DataFrame (:data:`COLUMNS`) from :func:`nearest_lines`' arrays, built in one step."""
     text = _text_columns(compiled)
     lines, count = found.line, len(found.line)
-    strings = text["strings"](format_count_rows(np.concatenate([found.needs, found.unused])))
-    needs, unused = strings[:count], strings[count:]
+    strings = format_count_rows(np.concatenate([found.needs, found.unused]))
+    needs, unused = text["strings"](strings[:count]), text["strings"](strings[count:])
     index = text["index"](count)
     if text["blocks"] is None:  # strings stored as objects: let pandas lay out the blocks
         columns = [text["category"].take(lines), text["line"][lines], found.distance.astype(np.int64),
