@@ -137,14 +137,19 @@ def needs_and_unused_many(
     np.subtract(spare, in_groups, out=unused[:, :NATURAL_KINDS])
     unused[:, Tile.JOKER] = jokers
     if jokers and count:
-        # largest shortfall first, then the lower tile: sort on one key per kind
-        order = (_KIND_TIE - short * 64).argsort(axis=1, kind="stable")
-        rows = np.arange(count)[:, None]
-        shortfalls = short[rows, order]
-        before = shortfalls.cumsum(axis=1, dtype=np.int16) - shortfalls  # what the larger shortfalls take first
-        used = np.minimum(np.maximum(jokers - before, 0), shortfalls)
-        needs[rows, order] -= used
-        unused[:, Tile.JOKER] -= used.sum(axis=1, dtype=np.int16)
+        # each joker in turn fills the largest shortfall left (the lower tile first), whole, as far as they go
+        rows = np.arange(count)
+        key = short * 64 - _KIND_TIE  # the largest key is the shortfall to fill next
+        left = np.full(count, jokers, dtype=np.int16)
+        for _ in range(jokers):
+            kind = key.argmax(axis=1)
+            used = np.minimum(left, short[rows, kind])
+            if not used.any():
+                break
+            needs[rows, kind] -= used
+            left -= used
+            key[rows, kind] = -64
+        unused[:, Tile.JOKER] = left
     return needs, unused
 
 
