@@ -211,3 +211,37 @@ def test_every_click_of_the_builder_shows_what_the_slow_path_showed():
     builder.set_hand(str(card.compiled().hands[0]))  # the card's first hand: a win
     assert builder.wins and builder.view["wins"] == win_rows(builder.wins) and builder.message_kind == "success"
     assert builder.view["closest"] == closest_rows(card, builder.results)
+
+
+def test_the_tables_coach_is_worked_out_once_per_position_and_stays_true_to_it(monkeypatch):
+    from mjlearn.widgets import GameTable, game_table
+    from mjlearn.widgets.table_coach import coach_panel, hot_tile_warning
+
+    calls = []
+    monkeypatch.setattr(game_table, "coach_panel", lambda *a: calls.append("panel") or coach_panel(*a))
+    monkeypatch.setattr(game_table, "hot_tile_warning", lambda *a: calls.append("hot") or hot_tile_warning(*a))
+    position = {"racks": {0: "FF 66B 8B 3C 5C 7C 5D 6D 7D N J 9D"}, "exposures": {1: ["222B", "44B J"]},
+                "turn": 0, "phase": "discard"}
+    table = GameTable("basic1", seat=0, seed=3, position=position, pace="instant")
+    table.show_coach(True)
+    first = table.coach
+    eight, north = table.rack.index(mj.Tile.B8), table.rack.index(mj.Tile.NORTH)
+    for place in (eight, north, eight, north):  # picking back and forth asks about each tile once
+        table.toggle_at(place)
+    assert "hot tile" not in table.warning and calls == ["panel", "hot", "hot"]
+    table.toggle_at(eight)
+    assert "hot tile" in table.warning and calls == ["panel", "hot", "hot"]
+    table.show_coach(False)
+    table.show_coach(True)  # the same position: the same panel, not worked out again
+    assert table.coach == first and calls.count("panel") == 1
+    for _ in range(6):  # every move makes a new position: the panel is the one a fresh coach gives
+        if table.game.phase == "over":
+            break
+        if table.game.phase == "draw":
+            table.draw()
+        elif table.game.phase == "discard" and table.game.turn == 0:
+            table.discard(table.rack[-1])
+        else:
+            table.pass_call()
+        expected = coach_panel(table.game, 0) if 0 in table.game.waiting_for() else {}
+        assert table.coach == expected
