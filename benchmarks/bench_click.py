@@ -16,9 +16,9 @@ tile they draw, so a move times the table, not a bot; the coach's panel is close
 Before (main at cf5579d, this script, the shared 2-core machine, load ~1): closest 0.39 ms
 (ratio 3.9); HandBuilder clicks 1.9-2.2 ms (every click: median 2.0 ms, ratio 2.0); GameTable
 moves 0.03-0.66 ms (every move: 0.31 ms, ratio 0.31; the discard 0.66 ms); opening the coach
-89 ms. After (branch speed-click, same machine and load): closest 0.125 ms (ratio 1.25, not
-met: building the pandas frame is ~35 us of it), HandBuilder clicks 0.35-0.59 ms (every click
-0.42 ms, ratio 0.42), GameTable moves unchanged (already met), the coach 75 ms.
+89 ms. After (branch speed-click, same machine, load 1-2): closest 0.11-0.125 ms (ratio
+1.1-1.25, not met: building the pandas frame is ~35 us of it), HandBuilder clicks 0.35-0.59 ms
+(every click 0.42 ms, ratio 0.42), GameTable moves unchanged (already met), the coach 57-75 ms.
 
 Run: ``.venv/bin/python benchmarks/bench_click.py`` (about a minute).
 """
@@ -138,6 +138,7 @@ def bench_game_table(card: mj.Card) -> None:
     moves: dict[str, list[float]] = {name: [] for name in ("draw", "toggle_at", "move_tile", "sort_rack", "discard",
                                                          "pass_call")}
     coach: list[float] = []
+    picks: list[float] = []
     for seed in range(6):
         table = GameTable(card, seed=seed, pace="step", position={"phase": "draw", "turn": 0},
                           opponents=[QuietPlayer() for _ in range(3)])  # dealt racks, no Charleston: you draw
@@ -157,6 +158,8 @@ def bench_game_table(card: mj.Card) -> None:
             moves["sort_rack"].append(timed(table.sort_rack))
             if turns % 5 == 0:
                 coach.append(timed(table.show_coach, True))
+                picks.append(timed(table.toggle_at, len(table.rack) - 1))  # a first pick: the hot-tile check
+                table.toggle_at(len(table.rack) - 1)
                 table.show_coach(False)
             table.toggle_at(len(table.rack) - 1)
             moves["discard"].append(timed(table.discard))
@@ -167,7 +170,8 @@ def bench_game_table(card: mj.Card) -> None:
         report(f"table.{name}", times, CLICK_MS)
     every = [t for times in moves.values() for t in times]
     report("every move", every, CLICK_MS)
-    print(f"  (opening the coach's panel, not a target: median {median_ms(coach):.1f} ms over {len(coach)})")
+    print(f"  (not targets: opening the coach's panel, median {median_ms(coach):.1f} ms over {len(coach)};"
+          f" with it open, a first pick of a tile, median {median_ms(picks):.1f} ms)")
 
 
 def main() -> None:
