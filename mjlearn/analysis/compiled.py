@@ -177,7 +177,7 @@ class CompiledCard:
     def allowed(self, exposures: Sequence[Exposure]) -> np.ndarray:
         """Mask ``[H]`` of hands that can hold these exposures, each as one whole group.
 
-        Worked out once per set of exposures (a card keeps the last few hundred sets).
+        Worked out once per set of exposures (a card keeps the last 64 sets).
         """
         if any(e.is_wild for e in exposures):
             mask = np.zeros(self.num_hands, dtype=bool)
@@ -263,7 +263,7 @@ def _distance(products: np.ndarray, hands: int, jokers: np.ndarray, small_size: 
     return missing - np.minimum(np.asarray(jokers, dtype=np.int16)[:, None], missing_in_groups)
 
 
-_EXPOSURE_SETS_KEPT = 256
+_EXPOSURE_SETS_KEPT = 64
 
 
 def _bit_rows(total: np.ndarray, small: np.ndarray) -> np.ndarray:
@@ -283,12 +283,21 @@ def _rack_distance(bit_rows: np.ndarray, rack: np.ndarray, small_size: np.ndarra
 
 
 class _ExposedHands:
-    """The hands one set of (not wild) exposures allows, with what one rack's distances to them need."""
+    """The hands one set of (not wild) exposures allows, with what one rack's distances to them need
+    (``bit_rows``, built the first time a distance is asked for)."""
 
     def __init__(self, compiled: CompiledCard, exposures: Sequence[Exposure]):
         self.mask = compiled._allowed_mask(exposures)
         self.index = np.flatnonzero(self.mask)
-        exposed = exposed_counts(exposures)
+        self.exposed = exposed_counts(exposures)
         self.small_size = compiled.small_size[self.index]
-        self.remaining = 14 - int(exposed.sum())
-        self.bit_rows = _bit_rows(compiled.total[self.index] - exposed, compiled.small[self.index])
+        self.remaining = 14 - int(self.exposed.sum())
+        self._compiled = compiled
+        self._bit_rows: np.ndarray | None = None
+
+    @property
+    def bit_rows(self) -> np.ndarray:
+        if self._bit_rows is None:
+            compiled, index = self._compiled, self.index
+            self._bit_rows = _bit_rows(compiled.total[index] - self.exposed, compiled.small[index])
+        return self._bit_rows
