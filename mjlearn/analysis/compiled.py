@@ -177,7 +177,7 @@ class CompiledCard:
     def allowed(self, exposures: Sequence[Exposure]) -> np.ndarray:
         """Mask ``[H]`` of hands that can hold these exposures, each as one whole group.
 
-        Worked out once per set of exposures (a card keeps the last 64 sets).
+        Worked out once per set of exposures (a card keeps up to 64 sets, then starts afresh).
         """
         if any(e.is_wild for e in exposures):
             mask = np.zeros(self.num_hands, dtype=bool)
@@ -207,7 +207,7 @@ class CompiledCard:
         found = known.get(key)
         if found is None:
             if len(known) >= _EXPOSURE_SETS_KEPT:
-                del known[next(iter(known))]  # the oldest set goes first
+                known.clear()  # start afresh (one call, safe when threads share the card)
             found = known[key] = _ExposedHands(self, exposures)
         return found
 
