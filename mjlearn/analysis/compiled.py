@@ -277,9 +277,8 @@ def _rack_distance(bit_rows: np.ndarray, rack: np.ndarray, small_size: np.ndarra
     hands = len(small_size)
     bits = np.flatnonzero(rack[_BIT_KIND] >= _BIT_LEVEL)
     placed = bit_rows[bits].sum(axis=0, dtype=np.int16)
-    missing = remaining - placed[:hands]
-    missing_in_groups = missing - (small_size - placed[hands:])
-    return missing - np.minimum(np.int16(rack[NUM_KINDS - 1]), missing_in_groups)
+    # missing - min(j, missing - (S - M_s)) with missing = remaining - M_t is max(missing - j, S - M_s)
+    return np.maximum((remaining - int(rack[NUM_KINDS - 1])) - placed[:hands], small_size - placed[hands:])
 
 
 class _ExposedHands:
