@@ -321,13 +321,18 @@ def format_count_rows(counts: np.ndarray) -> list[str]:
     counts = np.asarray(counts, dtype=np.int64)
     if not len(counts):
         return []
-    if counts.max() < _TOKENS.shape[1]:  # every token ready in the table
-        tokens = _TOKENS[_PLACES, counts[:, FORMAT_ORDER]]
-        return ["".join(row)[:-1] for row in tokens.tolist()]
+    if counts.max() < _TOKENS.shape[1]:  # every token ready in the table: join those of the counts not 0
+        ordered = counts[:, FORMAT_ORDER]
+        rows, places = np.nonzero(ordered)
+        tokens = _TOKENS[places, ordered[rows, places]].tolist()
+        texts, start = [], 0
+        for end in np.bincount(rows, minlength=len(ordered)).cumsum().tolist():
+            texts.append("".join(tokens[start:end])[:-1])
+            start = end
+        return texts
     return [" ".join(tile_token(kind, int(row[kind])) for kind in FORMAT_ORDER if row[kind]) for row in counts]
 
 
-_PLACES = np.arange(NUM_KINDS)
 _TOKENS = np.array([[tile_token(kind, n) + " " if n else "" for n in range(15)] for kind in FORMAT_ORDER], dtype=object)
 """``[36, 15]``: the token of ``n`` tiles of each kind (in :data:`~mjlearn.tiles.FORMAT_ORDER`) and a space."""
 
