@@ -16,8 +16,8 @@ tile they draw, so a move times the table, not a bot; the coach's panel is close
 Before (main at cf5579d, this script, the shared 2-core machine, load ~1): closest 0.39 ms
 (ratio 3.9); HandBuilder clicks 1.9-2.2 ms (every click: median 2.0 ms, ratio 2.0); GameTable
 moves 0.03-0.66 ms (every move: 0.31 ms, ratio 0.31; the discard 0.66 ms); opening the coach
-89 ms. After (branch speed-click, same machine, load 1-2): closest 0.11-0.125 ms (ratio
-1.1-1.25, not met: building the pandas frame is ~35 us of it), HandBuilder clicks 0.35-0.59 ms
+89 ms. After (branch speed-click, same machine, load about 1): closest 0.112-0.115 ms (ratio
+1.12-1.15, not met: building the pandas frame is ~35 us of it), HandBuilder clicks 0.35-0.58 ms
 (every click 0.42 ms, ratio 0.42), GameTable moves unchanged (already met), the coach 57-75 ms.
 
 Run: ``.venv/bin/python benchmarks/bench_click.py`` (about a minute).
