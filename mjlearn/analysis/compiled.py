@@ -288,6 +288,7 @@ class _ExposedHands:
     def __init__(self, compiled: CompiledCard, exposures: Sequence[Exposure]):
         self.mask = compiled._allowed_mask(exposures)
         self.index = np.flatnonzero(self.mask)
+        self.index.flags.writeable = False  # handed to callers: kept, so never changed in place
         self.exposed = exposed_counts(exposures)
         self.small_size = compiled.small_size[self.index]
         self.remaining = 14 - int(self.exposed.sum())
