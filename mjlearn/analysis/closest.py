@@ -101,7 +101,8 @@ def nearest_hands(
         index = compiled.hand_index
         distance = compiled.rack_distances(rack)
         starts, lines = compiled.line_start, compiled.line_index
-    key = distance.astype(np.int64) * _SHIFT + index
+    key = np.multiply(distance, _SHIFT, dtype=np.int64)
+    key += index
     if live is None:
         best = np.minimum.reduceat(key, starts)
         dead = np.zeros(len(best), dtype=bool)

@@ -104,7 +104,8 @@ def read_position(
 
     hand = hand_argument("hand", hand)
     rack = hand if isinstance(hand, Hand) else Hand(hand)
-    parsed = tuple(Exposure.parse(e) for e in exposures_argument(exposures))
+    none = isinstance(exposures, tuple) and not exposures  # the default: nothing to read
+    parsed = () if none else tuple(Exposure.parse(e) for e in exposures_argument(exposures))
     counts = list(rack.counts)
     for exposure in parsed:
         for kind, n in enumerate(exposure.counts()):
