@@ -10,13 +10,14 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 import numpy as np
 
 from ..errors import HandError
 from ..hands import Hand, HandLike
 from ..tiles import COPIES, FORMAT_ORDER, NUM_KINDS, Tile, as_tile, parse_tiles, tile_token
+from .arguments import choice_argument, count_argument, flag_argument, ruleset_argument
 from .compiled import NATURAL_KINDS, CompiledCard, counts_of, exposed_counts
 from .position import Exposure, ExposureLike, read_position
 
@@ -25,7 +26,7 @@ if TYPE_CHECKING:  # pragma: no cover
 
     from ..card import Card
 
-__all__ = ["closest", "nearest_hands", "seen_and_unseen", "needs_and_unused", "needs_and_unused_many", "visible_counts", "COLUMNS"]
+__all__ = ["closest", "nearest_lines", "closest_table", "NearestLines", "nearest_hands", "seen_and_unseen", "needs_and_unused", "needs_and_unused_many", "visible_counts", "COLUMNS"]
 
 COLUMNS = ["category", "line", "distance", "value", "concealed", "mjcl", "hand", "needs", "unused", "dead"]
 _SHIFT = 1 << 20  # packs (distance, hand index) into one sortable integer
@@ -98,15 +99,20 @@ def nearest_hands(
         lines = lines[starts]
     else:  # every hand allowed: the segments are the card's lines
         index = compiled.hand_index
-        distance = compiled.hand_distances(rack[None, :])[0]
+        distance = compiled.rack_distances(rack)
         starts, lines = compiled.line_start, compiled.line_index
-    key = distance.astype(np.int64) * _SHIFT + index
-    if live is not None:
+    key = np.multiply(distance, _SHIFT, dtype=np.int64)
+    key += index
+    if live is None:
+        best = np.minimum.reduceat(key, starts)
+        dead = np.zeros(len(best), dtype=bool)
+    else:
         key += np.where(live[index], 0, 64 * _SHIFT)  # any live hand beats every dead one
-    best = np.minimum.reduceat(key, starts)
-    dead = best >= 64 * _SHIFT
-    best %= 64 * _SHIFT
-    return lines, best // _SHIFT, best % _SHIFT, dead
+        best = np.minimum.reduceat(key, starts)
+        dead = best >= 64 * _SHIFT
+        best %= 64 * _SHIFT
+    distance, nearest = np.divmod(best, _SHIFT)
+    return lines, distance, nearest, dead
 
 
 def needs_and_unused_many(
@@ -128,21 +134,27 @@ def needs_and_unused_many(
     short = groups - in_groups  # what groups of 3+ lack after the naturals
     needs = np.zeros((count, NUM_KINDS), dtype=np.int16)
     unused = np.zeros((count, NUM_KINDS), dtype=np.int16)
-    needs[:, :NATURAL_KINDS] = small - in_small + short
-    unused[:, :NATURAL_KINDS] = spare - in_groups
+    np.add(small - in_small, short, out=needs[:, :NATURAL_KINDS])
+    np.subtract(spare, in_groups, out=unused[:, :NATURAL_KINDS])
     unused[:, Tile.JOKER] = jokers
-    if jokers:
-        for row in range(count):
-            left = jokers
-            shortfalls = [(-int(short[row, k]), int(k)) for k in np.flatnonzero(short[row])]
-            for minus_short, kind in sorted(shortfalls):  # largest shortfall first, then lower tile
-                used = min(left, -minus_short)
-                needs[row, kind] -= used
-                left -= used
-                if not left:
-                    break
-            unused[row, Tile.JOKER] = left
+    if jokers and count:
+        # each joker in turn fills the largest shortfall left (the lower tile first), whole, as far as they go
+        rows = np.arange(count)
+        key = short * 64 - _KIND_TIE  # the largest key is the shortfall to fill next
+        left = np.full(count, jokers, dtype=np.int16)
+        for _ in range(jokers):
+            kind = key.argmax(axis=1)
+            used = np.minimum(left, short[rows, kind])
+            if not used.any():
+                break
+            needs[rows, kind] -= used
+            left -= used
+            key[rows, kind] = -64
+        unused[:, Tile.JOKER] = left
     return needs, unused
+
+
+_KIND_TIE = np.arange(NATURAL_KINDS, dtype=np.int32)
 
 
 def needs_and_unused(
@@ -188,10 +200,6 @@ def closest(
     >>> table[["category", "line", "distance", "needs"]].values.tolist()
     [['2468', 1, 6, '666B 888B']]
     """
-    import pandas as pd
-
-    from .arguments import choice_argument, count_argument, flag_argument, ruleset_argument
-
     dead = choice_argument("dead", dead, ("mark", "drop"))
     n = count_argument("n", n, allow_none=True)
     partial = flag_argument("partial", partial)
@@ -203,38 +211,85 @@ def closest(
     if visible is not None:
         seen, _ = seen_and_unseen(visible, rack, parsed)
         live = compiled.live(seen, parsed)
-    lines, distance, nearest, is_dead = nearest_hands(compiled, rack, parsed, live)
-    if dead == "drop":
+    return closest_table(compiled, nearest_lines(compiled, rack, parsed, live, n, drop_dead=dead == "drop"))
+
+
+class NearestLines(NamedTuple):
+    """The lines nearest to a rack as plain arrays, nearest first: what :func:`closest` shows, before any table.
+
+    ``line`` indexes ``compiled.lines``, ``hand`` ``compiled.hands`` (each line's
+    nearest hand); ``needs`` and ``unused`` are ``[n, 36]`` tile counts.
+    """
+
+    line: np.ndarray
+    distance: np.ndarray
+    hand: np.ndarray
+    dead: np.ndarray
+    needs: np.ndarray
+    unused: np.ndarray
+
+
+def nearest_lines(
+    compiled: CompiledCard,
+    rack: np.ndarray,
+    exposures: tuple[Exposure, ...] = (),
+    live: np.ndarray | None = None,
+    n: int | None = None,
+    drop_dead: bool = False,
+) -> NearestLines:
+    """The ``n`` lines (all with ``None``) nearest to one rack (``[36]`` counts, already checked), in
+    :func:`closest`'s order: by distance, then higher value, then card order. No pandas.
+
+    >>> import mjlearn as mj
+    >>> compiled = mj.load_card("basic1").compiled()
+    >>> found = nearest_lines(compiled, counts_of(mj.Hand("FF 222B 444B 666B 88B")), n=2)
+    >>> found.distance.tolist(), [str(compiled.hands[h]) for h in found.hand]
+    ([1, 6], ['FF 222B 444B 666B 888B', 'FF 11B 22B 33B 44B 55B 66B'])
+    """
+    lines, distance, nearest, is_dead = nearest_hands(compiled, rack, exposures, live)
+    if drop_dead:
         keep = ~is_dead
         lines, distance, nearest, is_dead = lines[keep], distance[keep], nearest[keep], is_dead[keep]
     order = np.lexsort((lines, -compiled.line_value[lines], distance))
     if n is not None:
         order = order[:n]
+    hands = nearest[order]
+    needs, unused = _needs_and_unused_shown(compiled, hands, rack, exposures)
+    return NearestLines(lines[order], distance[order], hands, is_dead[order], needs, unused)
 
-    shown_hands = nearest[order]
-    shown_lines = lines[order]
-    needs, unused = _needs_and_unused_shown(compiled, shown_hands, rack, parsed)
+
+def closest_table(compiled: CompiledCard, found: NearestLines) -> "pandas.DataFrame":
+    """:func:`closest`'s DataFrame (:data:`COLUMNS`) from :func:`nearest_lines`' arrays, built in one step."""
     text = _text_columns(compiled)
-    rows = {
-        "category": text["category"].take(shown_lines),
-        "line": text["line"][shown_lines],
-        "distance": distance[order].astype(np.int64),
-        "value": compiled.line_value[shown_lines].astype(np.int64),
-        "concealed": compiled.line_concealed[shown_lines],
-        "mjcl": text["mjcl"].take(shown_lines),
-        "hand": text["hand"].take(shown_hands),
-        "needs": format_count_rows(needs),
-        "unused": format_count_rows(unused),
-        "dead": is_dead[order],
-    }
-    from .table import ClosestTable
-
-    return ClosestTable(rows, index=pd.RangeIndex(len(order)))  # the dict keeps COLUMNS' order
+    lines, count = found.line, len(found.line)
+    strings = format_count_rows(np.concatenate([found.needs, found.unused]))
+    needs, unused = text["strings"](strings[:count]), text["strings"](strings[count:])
+    index = text["index"](count)
+    if text["blocks"] is None:  # strings stored as objects: let pandas lay out the blocks
+        columns = [text["category"].take(lines), text["line"][lines], found.distance.astype(np.int64),
+                   compiled.line_value[lines].astype(np.int64), compiled.line_concealed[lines],
+                   text["mjcl"].take(lines), text["hand"].take(found.hand), needs, unused,
+                   np.asarray(found.dead, dtype=bool)]
+        return text["frame"](dict(zip(COLUMNS, columns)), index=index)
+    numbers = np.empty((3, count), dtype=np.int64)  # line, distance, value: one block
+    numbers[0], numbers[1], numbers[2] = text["line"][lines], found.distance, compiled.line_value[lines]
+    flags = np.empty((2, count), dtype=bool)  # concealed, dead
+    flags[0], flags[1] = compiled.line_concealed[lines], found.dead
+    places = text["blocks"]
+    table = places["make"]([
+        (text["category"].take(lines), places["category"]), (numbers, places["numbers"]),
+        (flags, places["flags"]), (text["mjcl"].take(lines), places["mjcl"]),
+        (text["hand"].take(found.hand), places["hand"]), (needs, places["needs"]), (unused, places["unused"]),
+    ], index, text["columns"])
+    table.__class__ = text["frame"]  # the same frame, shown with tiles (ClosestTable adds only methods)
+    return table
 
 
 def _needs_and_unused_shown(compiled: CompiledCard, hands: np.ndarray, rack: np.ndarray, exposures):
     """Needs and unused for the shown hands; a wild exposure takes, per hand, the reading that needs least."""
     jokers = int(rack[Tile.JOKER])
+    if not exposures:
+        return needs_and_unused_many(compiled.small[hands], compiled.big[hands], rack, jokers)
     if not any(e.is_wild for e in exposures):
         return needs_and_unused_many(compiled.small[hands], compiled.big[hands] - exposed_counts(exposures), rack,
                                      jokers)
@@ -254,7 +309,8 @@ def _needs_and_unused_shown(compiled: CompiledCard, hands: np.ndarray, rack: np.
         unused_rows.append(best[1][0])
     # np.array([]) would be 1-D: no shown hand (every line ruled out) must still give [0, 36] rows
     width = len(rack)
-    return (np.array(needs_rows).reshape(-1, width), np.array(unused_rows).reshape(-1, width))
+    return (np.array(needs_rows, dtype=np.int16).reshape(-1, width),
+            np.array(unused_rows, dtype=np.int16).reshape(-1, width))
 
 
 def format_count_rows(counts: np.ndarray) -> list[str]:
@@ -263,31 +319,67 @@ def format_count_rows(counts: np.ndarray) -> list[str]:
     >>> format_count_rows(np.array([Hand("FF 2B J").counts, Hand("").counts]))
     ['FF 2B J', '']
     """
-    ordered = counts[:, FORMAT_ORDER]
-    rows, places = np.nonzero(ordered)
-    tokens: list[list[str]] = [[] for _ in range(len(counts))]
-    for row, place, n in zip(rows.tolist(), places.tolist(), ordered[rows, places].tolist()):
-        tokens[row].append(tile_token(FORMAT_ORDER[place], n))
-    return [" ".join(row) for row in tokens]
+    counts = np.asarray(counts, dtype=np.int64)
+    if not len(counts):
+        return []
+    if counts.max() < _TOKENS.shape[1]:  # every token ready in the table: join those of the counts not 0
+        ordered = counts[:, FORMAT_ORDER]
+        rows, places = np.nonzero(ordered)
+        tokens = _TOKENS[places, ordered[rows, places]].tolist()
+        texts, start = [], 0
+        for end in np.bincount(rows, minlength=len(ordered)).cumsum().tolist():
+            texts.append("".join(tokens[start:end])[:-1])
+            start = end
+        return texts
+    return [" ".join(tile_token(kind, int(row[kind])) for kind in FORMAT_ORDER if row[kind]) for row in counts]
+
+
+_TOKENS = np.array([[tile_token(kind, n) + " " if n else "" for n in range(15)] for kind in FORMAT_ORDER], dtype=object)
+"""``[36, 15]``: the token of ``n`` tiles of each kind (in :data:`~mjlearn.tiles.FORMAT_ORDER`) and a space."""
 
 
 def _text_columns(compiled: CompiledCard) -> dict:
     """The card's per-line and per-hand texts as pandas string arrays, built once per card.
 
-    Taking rows from ready arrays spares pandas from checking every string on each call.
+    Taking rows from ready arrays spares pandas from checking every string on each call;
+    ``strings`` makes more such arrays (of the same type) from a list of strings.
     """
     columns = compiled.cache.get("closest-text")
     if columns is None:
         import pandas as pd
 
-        def strings(values):  # pandas' default string type, whatever its version
-            return pd.Series(values, dtype=None).array
+        from .table import ClosestTable
 
+        template = pd.Series(["a"]).array  # pandas' default string type, whatever its version
+        as_objects = template.dtype == object
+        if as_objects:  # strings are stored as objects
+
+            def more(values):
+                return np.array(values, dtype=object)
+        else:
+
+            def more(values):
+                return type(template)._from_sequence(np.array(values, dtype=object), dtype=template.dtype)
+
+        try:  # pandas 3 builds a frame straight from its blocks
+            from pandas.api.internals import create_dataframe_from_blocks
+        except ImportError:  # pragma: no cover (pandas 2)
+            create_dataframe_from_blocks = None
+        place = {name: np.array([COLUMNS.index(name)]) for name in ("category", "mjcl", "hand", "needs", "unused")}
+        blocks = None
+        if create_dataframe_from_blocks is not None and not as_objects:
+            blocks = {"make": create_dataframe_from_blocks, "numbers": np.array([1, 2, 3]),
+                      "flags": np.array([4, 9]), **place}
         columns = {
-            "category": strings([line.category for line in compiled.lines]),
+            "blocks": blocks,
+            "category": more([line.category for line in compiled.lines]),
             "line": np.array([line.number for line in compiled.lines], dtype=np.int64),
-            "mjcl": strings([line.mjcl for line in compiled.lines]),
-            "hand": strings([str(hand) for hand in compiled.hands]),
+            "mjcl": more([line.mjcl for line in compiled.lines]),
+            "hand": more([str(hand) for hand in compiled.hands]),
+            "strings": more,
+            "columns": pd.Index(COLUMNS),
+            "index": pd.RangeIndex,
+            "frame": ClosestTable,
         }
         compiled.cache["closest-text"] = columns
     return columns

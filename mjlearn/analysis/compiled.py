@@ -140,6 +140,24 @@ class CompiledCard:
         """
         return kernel.line_distances(kernel.KernelTables.of(self), racks, executor=executor, progress=progress)
 
+    def rack_distances(self, rack: np.ndarray) -> np.ndarray:
+        """Distances ``[H]`` (int16) from one rack ``[36]`` to every hand, with no exposures.
+
+        The same numbers as ``hand_distances(rack[None, :])[0]``, found by adding up
+        only the thermometer rows of the tiles the rack holds (at most 14 of 144),
+        which is what one click of a widget needs.
+
+        >>> import mjlearn as mj
+        >>> compiled = mj.load_card("basic1").compiled()
+        >>> rack = counts_of(mj.Hand("FF 222B 444B 666B 88B J"))
+        >>> bool((compiled.rack_distances(rack) == compiled.hand_distances(rack[None, :])[0]).all())
+        True
+        """
+        bit_rows = self.cache.get("rack-bit-rows")
+        if bit_rows is None:
+            bit_rows = self.cache["rack-bit-rows"] = _bit_rows(self.total, self.small)
+        return _rack_distance(bit_rows, np.asarray(rack), self.small_size, 14)
+
     # -- exposures ---------------------------------------------------------
     def wild_readings(self, exposures: Sequence[Exposure]) -> list[list[Exposure]]:
         """The ways to read the exposures: each wild one (jokers only) as a group of its size
@@ -158,12 +176,19 @@ class CompiledCard:
         return [fixed + list(choice) for choice in product(*options)]
 
     def allowed(self, exposures: Sequence[Exposure]) -> np.ndarray:
-        """Mask ``[H]`` of hands that can hold these exposures, each as one whole group."""
+        """Mask ``[H]`` of hands that can hold these exposures, each as one whole group.
+
+        Worked out once per set of exposures (a card keeps up to 64 sets, then starts afresh).
+        """
         if any(e.is_wild for e in exposures):
             mask = np.zeros(self.num_hands, dtype=bool)
             for reading in self.wild_readings(exposures):
                 mask |= self.allowed(reading)
             return mask
+        return self._exposed_hands(exposures).mask.copy()
+
+    def _allowed_mask(self, exposures: Sequence[Exposure]) -> np.ndarray:
+        """:meth:`allowed` worked out afresh, for exposures that are not wild."""
         mask = np.ones(self.num_hands, dtype=bool)
         if not exposures:
             return mask
@@ -175,6 +200,17 @@ class CompiledCard:
         for code, n in wanted.items():
             mask &= (self.group_codes == code).sum(axis=1) >= n
         return mask
+
+    def _exposed_hands(self, exposures: Sequence[Exposure]) -> "_ExposedHands":
+        """The arrays of the hands that hold these (not wild) exposures, built once per set of exposures."""
+        key = tuple(sorted((int(e.tile), e.size) for e in exposures))  # what jokers stand in does not matter
+        known = self.cache.setdefault("exposure-sets", {})
+        found = known.get(key)
+        if found is None:
+            if len(known) >= _EXPOSURE_SETS_KEPT:
+                known.clear()  # start afresh (one call, safe when threads share the card)
+            found = known[key] = _ExposedHands(self, exposures)
+        return found
 
     def exposed_distances(self, rack: np.ndarray, exposures: Sequence[Exposure]) -> tuple[np.ndarray, np.ndarray]:
         """For one rack ``[36]`` with exposures: the allowed-hand indices and their distances.
@@ -188,15 +224,8 @@ class CompiledCard:
                 best[index] = np.minimum(best[index], distance)
             index = np.flatnonzero(best < np.iinfo(np.int16).max)
             return index, best[index]
-        index = np.flatnonzero(self.allowed(exposures))
-        exposed = exposed_counts(exposures)
-        total = self.total[index] - exposed
-        small = self.small[index]
-        codes = np.concatenate([thermometer(total).T, thermometer(small).T], axis=1)
-        products = thermometer(np.asarray(rack)[None, :NATURAL_KINDS]) @ codes
-        remaining = 14 - int(exposed.sum())
-        jokers = np.asarray(rack)[None, NUM_KINDS - 1]
-        return index, _distance(products, len(index), jokers, self.small_size[index], remaining)[0]
+        hands = self._exposed_hands(exposures)
+        return hands.index, _rack_distance(hands.bit_rows, np.asarray(rack), hands.small_size, hands.remaining)
 
     # -- the dead ----------------------------------------------------------
     def live(self, visible: np.ndarray, exposures: Sequence[Exposure] = (), index: np.ndarray | None = None) -> np.ndarray:
@@ -233,3 +262,43 @@ def _distance(products: np.ndarray, hands: int, jokers: np.ndarray, small_size: 
     missing = remaining - placed
     missing_in_groups = missing - (small_size - placed_small)
     return missing - np.minimum(np.asarray(jokers, dtype=np.int16)[:, None], missing_in_groups)
+
+
+_EXPOSURE_SETS_KEPT = 64
+
+
+def _bit_rows(total: np.ndarray, small: np.ndarray) -> np.ndarray:
+    """``[144, 2n]`` uint8: per thermometer bit, whether each hand's ``t`` (then ``s``) reaches it."""
+    return np.ascontiguousarray(np.concatenate([thermometer(total), thermometer(small)], axis=0).T.astype(np.uint8))
+
+
+def _rack_distance(bit_rows: np.ndarray, rack: np.ndarray, small_size: np.ndarray, remaining: int) -> np.ndarray:
+    """One rack's distances ``[n]`` to the hands of ``bit_rows`` (:func:`_bit_rows`): the rows of the
+    rack's thermometer bits summed give ``M_t`` and ``M_s`` (see the module docstring)."""
+    hands = len(small_size)
+    bits = np.flatnonzero(rack[_BIT_KIND] >= _BIT_LEVEL)
+    placed = bit_rows[bits].sum(axis=0, dtype=np.int16)
+    # missing - min(j, missing - (S - M_s)) with missing = remaining - M_t is max(missing - j, S - M_s)
+    return np.maximum((remaining - int(rack[NUM_KINDS - 1])) - placed[:hands], small_size - placed[hands:])
+
+
+class _ExposedHands:
+    """The hands one set of (not wild) exposures allows, with what one rack's distances to them need
+    (``bit_rows``, built the first time a distance is asked for)."""
+
+    def __init__(self, compiled: CompiledCard, exposures: Sequence[Exposure]):
+        self.mask = compiled._allowed_mask(exposures)
+        self.index = np.flatnonzero(self.mask)
+        self.index.flags.writeable = False  # handed to callers: kept, so never changed in place
+        self.exposed = exposed_counts(exposures)
+        self.small_size = compiled.small_size[self.index]
+        self.remaining = 14 - int(self.exposed.sum())
+        self._compiled = compiled
+        self._bit_rows: np.ndarray | None = None
+
+    @property
+    def bit_rows(self) -> np.ndarray:
+        if self._bit_rows is None:
+            compiled, index = self._compiled, self.index
+            self._bit_rows = _bit_rows(compiled.total[index] - self.exposed, compiled.small[index])
+        return self._bit_rows

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from operator import gt
 
 from ..errors import HandError
 from ..hands import Hand, HandLike
@@ -103,17 +104,17 @@ def read_position(
 
     hand = hand_argument("hand", hand)
     rack = hand if isinstance(hand, Hand) else Hand(hand)
-    parsed = tuple(Exposure.parse(e) for e in exposures_argument(exposures))
+    none = isinstance(exposures, tuple) and not exposures  # the default: nothing to read
+    parsed = () if none else tuple(Exposure.parse(e) for e in exposures_argument(exposures))
     counts = list(rack.counts)
     for exposure in parsed:
         for kind, n in enumerate(exposure.counts()):
             counts[kind] += n
-    for kind, n in enumerate(counts):
-        if n > COPIES[kind]:
-            tile = Tile(kind)
-            what = "jokers" if tile.is_joker else "flowers" if tile.is_flower else f"natural {tile.notation}"
-            only = f"only {COPIES[kind]}"
-            raise HandError(f"the rack and exposures hold {n} {what}; a set holds {only}")
+    if any(map(gt, counts, COPIES)):  # name the first tile there are too many of
+        kind = next(k for k, n in enumerate(counts) if n > COPIES[k])
+        tile = Tile(kind)
+        what = "jokers" if tile.is_joker else "flowers" if tile.is_flower else f"natural {tile.notation}"
+        raise HandError(f"the rack and exposures hold {counts[kind]} {what}; a set holds only {COPIES[kind]}")
     total = sum(counts)
     if total > 14:
         raise HandError(f"the rack and exposures hold {total} tiles; a hand holds at most 14")

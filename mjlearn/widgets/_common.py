@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 import anywidget
+import numpy as np
 import traitlets as t
 
 from ..card import Card
@@ -31,6 +32,8 @@ from ..tiles import FORMAT_ORDER, Tile, parse_tiles
 if TYPE_CHECKING:  # pragma: no cover
     import pandas
 
+    from ..analysis.closest import NearestLines
+    from ..analysis.compiled import CompiledCard
     from ..analysis.matching import Win
 
 __all__ = [
@@ -44,6 +47,7 @@ __all__ = [
     "tile_faces",
     "groups_of",
     "closest_rows",
+    "nearest_rows",
     "win_rows",
     "open_card",
 ]
@@ -194,22 +198,78 @@ def closest_rows(card: Card, table: "pandas.DataFrame", pattern_size: str = "1em
     """A :meth:`Card.closest <mjlearn.card.Card.closest>` table of ``card`` as rows the browser can draw."""
     from ..render.html import pattern_html
 
+    return [
+        _result_row(f"{row.category} #{row.line}", pattern_html(card.line(row.category, row.line), pattern_size),
+                    row.distance, row.value, row.concealed, row.dead,
+                    groups_of(row.hand), groups_of(row.needs), groups_of(row.unused))
+        for row in table.itertuples(index=False)
+    ]
+
+
+def nearest_rows(compiled: "CompiledCard", found: "NearestLines", pattern_size: str = "1em") -> list[dict]:
+    """:func:`closest_rows` straight from :func:`~mjlearn.analysis.closest.nearest_lines`' numbers.
+
+    The same rows, with no table and no notation written and read back: each line's
+    label and coloured pattern and each hand's groups are worked out once per card.
+
+    >>> import mjlearn as mj
+    >>> from mjlearn.analysis.closest import nearest_lines
+    >>> card = mj.load_card("basic1")
+    >>> compiled, rack = card.compiled(), mj.Hand("FF 222B 444B 666B 88B")
+    >>> found = nearest_lines(compiled, np.asarray(rack.counts), n=3)
+    >>> nearest_rows(compiled, found) == closest_rows(card, card.closest(rack, n=3))
+    True
+    """
+    lines = _line_texts(compiled, pattern_size)
+    hands = _hand_groups(compiled)
+    needs = _count_groups(found.needs)
+    unused = _count_groups(found.unused)
     rows = []
-    for row in table.itertuples(index=False):
-        rows.append(
-            {
-                "line": f"{row.category} #{row.line}",
-                "pattern": pattern_html(card.line(row.category, row.line), pattern_size),
-                "distance": int(row.distance),
-                "value": int(row.value),
-                "concealed": bool(row.concealed),
-                "dead": bool(row.dead),
-                "hand": groups_of(row.hand),
-                "needs": groups_of(row.needs),
-                "unused": groups_of(row.unused),
-            }
-        )
+    for i, (line, distance, hand, dead) in enumerate(zip(found.line.tolist(), found.distance.tolist(),
+                                                         found.hand.tolist(), found.dead.tolist())):
+        label, pattern, value, concealed = lines[line]
+        groups = hands.get(hand)
+        if groups is None:
+            groups = hands[hand] = tuple(tuple(group) for group in groups_of(str(compiled.hands[hand])))
+        rows.append(_result_row(label, pattern, distance, value, concealed, dead,
+                                [list(group) for group in groups], needs[i], unused[i]))
     return rows
+
+
+def _result_row(line: str, pattern: str, distance, value, concealed, dead, hand, needs, unused) -> dict:
+    """One row of the nearest lines, as the browser draws it."""
+    return {"line": line, "pattern": pattern, "distance": int(distance), "value": int(value),
+            "concealed": bool(concealed), "dead": bool(dead), "hand": hand, "needs": needs, "unused": unused}
+
+
+def _line_texts(compiled: "CompiledCard", pattern_size: str) -> list[tuple[str, str, int, bool]]:
+    """Per line of the card: its label, its coloured pattern (HTML), value and whether it is concealed; once per card."""
+    key = f"widget-line-texts-{pattern_size}"
+    texts = compiled.cache.get(key)
+    if texts is None:
+        from ..render.html import pattern_html
+
+        texts = compiled.cache[key] = [
+            (f"{line.category} #{line.number}", pattern_html(line, pattern_size), int(line.value), bool(line.concealed))
+            for line in compiled.lines
+        ]
+    return texts
+
+
+def _hand_groups(compiled: "CompiledCard") -> dict[int, tuple[tuple[int, ...], ...]]:
+    """The card's hands as tile codes per group, filled in as hands are shown (kept per card)."""
+    return compiled.cache.setdefault("widget-hand-groups", {})
+
+
+def _count_groups(counts) -> list[list[list[int]]]:
+    """Rows of 36 tile counts as tile codes, one list per kind in the notation's order (as :func:`groups_of`
+    reads :func:`~mjlearn.tiles.format_tile_counts`' text)."""
+    ordered = np.asarray(counts)[:, FORMAT_ORDER]
+    rows, places = np.nonzero(ordered)
+    groups: list[list[list[int]]] = [[] for _ in range(len(ordered))]
+    for row, place, n in zip(rows.tolist(), places.tolist(), ordered[rows, places].tolist()):
+        groups[row].append([FORMAT_ORDER[place]] * n)
+    return groups
 
 
 def win_rows(wins: "list[Win]", pattern_size: str = "1em") -> list[dict]:

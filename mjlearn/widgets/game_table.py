@@ -148,6 +148,7 @@ class GameTable(CardWidget):
         self._drawn: int | None = None
         self._scored = False
         self._decisions: list[Decision] = []
+        self._known: tuple[int, dict] = (-1, {})  # the coach's work for one position (see _for_position)
         self.review_rows = []
         self._players.simultaneous(self._game)
         self._catch_up()
@@ -370,7 +371,7 @@ class GameTable(CardWidget):
         if not self.coach_on or self.seat not in self._game.waiting_for():
             self.coach = {}
             return
-        self.coach = coach_panel(self._game, self.seat)
+        self.coach = dict(self._for_position("coach", lambda: coach_panel(self._game, self.seat)))
 
     def _warn(self) -> None:
         """Warn, while the coach is open, if the one tile picked to discard is a hot tile."""
@@ -378,7 +379,19 @@ class GameTable(CardWidget):
         if not (self.coach_on and game.phase == "discard" and game.turn == self.seat and len(self.selected) == 1):
             self.warning = ""
             return
-        self.warning = hot_tile_warning(game, self.seat, self.rack[self.selected[0]])
+        tile = self.rack[self.selected[0]]
+        self.warning = self._for_position(("hot", tile), lambda: hot_tile_warning(game, self.seat, tile))
+
+    def _for_position(self, what, work: Callable[[], Any]):
+        """``work()``, worked out once per position of the game (a position is the moves made so far):
+        the coach's panel and its warnings come back at once when the student looks again."""
+        moves = len(self._game.moves)
+        if self._known[0] != moves:
+            self._known = (moves, {})
+        found = self._known[1]
+        if what not in found:
+            found[what] = work()
+        return found[what]
 
     # -- after the game ---------------------------------------------------------------
     @property

@@ -19,7 +19,10 @@ from typing import TYPE_CHECKING
 
 import traitlets as t
 
+import numpy as np
+
 from ..analysis.arguments import exposures_argument, hand_argument
+from ..analysis.closest import nearest_lines
 from ..analysis.position import Exposure, read_position
 from ..card import Card
 from ..errors import MjlearnError
@@ -28,7 +31,7 @@ from ..resources import list_cards
 from ..rules.ruleset import ruleset as as_ruleset
 from ..tiles import COPIES, NUM_KINDS, Tile, as_tile
 from ..wording import counted
-from ._common import CardWidget, asset, closest_rows, open_card, rack_order, tile_faces, widget_module, win_rows
+from ._common import CardWidget, asset, nearest_rows, open_card, rack_order, tile_faces, widget_module, win_rows
 
 if TYPE_CHECKING:  # pragma: no cover
     import pandas
@@ -282,12 +285,17 @@ class HandBuilder(CardWidget):
         self.exposed = [rack_order(g.tiles()) for g in self._exposures]
         self.left = [COPIES[k] - held[k] for k in range(NUM_KINDS)]
         count = self.tile_count
-        wins = self.wins
         try:
-            closest = closest_rows(self._card, self.results)
+            rack, exposures = read_position(self._rack, self._exposures)
+            compiled = self._card.compiled(self.ruleset)
+            found = nearest_lines(compiled, np.asarray(rack.counts, dtype=np.int16), exposures, n=self.n)
+            closest = nearest_rows(compiled, found)
         except MjlearnError as error:  # exposures that no line allows
-            closest = []
+            found, closest = None, []
             self.message_kind, self.message = "error", str(error)
+        # a win is a line at distance 0 with 14 tiles: the nearest line shown says whether there is one
+        wins = self.wins if count == 14 and found is not None and len(found.distance) and found.distance[0] == 0 \
+            else []
         if wins:
             best = wins[0]
             self.message_kind = "success"
