@@ -1,9 +1,11 @@
-"""How long one click takes: ``closest`` for one rack, each HandBuilder action, each GameTable move.
+"""How long one click takes: ``closest`` for one rack, each HandBuilder action, GameTable move and
+CharlestonTrainer click.
 
 Targets (issue 16, items 1 and 2), on ``practice_harbor`` (55 lines, 1,307 hands):
   - ``card.closest`` for one rack: median <= 0.1 ms (the same DataFrame as before)
   - a HandBuilder click (add a tile, take one off, expose, ...): median <= 1 ms of Python
   - a GameTable move with no computer player acting (pick, arrange, draw, discard): median <= 1 ms
+  - a CharlestonTrainer click (pick tiles, pass with the computer players' passes, undo): median <= 1 ms
 
 A click is timed as the public method a browser message calls (``builder.add("5C")``,
 ``table.discard()``), everything it does included: the rules, the analysis, and the
@@ -19,6 +21,8 @@ moves 0.03-0.66 ms (every move: 0.31 ms, ratio 0.31; the discard 0.66 ms); openi
 89 ms. After (branch speed-click, same machine, load about 1): closest 0.112-0.115 ms (ratio
 1.12-1.15, not met: building the pandas frame is ~35 us of it), HandBuilder clicks 0.35-0.58 ms
 (every click 0.42 ms, ratio 0.42), GameTable moves unchanged (already met), the coach 57-75 ms.
+CharlestonTrainer: a pass (with the computer players') took 3.8 ms before (it read every line's
+row back from a closest table), 0.7-0.9 ms after (ratio 0.88); picking tiles 0.03 ms.
 
 Run: ``.venv/bin/python benchmarks/bench_click.py`` (about a minute).
 """
@@ -174,6 +178,39 @@ def bench_game_table(card: mj.Card) -> None:
           f" with it open, a first pick of a tile, median {median_ms(picks):.1f} ms)")
 
 
+def bench_charleston_trainer(card: mj.Card) -> None:
+    from mjlearn.widgets import CharlestonTrainer
+
+    clicks: dict[str, list[float]] = {name: [] for name in ("toggle_at", "select", "deselect", "clear_selection",
+                                                            "pass_selected", "undo")}
+    suggest: list[float] = []
+    trainer = CharlestonTrainer(card, seed=0)
+    for seed in range(12):
+        trainer.new_deal(seed=seed)
+        for step in range(3):
+            clicks["toggle_at"].append(timed(trainer.toggle_at, 0))
+            clicks["toggle_at"].append(timed(trainer.toggle_at, 0))  # and put back
+            clicks["clear_selection"].append(timed(trainer.clear_selection))
+            tiles = [tile for tile in trainer.rack.tiles() if tile != mj.Tile.JOKER][:3]
+            for tile in tiles:
+                clicks["select"].append(timed(trainer.select, tile))
+            clicks["deselect"].append(timed(trainer.deselect, tiles[0]))
+            clicks["select"].append(timed(trainer.select, tiles[0]))
+            if step == 0:
+                suggest.append(timed(trainer.suggest))
+                trainer.clear_selection()
+                for tile in tiles:
+                    trainer.select(tile)
+            clicks["pass_selected"].append(timed(trainer.pass_selected))
+        clicks["undo"].append(timed(trainer.undo))
+    print("CharlestonTrainer, one click (a pass includes the three computer players' passes):")
+    for name, times in clicks.items():
+        report(f"trainer.{name}", times, CLICK_MS)
+    every = [t for times in clicks.values() for t in times]
+    report("every click", every, CLICK_MS)
+    print(f"  (not a target: the coach's suggested pass, median {median_ms(suggest):.1f} ms over {len(suggest)})")
+
+
 def main() -> None:
     comm.create_comm = JsonComm
     card = mj.load_card(CARD)
@@ -183,6 +220,7 @@ def main() -> None:
     bench_closest(card)
     bench_hand_builder(card)
     bench_game_table(card)
+    bench_charleston_trainer(card)
     print(f"(the benchmark took {time.perf_counter() - started:.0f} s; JSON sent: {JsonComm.sent / 1e6:.1f} MB)")
 
 

@@ -426,3 +426,20 @@ def test_new_deal_and_toggle_at_refuse_wrong_types_and_change_nothing():
     assert trainer.new_deal(ruleset=3) is False and "ruleset" in trainer.message
     assert trainer.toggle_at("x") is False and trainer.message.startswith("Index must be")
     assert list(trainer.rack_tiles) == rack and trainer.seed == seed and trainer.selected == []
+
+
+@pytest.mark.parametrize("ruleset", ["NMJL", "MAHJ-X"])
+def test_rows_drawn_from_the_numbers_equal_the_rows_read_from_the_closest_table(ruleset):
+    from mjlearn.widgets._common import closest_rows
+
+    harbor = mj.load_card("practice_harbor")
+    for seed in range(4):
+        ct = CharlestonTrainer(harbor, seed=seed, ruleset=ruleset)
+        for _ in range(3):
+            table = ct._card.closest(ct.rack, n=None, ruleset=ct.ruleset)
+            assert ct.best == int(table["distance"].min())
+            expected = closest_rows(harbor, table.head(ct.n))
+            shown = [{k: v for k, v in row.items() if k != "before"} for row in ct.closest_rows]
+            assert shown == expected
+            pd.testing.assert_frame_equal(ct.closest.reset_index(drop=True), table.head(ct.n).reset_index(drop=True))
+            ct.pass_tiles([t for t in ct.rack.tiles() if t != Tile.JOKER][:3])

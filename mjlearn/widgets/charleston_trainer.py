@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING, Any
 
 import traitlets as t
 
+from ..analysis.closest import NearestLines
 from ..card import Card
 from ..errors import MjlearnError, RuleError
 from ..hands import Hand, HandLike
@@ -35,7 +36,7 @@ from ..rules.ruleset import Ruleset, ruleset as as_ruleset
 from ..rules.setup import SEATS, Deal, check_seat, deal_tiles
 from ..tiles import Tile, as_tile, parse_tiles
 from ..wording import counted
-from ._common import CardWidget, asset, closest_rows, open_card, rack_order, tile_faces, widget_module
+from ._common import CardWidget, asset, nearest_rows, open_card, rack_order, tile_faces, widget_module
 
 if TYPE_CHECKING:  # pragma: no cover
     import pandas
@@ -559,16 +560,26 @@ class CharlestonTrainer(CardWidget):
                 f" Your nearest line is {moved}.")
         return self._changed(text)
 
-    def _all_lines(self, rack: Hand) -> "pandas.DataFrame":
-        """Every line nearest first, for ``rack``: worked out once per rack and ruleset, then kept."""
+    def _found(self, rack: Hand) -> "NearestLines":
+        """Every line nearest first, for ``rack``, as numbers: worked out once per rack and ruleset, then kept."""
         key = (rack, self.ruleset_name)
         if self._measured is None or self._measured[0] != key:
-            self._measured = (key, self._card.closest(rack, n=None, ruleset=self.ruleset))
+            from ..analysis.closest import nearest_lines
+            from ..analysis.compiled import counts_of
+
+            self._measured = (key, nearest_lines(self._card.compiled(self.ruleset), counts_of(rack)))
         return self._measured[1]
 
+    def _all_lines(self, rack: Hand) -> "pandas.DataFrame":
+        """Every line nearest first, for ``rack``, as :meth:`Card.closest <mjlearn.card.Card.closest>` shows it."""
+        from ..analysis.closest import closest_table
+
+        return closest_table(self._card.compiled(self.ruleset), self._found(rack))
+
     def _line_distances(self, rack: Hand) -> dict[tuple[str, int], int]:
-        table = self._all_lines(rack)
-        return {(row.category, int(row.line)): int(row.distance) for row in table.itertuples(index=False)}
+        lines = self._card.compiled(self.ruleset).lines
+        found = self._found(rack)
+        return {(lines[i].category, lines[i].number): d for i, d in zip(found.line.tolist(), found.distance.tolist())}
 
     def _explain(self, step: Step | None) -> str:
         """One or two sentences on the step, for a student."""
@@ -650,10 +661,12 @@ class CharlestonTrainer(CardWidget):
     def _refresh(self) -> None:
         rack = self.rack
         self._distances = self._line_distances(rack)
-        table = self.closest
-        rows = closest_rows(self._card, table)
-        for row, line in zip(rows, table.itertuples(index=False)):
-            row["before"] = None if self._before is None else self._before.get((line.category, int(line.line)))
+        compiled = self._card.compiled(self.ruleset)
+        shown = NearestLines(*(column[: self.n] for column in self._found(rack)))
+        rows = nearest_rows(compiled, shown)
+        for row, i in zip(rows, shown.line.tolist()):
+            line = compiled.lines[i]
+            row["before"] = None if self._before is None else self._before.get((line.category, line.number))
         self.rack_tiles = rack_order(rack.tiles())
         self.selected, self.suggested, self.blind = [], [], 0
         self.closest_rows = rows
