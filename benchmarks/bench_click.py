@@ -19,7 +19,8 @@ Before (main at cf5579d, this script, the shared 2-core machine, load ~1): close
 (ratio 3.9); HandBuilder clicks 1.9-2.2 ms (every click: median 2.0 ms, ratio 2.0); GameTable
 moves 0.03-0.66 ms (every move: 0.31 ms, ratio 0.31; the discard 0.66 ms); opening the coach
 89 ms. After (branch speed-click, same machine, load about 1): closest 0.112-0.115 ms (ratio
-1.12-1.15, not met: building the pandas frame is ~35 us of it), HandBuilder clicks 0.35-0.58 ms
+1.12-1.15, not met: building the pandas frame is ~35 us of it; timed since on racks the warm-up
+has not seen: 0.109-0.110 ms, ratio 1.1; the numbers alone, ``nearest_lines``, ~0.033 ms), HandBuilder clicks 0.35-0.58 ms
 (every click 0.42 ms, ratio 0.42), GameTable moves unchanged (already met), the coach 57-75 ms.
 CharlestonTrainer: a pass (with the computer players') took 3.8 ms before (it read every line's
 row back from a closest table), 0.7-0.9 ms after (ratio 0.88); picking tiles 0.03 ms.
@@ -70,10 +71,9 @@ def report(name: str, times: list[float], target: float) -> None:
 
 
 def bench_closest(card: mj.Card) -> None:
-    racks = deal_racks(400, rng=1)
-    hands = [mj.Hand.from_counts(r.tolist()) for r in racks]
-    for h in hands:  # one untimed pass: steady state, as in a widget after its first click
-        card.closest(h)
+    for r in deal_racks(100, rng=99):  # untimed: steady state, as in a widget after its first clicks
+        card.closest(mj.Hand.from_counts(r.tolist()))
+    hands = [mj.Hand.from_counts(r.tolist()) for r in deal_racks(400, rng=1)]  # racks not seen before
     print("closest, one rack (13 tiles, no exposures, n=10):")
     report("card.closest(rack)", [timed(card.closest, h) for h in hands], CLOSEST_MS)
     fourteen = [mj.Hand.from_counts(r.tolist()) for r in deal_racks(200, tiles=14, rng=2)]

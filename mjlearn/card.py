@@ -21,6 +21,8 @@ parses is a card whose every line yields hands::
 from __future__ import annotations
 
 from collections.abc import Iterator
+from itertools import chain
+from operator import is_
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
@@ -252,11 +254,16 @@ class Card:
             from .rules.ruleset import ruleset as as_ruleset
 
             reverse = as_ruleset(ruleset).reverse_runs
-        fingerprint = tuple(map(id, self.lines))
         cached = self._compiled.get(reverse)
-        if cached is None or cached[0] != fingerprint:
-            cached = self._compiled[reverse] = (fingerprint, CompiledCard(self, reverse_runs=reverse))
+        if cached is None or not self._same_lines(cached[0]):
+            cached = self._compiled[reverse] = (tuple(self.lines), CompiledCard(self, reverse_runs=reverse))
         return cached[1]
+
+    def _same_lines(self, lines: tuple[Line, ...]) -> bool:
+        """Whether the card still holds exactly these line objects, in this order (a quick check on every call)."""
+        current = chain.from_iterable([category.lines for category in self.categories])
+        return sum(map(len, [category.lines for category in self.categories])) == len(lines) and all(
+            map(is_, current, lines))
 
     def match(
         self, hand: "HandLike", exposures: "Iterable[ExposureLike]" = (), ruleset: "Ruleset | str | None" = None
