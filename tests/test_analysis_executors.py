@@ -14,7 +14,6 @@ from mjlearn.analysis.odds import distance_counts
 from mjlearn.errors import ArgumentError
 
 from matrix_reference import matrix_line_distances
-from test_parallel import dask_client  # noqa: F401 - the module-scoped LocalCluster fixture
 
 odds_module = importlib.import_module("mjlearn.analysis.odds")  # the package's ``odds`` is the function
 CARD = mj.load_card("basic1")
