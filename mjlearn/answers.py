@@ -134,7 +134,7 @@ def read_tiles(answer: Any) -> list[Tile]:
             else:
                 raise _unreadable(answer, f"{shown_answer(item)} is not a tile")
         return tiles
-    raise _unreadable(answer, f"it is a {type(answer).__name__}, not text")
+    raise _unreadable(answer, f"it is not text ({type(answer).__name__})")
 
 
 def read_number(answer: Any) -> int:
@@ -192,7 +192,7 @@ def read_line(answer: Any, card: "Card") -> "Line":
     if isinstance(answer, tuple) and len(answer) == 2:
         answer = f"{answer[0]} #{answer[1]}"
     if not isinstance(answer, str):
-        raise _unreadable(answer, f"it is a {type(answer).__name__}", "a line", example)
+        raise _unreadable(answer, f"it is not text ({type(answer).__name__})", "a line", example)
     text = answer.strip().strip("'\"\u201c\u201d").strip()
     match = _LINE_NAME.match(text.lower()) if len(text) <= 200 else None
     if not match:
