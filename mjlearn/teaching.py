@@ -270,15 +270,17 @@ class Handout:
     def save(self, path: "str | Path", dpi: int = 150) -> "list[Path]":
         """Write the handout to ``path``: a PDF, or PNG (``name-1.png``, ``name-2.png``... for several pages).
         Files are written atomically; returns the paths written."""
+        from .atomic import output_path
         from .render.handout import save_pages
 
-        return save_pages(self.pages(dpi), path, dpi, self.title)
+        return save_pages(self.pages(dpi), output_path(path, (".pdf", ".png")), dpi, self.title)
 
     def save_key(self, path: "str | Path", dpi: int = 150) -> "list[Path]":
         """Write the answer key to ``path`` (PDF or PNG), as :meth:`save` does."""
+        from .atomic import output_path
         from .render.handout import save_pages
 
-        return save_pages(self.key_pages(dpi), path, dpi, f"{self.title} - answer key")
+        return save_pages(self.key_pages(dpi), output_path(path, (".pdf", ".png")), dpi, f"{self.title} - answer key")
 
     def __repr__(self) -> str:
         return f"<Handout {self.title!r}: {len(self.questions)} questions>"
