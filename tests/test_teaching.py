@@ -173,3 +173,23 @@ def test_a_dealt_question_is_the_same_every_time():
     first = Question.dealt("line", "Nearest?", seed=3)
     assert first.rack == Question.dealt("line", "Nearest?", seed=3).rack and len(first.rack) == 14
     assert len(Question.dealt("line", "Nearest?", seed=3, seat=1).rack) == 13
+
+
+def test_every_code_block_of_the_teaching_guide_runs(tmp_path, monkeypatch):
+    """docs/teaching.md: its blocks run in order in one namespace, and the handout it saves is on disk."""
+    import re
+    from pathlib import Path
+
+    monkeypatch.chdir(tmp_path)
+    text = (Path(__file__).resolve().parents[1] / "docs" / "teaching.md").read_text(encoding="utf-8")
+    blocks = re.findall(r"```python\n(.*?)```", text, re.S)
+    assert len(blocks) >= 7
+    namespace: dict = {}
+    for block in blocks:
+        exec(compile(block, "docs/teaching.md", "exec"), namespace)
+    written = sorted(p.name for p in tmp_path.iterdir())
+    assert "lesson3.pdf" in written and "lesson3-key.pdf" in written and "lesson3-1.png" in written
+    for line in text.splitlines():  # each "question.check(...)  # Right!/Not yet/Fine" comment tells the truth
+        found = re.match(r"(\w+\.check\(.*\))\s+# (Right!|Not yet|Fine|I could not read)", line)
+        if found:
+            assert repr(eval(found.group(1), namespace)).startswith(found.group(2)), line
