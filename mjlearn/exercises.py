@@ -30,8 +30,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from .answers import read_line, read_tiles
-from .errors import AnswerError
-from .lessons import Check, missing, not_yet, right, unreadable
+from .lessons import Check, not_yet, read_answer, right
 from .tiles import COPIES, Tile, tile_token
 from .wording import counted
 
@@ -162,12 +161,9 @@ def check_pass(answer: Any, rack, card="basic1", question: str = "", ruleset=Non
     :data:`GOOD`) is right; a "fine" one is accepted with a better one mentioned; a "costly" one is told
     which tiles its best line needed. An illegal pass (a joker, a tile not on the rack, the wrong
     number) says which rule it breaks."""
-    if answer is ...:
-        return missing(question)
-    try:
-        tiles = read_tiles(answer)
-    except AnswerError as error:
-        return unreadable(error)
+    tiles, early = read_answer(answer, question, read_tiles)
+    if early is not None:
+        return early
     grades = PassGrade(card, rack, count, ruleset)
     refusal = _pass_refusal(tiles, grades.rack, grades.count)
     if refusal:
@@ -206,12 +202,9 @@ def check_discard(answer: Any, rack, card="basic1", question: str = "", exposure
     """Grade the tile thrown from a 14-tile ``rack`` by :meth:`Card.discard_advice
     <mjlearn.card.Card.discard_advice>`: a throw whose expected value is within :data:`GOOD` of the best
     is right, and every answer hears the coach's reason for its own tile."""
-    if answer is ...:
-        return missing(question)
-    try:
-        tiles = read_tiles(answer)
-    except AnswerError as error:
-        return unreadable(error)
+    tiles, early = read_answer(answer, question, read_tiles)
+    if early is not None:
+        return early
     from .hands import Hand
 
     rack = rack if isinstance(rack, Hand) else Hand(rack)
@@ -243,13 +236,10 @@ def check_line(answer: Any, rack, card="basic1", question: str = "", exposures=(
                ruleset=None, hint: str = "") -> Check:
     """Which line is the rack nearest to? Any line at the nearest distance (tiles away, jokers counted, the
     exposures allowing it) is right, named as ``"2468 #1"``, ``"2468 line 1"``, ``("2468", 1)`` or a Line."""
-    if answer is ...:
-        return missing(question)
     card = _card(card)
-    try:
-        line = read_line(answer, card)
-    except AnswerError as error:
-        return unreadable(error)
+    line, early = read_answer(answer, question, read_line, card)
+    if early is not None:
+        return early
     table = card.closest(rack, n=None, exposures=exposures, visible=visible, ruleset=ruleset)
     nearest = int(table["distance"].min())
     rows = table[(table["category"] == line.category) & (table["line"] == line.number)]

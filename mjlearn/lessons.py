@@ -93,6 +93,21 @@ def unreadable(error: Exception) -> Check:
     return Check(False, "unreadable", str(error).splitlines()[0] if str(error) else "I could not read that answer.")
 
 
+def read_answer(answer: Any, question: str, reader: Callable[..., Any], *args: Any) -> tuple[Any, Check | None]:
+    """``(reader(answer, *args), None)``, or ``(None, check)`` when the answer is still ``...`` or cannot be
+    read: the first step of every checker.
+
+    >>> read_answer("12", "q", read_number), read_answer("x", "q", read_number)[1].status
+    ((12, None), 'unreadable')
+    """
+    if answer is ...:
+        return None, missing(question)
+    try:
+        return reader(answer, *args), None
+    except AnswerError as error:
+        return None, unreadable(error)
+
+
 def right(question: str = "", why: str = "", grade: str = "") -> Check:
     """A right answer, with a short reason when there is one."""
     text = f"Right!{' ' + question if question else ''}"
@@ -250,12 +265,9 @@ def check_count(answer: Any, expected: int, question: str = "", hint: str = "", 
     >>> check_count("three hundred", 308, "the hands of basic1")
     Not yet: the hands of basic1. 300 is too low.
     """
-    if answer is ...:
-        return missing(question)
-    try:
-        number = read_number(answer)
-    except AnswerError as error:
-        return unreadable(error)
+    number, early = read_answer(answer, question, read_number)
+    if early is not None:
+        return early
     if number == expected:
         return right(question, why)
     return not_yet(question, f"{number} is too {'high' if number > expected else 'low'}.", hint)
