@@ -37,13 +37,17 @@ from .wording import counted
 if TYPE_CHECKING:  # pragma: no cover
     from .card import Card, Line
 
-__all__ = ["check_pass", "check_discard", "check_line", "grade_passes", "PassGrade", "GOOD", "FINE",
+__all__ = ["check_pass", "check_discard", "check_line", "grade_passes", "PassGrade", "GOOD", "FINE", "NEGLIGIBLE",
            "line_name", "percent"]
 
 GOOD = 0.9
 """An answer whose chance is at least this share of the best answer's is "good"."""
 FINE = 0.6
 """At least this share (and less than :data:`GOOD`) is "fine"; less is "costly"."""
+NEGLIGIBLE = 1e-4
+"""Below this chance for the best pass, passes are graded by the distance to the nearest line. (Not
+higher: with jokers on the rack the nearest line is often one they cannot help, Singles and Pairs, and a
+small chance of a line with groups is the better plan.)"""
 
 
 def line_name(line: "Line") -> str:
@@ -52,8 +56,14 @@ def line_name(line: "Line") -> str:
 
 
 def percent(p: float) -> str:
-    """A chance for people: ``"23.9%"``, or ``"under 0.1%"``."""
-    return f"{p:.1%}" if p >= 0.0005 else "under 0.1%"
+    """A chance for people: ``"23.9%"``; small ones with two figures, ``"0.033%"``; ``"under 0.001%"``.
+
+    >>> percent(0.239), percent(0.00033), percent(0.0)
+    ('23.9%', '0.033%', 'under 0.001%')
+    """
+    if p >= 0.01:
+        return f"{p:.1%}"
+    return f"{float(f'{p * 100:.2g}'):g}%" if p >= 0.00001 else "under 0.001%"
 
 
 def _card(card) -> "Card":
@@ -78,11 +88,15 @@ def _listed(names: list[str]) -> str:
 class PassGrade:
     """Every legal pass of ``count`` tiles from a rack, scored as the coach scores the Charleston.
 
-    A pass's score is the chance of the best line's most likely hand after it
+    A pass's chance is that of the best line's most likely hand after it
     (:func:`~mjlearn.analysis.chances.line_chances`), drawing the tiles you get
     back and :data:`~mjlearn.analysis.advice.PASS_DRAWS` more from the tiles you
-    have not seen. ``best`` is the highest score over all passes; jokers never
-    go. Build it with :func:`grade_passes`.
+    have not seen; jokers never go. Passes are graded by their chance against
+    the best pass's (:data:`GOOD`, :data:`FINE`). When even the best pass's
+    chance is below :data:`NEGLIGIBLE` (a rack far from every line), chances
+    cannot tell passes apart and they are graded by the distance to the
+    nearest line instead: the nearest is good, one tile further fine. Build it
+    with :func:`grade_passes`.
     """
 
     def __init__(self, card: "Card", rack, count: int = 3, ruleset=None):
@@ -107,15 +121,38 @@ class PassGrade:
             for kind in chosen:
                 kept[kind] -= 1
             self.results[chosen] = line_chances(self.compiled, kept, (), unseen, self.draws, samples=0, cache=cache)
-        self.best_pass = max(self.results, key=lambda key: (self.score(key), -sum(key)))
-        self.best = self.score(self.best_pass)
+        best_chance = max(self.chance(key) for key in self.results)
+        self.by_distance = best_chance < NEGLIGIBLE
+        self.best_pass = min(self.results, key=self._rank)
+        self.best = self.chance(self.best_pass)
 
-    def score(self, chosen: tuple[int, ...]) -> float:
+    def chance(self, chosen: tuple[int, ...]) -> float:
+        """The chance of the best line after the pass ``chosen``."""
         return float(self.results[chosen].p_best_hand.max())
 
-    def best_line(self, chosen: tuple[int, ...]) -> int:
-        """The index of the line with the best chance after the pass ``chosen`` (ties: card order)."""
-        return int(np.argmax(self.results[chosen].p_best_hand))
+    def distance(self, chosen: tuple[int, ...]) -> int:
+        """Tiles from the nearest line after the pass ``chosen``."""
+        return int(self.results[chosen].distance.min())
+
+    def _rank(self, chosen: tuple[int, ...]):
+        if self.by_distance:
+            return (self.distance(chosen), -self.chance(chosen), chosen)
+        return (-self.chance(chosen), self.distance(chosen), chosen)
+
+    def grade(self, chosen: tuple[int, ...]) -> str:
+        """``"good"``, ``"fine"`` or ``"costly"``."""
+        if not self.by_distance:
+            return _grade(self.chance(chosen), self.best)
+        extra = self.distance(chosen) - self.distance(self.best_pass)
+        return "good" if extra <= 0 else "fine" if extra == 1 else "costly"
+
+    def target(self, chosen: tuple[int, ...]) -> int:
+        """The index of the line the pass ``chosen`` plays for: the best chance (or, graded by distance,
+        the nearest line, then the best chance); ties go to card order."""
+        result = self.results[chosen]
+        if self.by_distance:
+            return int(np.lexsort((-result.p_best_hand, result.distance))[0])
+        return int(np.argmax(result.p_best_hand))
 
     def needed(self, chosen: tuple[int, ...], line: int) -> list[Tile]:
         """The passed tiles that ``line``'s likeliest hand (after the best pass) would have used."""
@@ -126,8 +163,17 @@ class PassGrade:
 
     def passes(self, grade: str = "good") -> list[list[Tile]]:
         """Every pass with that grade, best first."""
-        ranked = sorted(self.results, key=lambda key: (-self.score(key), key))
-        return [[Tile(k) for k in key] for key in ranked if _grade(self.score(key), self.best) == grade]
+        ranked = sorted(self.results, key=self._rank)
+        return [[Tile(k) for k in key] for key in ranked if self.grade(key) == grade]
+
+    def effect(self, chosen: tuple[int, ...], line: int) -> str:
+        """What the pass ``chosen`` leaves of ``line``, against the best pass: a clause for people."""
+        name = line_name(self.compiled.lines[line])
+        if self.by_distance:
+            return (f"That pass leaves you {counted(self.distance(chosen), 'tile')} from the nearest line (the best"
+                    f" pass leaves {self.distance(self.best_pass)}, with {name}).")
+        return (f"That pass leaves {name} at {percent(float(self.results[chosen].p_best_hand[line]))}"
+                f" (the best pass keeps {percent(self.best)}).")
 
 
 def grade_passes(card, rack, count: int = 3, ruleset=None) -> PassGrade:
@@ -169,26 +215,25 @@ def check_pass(answer: Any, rack, card="basic1", question: str = "", ruleset=Non
     if refusal:
         return not_yet(question, refusal, hint)
     chosen = tuple(sorted(int(t) for t in tiles))
-    score = grades.score(chosen)
-    grade = _grade(score, grades.best)
-    mine = grades.best_line(chosen)
-    line = grades.compiled.lines[mine]
-    p_line = float(grades.results[chosen].p_best_hand[mine])
+    grade = grades.grade(chosen)
     if grade == "good":
-        return right(question, f"That pass keeps {line_name(line)} in reach ({percent(p_line)} to finish it in"
-                               f" {grades.draws} draws, counting the {counted(grades.count, 'tile')} you get"
-                               " back).", grade)
-    target = grades.best_line(grades.best_pass)
-    best_line = grades.compiled.lines[target]
+        mine = grades.target(chosen)
+        name = line_name(grades.compiled.lines[mine])
+        result = grades.results[chosen]
+        if grades.by_distance:
+            reach = f"{counted(int(result.distance[mine]), 'tile')} away, as near as any pass leaves a line"
+        else:
+            reach = (f"{percent(float(result.p_best_hand[mine]))} to finish it in {grades.draws} draws,"
+                     f" counting the {counted(grades.count, 'tile')} you get back")
+        return right(question, f"That pass keeps {name} in reach ({reach}).", grade)
+    target = grades.target(grades.best_pass)
     lost = grades.needed(chosen, target)
-    p_target = float(grades.results[chosen].p_best_hand[target])
     parts = []
     if lost:
         passed = Counter(chosen)
         names = [tile_token(int(t), passed[int(t)]) for t in lost]
-        parts.append(f"You passed {_listed(names)}, which {line_name(best_line)} needs.")
-    parts.append(f"That pass leaves {line_name(best_line)} at {percent(p_target)} (the best pass keeps"
-                 f" {percent(grades.best)}).")
+        parts.append(f"You passed {_listed(names)}, which {line_name(grades.compiled.lines[target])} needs.")
+    parts.append(grades.effect(chosen, target))
     if grade == "fine":
         return Check(True, "fine", f"Fine{': ' + question if question else ''}, but a better pass exists. "
                      + " ".join(parts), grade)

@@ -201,10 +201,14 @@ class Question:
         if self.kind == "pass":
             grades = grade_passes(self.card, self.rack, self.count, self.ruleset)
             good = [" ".join(t.notation for t in p) for p in grades.passes("good")]
-            line = grades.compiled.lines[grades.best_line(grades.best_pass)]
-            return KeyEntry(good[0], tuple(good[1:6]),
-                            f"Keeps {line_name(line)} in reach: {percent(grades.best)} to finish it in"
-                            f" {grades.draws} draws after the pass.")
+            line = grades.target(grades.best_pass)
+            if grades.by_distance:
+                away = counted(int(grades.results[grades.best_pass].distance[line]), "tile")
+                why = f"Leaves {line_name(grades.compiled.lines[line])} {away} away, as near as any pass can."
+            else:
+                why = (f"Keeps {line_name(grades.compiled.lines[line])} in reach: {percent(grades.best)} to finish"
+                       f" it in {grades.draws} draws after the pass.")
+            return KeyEntry(good[0], tuple(good[1:6]), why)
         if self.kind == "discard":
             from .exercises import GOOD
 

@@ -262,3 +262,15 @@ def test_an_array_answer_is_a_check_not_a_traceback():
 
     result = check(np.array([1, 2]), 3, "a count")
     assert isinstance(result, Check) and not result.correct
+
+
+def test_a_rack_far_from_every_line_is_graded_by_distance():
+    rack = "1B 2B 4B 5B 8B 1C 3C 2D 3D 6D N S G"  # South's deal with seed 21: every pass keeps under 0.01%
+    grades = grade_passes(card(), rack)
+    assert grades.by_distance and grades.best < 1e-4
+    best = grades.distance(grades.best_pass)
+    for tiles in grades.passes("good"):
+        assert grades.distance(tuple(sorted(int(t) for t in tiles))) == best
+    assert check_pass("8B 1C 3C", rack, card()).correct
+    fine = check_pass("N S G", rack, card())
+    assert fine.status == "fine" and f"10 tiles from the nearest line (the best pass leaves {best}" in fine.text
