@@ -34,6 +34,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
+from itertools import islice
 from typing import TYPE_CHECKING, Any
 
 from .errors import AnswerError, MjlearnError
@@ -128,7 +129,11 @@ def read_tiles(answer: Any) -> list[Tile]:
     if isinstance(answer, (list, tuple, set, frozenset)) or (
             isinstance(answer, Iterable) and not isinstance(answer, (bytes, bytearray, dict))):
         tiles: list[Tile] = []
-        for item in list(answer)[:200]:
+        try:
+            items = list(islice(answer, 200))
+        except Exception as error:  # noqa: BLE001 - an answer that fails to iterate is unreadable, not a crash
+            raise _unreadable(answer, f"its items could not be read ({type(error).__name__})") from None
+        for item in items:
             if isinstance(item, (str, Tile, Hand)):
                 tiles += read_tiles(item)
             else:

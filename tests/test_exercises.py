@@ -237,6 +237,10 @@ ANSWERS = st.one_of(
     st.lists(st.one_of(st.text(max_size=5), st.integers(), st.none()), max_size=5),
     st.tuples(st.text(max_size=8), st.integers()),
     st.dictionaries(st.text(max_size=3), st.integers(), max_size=2),
+    st.sets(st.integers(), max_size=3), st.frozensets(st.text(max_size=3), max_size=3), st.complex_numbers(),
+    st.builds(object), st.iterables(st.text(max_size=4), max_size=4), st.just(Ellipsis), st.just(float("inf")),
+    st.recursive(st.text(max_size=3), lambda inner: st.lists(inner, max_size=3), max_leaves=8),
+    st.sampled_from([mj.Tile.WEST, mj.Hand("3C 7C W"), mj.Suit.DOT, mj.load_card, 10**30, -5, "9" * 40]),
 )
 
 
@@ -274,3 +278,14 @@ def test_a_rack_far_from_every_line_is_graded_by_distance():
     assert check_pass("8B 1C 3C", rack, card()).correct
     fine = check_pass("N S G", rack, card())
     assert fine.status == "fine" and f"10 tiles from the nearest line (the best pass leaves {best}" in fine.text
+
+
+def test_an_answer_that_fails_to_iterate_is_unreadable():
+    """A generator that raises part-way used to escape read_tiles as its own RuntimeError."""
+
+    def tiles():
+        yield "3C"
+        raise RuntimeError("boom")
+
+    assert check(tiles(), "3C", tiles=True).status == "unreadable"
+    assert check_pass(tiles(), RACK, card()).status == "unreadable"

@@ -293,6 +293,7 @@ def question_html(question: "Question", number: int | None = None) -> str:
             f'<tr style="{_PAPER}"><td style="padding:2px 8px;color:#666;white-space:nowrap">'
             f"{escape(line.category)} #{line.number}</td><td style=\"padding:2px 8px\">{pattern_html(line)}</td>"
             f'<td style="padding:2px 8px;font-weight:bold">{mark_text(line)}</td></tr>' for line in question.lines)
-        parts.append(f'<table style="border-collapse:collapse;margin-top:6px">{rows}</table>')
+        parts.append('<div style="color:#666;font-size:0.85em;margin:6px 0 2px">Card lines</div>'
+                     f'<table style="border-collapse:collapse">{rows}</table>')
     return f'<div style="{_FONT}{_PAPER}padding:6px 8px;margin:4px 0;border:1px solid #ddd;border-radius:6px">' \
            f'{"".join(parts)}</div>'
