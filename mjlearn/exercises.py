@@ -18,7 +18,7 @@ Not yet. You passed a joker: jokers may never be passed in the Charleston.
 >>> check_discard("N", rack, card)
 Right! Keeps 2468 #1 in reach (24.5% in 12 draws); FF 222B 444B 666B 888B has no N.
 >>> check_line("2468 #1", rack, card)
-Right! 2468 #1 is 2 tiles away; no line is nearer.
+Right! 2468 #1 is 2 tiles away; no live line is nearer.
 """
 
 from __future__ import annotations
@@ -38,7 +38,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from .card import Card, Line
 
 __all__ = ["check_pass", "check_discard", "check_line", "grade_passes", "PassGrade", "GOOD", "FINE", "NEGLIGIBLE",
-           "line_name", "percent"]
+           "line_name", "percent", "nearest_lines"]
 
 GOOD = 0.9
 """An answer whose chance is at least this share of the best answer's is "good"."""
@@ -277,23 +277,41 @@ def check_discard(answer: Any, rack, card="basic1", question: str = "", exposure
 
 # -- lines ----------------------------------------------------------------------------------------------------
 
+def nearest_lines(card, rack, exposures=(), visible=None, ruleset=None):
+    """The lines a "which line is nearest" question accepts, and the whole :meth:`Card.closest
+    <mjlearn.card.Card.closest>` table: every live line at the nearest distance of the live lines (the
+    nearest dead ones when every line is dead).
+
+    >>> import mjlearn as mj
+    >>> good, _ = nearest_lines(mj.load_card("basic1"), "FF 222B 444B 666B 8B N S")
+    >>> good[["category", "line", "distance"]].values.tolist()
+    [['2468', 1, 2]]
+    """
+    table = _card(card).closest(rack, n=None, exposures=exposures, visible=visible, ruleset=ruleset)
+    live = table[~table["dead"]] if (~table["dead"]).any() else table
+    return live[live["distance"] == live["distance"].min()], table
+
+
 def check_line(answer: Any, rack, card="basic1", question: str = "", exposures=(), visible=None,
                ruleset=None, hint: str = "") -> Check:
-    """Which line is the rack nearest to? Any line at the nearest distance (tiles away, jokers counted, the
-    exposures allowing it) is right, named as ``"2468 #1"``, ``"2468 line 1"``, ``("2468", 1)`` or a Line."""
+    """Which line is the rack nearest to? Any live line at the nearest distance (tiles away, jokers counted,
+    the exposures allowing it; a line is dead when too few of its tiles are left unseen) is right, named as
+    ``"2468 #1"``, ``"2468 line 1"``, ``("2468", 1)`` or a Line."""
     card = _card(card)
     line, early = read_answer(answer, question, read_line, card)
     if early is not None:
         return early
-    table = card.closest(rack, n=None, exposures=exposures, visible=visible, ruleset=ruleset)
-    nearest = int(table["distance"].min())
+    good, table = nearest_lines(card, rack, exposures, visible, ruleset)
+    nearest = int(good["distance"].iloc[0])
     rows = table[(table["category"] == line.category) & (table["line"] == line.number)]
     if rows.empty:
         return not_yet(question, f"Your exposures rule out {line_name(line)}.", hint, "costly")
     distance = int(rows["distance"].iloc[0])
     away = f"{line_name(line)} is {counted(distance, 'tile')} away"
-    if distance == nearest:
-        dead = " (but it is dead: too few of its tiles are left)" if bool(rows["dead"].iloc[0]) else ""
-        return right(question, f"{away}; no line is nearer{dead}.", "good")
-    return not_yet(question, f"{away}; the nearest line is {counted(nearest, 'tile')} away.", hint,
+    if ((good["category"] == line.category) & (good["line"] == line.number)).any():
+        return right(question, f"{away}; no live line is nearer.", "good")
+    if bool(rows["dead"].iloc[0]):
+        return not_yet(question, f"{away} but dead: too few of the tiles it needs are left unseen.", hint,
+                       "costly")
+    return not_yet(question, f"{away}; the nearest live line is {counted(nearest, 'tile')} away.", hint,
                    "fine" if distance == nearest + 1 else "costly")

@@ -126,7 +126,9 @@ class Question:
             Hand(answer if answer is not None else self.accept[0])  # a mistyped key fails now, not in class
         self.lines: list[Line] = [read_line(name, self.card) for name in lines] if lines is not None else []
         if lines is None and kind in _GRADED:
-            table = self.card.closest(self.rack, n=_SHOWN_LINES, exposures=self.exposures, ruleset=self.ruleset)
+            table = self.card.closest(self.rack, n=None, exposures=self.exposures, visible=list(self.visible),
+                                      ruleset=self.ruleset)
+            table = table.sort_values(["dead", "distance"], kind="stable").head(_SHOWN_LINES)  # live lines first
             wanted = set(zip(table["category"], table["line"]))
             self.lines = [line for line in self.card.lines if (line.category, line.number) in wanted]
 
@@ -195,7 +197,7 @@ class Question:
 
     @cached_property
     def _key(self) -> KeyEntry:
-        from .exercises import grade_passes, line_name, percent
+        from .exercises import grade_passes, line_name, nearest_lines, percent
         from .wording import counted
 
         if self.kind == "pass":
@@ -218,9 +220,7 @@ class Question:
             good = table[table["ev"] >= GOOD * best["ev"]] if best["ev"] > 0 else table.iloc[:1]
             return KeyEntry(str(best["tile"]), tuple(str(t) for t in good["tile"].iloc[1:]), str(best["reason"]))
         if self.kind == "line":
-            table = self.card.closest(self.rack, n=None, exposures=self.exposures, visible=list(self.visible),
-                                      ruleset=self.ruleset)
-            near = table[table["distance"] == table["distance"].min()]
+            near, _ = nearest_lines(self.card, self.rack, self.exposures, list(self.visible), self.ruleset)
             names = [f"{row.category} #{row.line}" for row in near.itertuples()]
             first = near.iloc[0]
             why = f"{counted(int(first['distance']), 'tile')} away; it still needs {first['needs']}."

@@ -209,7 +209,7 @@ def test_lines_at_the_nearest_distance_are_right():
     assert check_line("2468 #1", RACK, card()).correct
     assert check_line(card().line("2468", 1), RACK, card()).correct
     wrong = check_line("369 3", RACK, card())
-    assert not wrong.correct and "369 #3 is 9 tiles away; the nearest line is 2 tiles away" in wrong.text
+    assert not wrong.correct and "369 #3 is 9 tiles away; the nearest live line is 2 tiles away" in wrong.text
     assert "2468" not in wrong.text
     assert check_line("Dragons 1", RACK, card()).status == "unreadable"
 
@@ -289,3 +289,15 @@ def test_an_answer_that_fails_to_iterate_is_unreadable():
 
     assert check(tiles(), "3C", tiles=True).status == "unreadable"
     assert check_pass(tiles(), RACK, card()).status == "unreadable"
+
+
+def test_a_dead_line_is_not_the_answer_to_which_line_is_nearest():
+    rack = "F 11B 22B 33B 44B 55B 66B"  # Singles & Pairs #1 lacks a flower, and the other seven are seen
+    seen = "F F F F F F F"
+    assert check_line("Singles & Pairs #1", rack, card()).correct
+    dead = check_line("Singles & Pairs #1", rack, card(), visible=seen)
+    assert not dead.correct and "dead: too few of the tiles it needs are left unseen" in dead.text
+    good, _ = __import__("mjlearn.exercises", fromlist=["nearest_lines"]).nearest_lines(card(), rack, visible=seen)
+    assert not good["dead"].any()
+    for row in good.itertuples():
+        assert check_line(f"{row.category} #{row.line}", rack, card(), visible=seen).correct
