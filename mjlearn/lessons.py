@@ -236,7 +236,13 @@ def check(answer: Any, expected: Any = None, question: str = "", hint: str = "",
         return missing(question)
     try:
         if grader is not None:
-            verdict = grader(answer)
+            try:
+                verdict = grader(answer)
+            except (MjlearnError, RecursionError):
+                raise
+            except Exception as error:  # noqa: BLE001 - the teacher's grader choked on this answer
+                raise AnswerError(f"I could not read {shown_answer(answer)!r} for this question"
+                                  f" ({type(error).__name__}: {error}).") from None
             if isinstance(verdict, Check):
                 return verdict
             ok, reason = verdict if isinstance(verdict, tuple) else (bool(verdict), "")

@@ -241,6 +241,14 @@ class Question:
         return question_html(self)
 
 
+def _dpi(dpi) -> int:
+    """``dpi`` if it is a whole number the printer can use (30 to 1200)."""
+    from .analysis.arguments import count_argument
+    from .render.printable import MAX_DPI, MIN_DPI
+
+    return count_argument("dpi", dpi, minimum=MIN_DPI, maximum=MAX_DPI)
+
+
 class Handout:
     """Questions to print for a class: ``save("sheet.pdf")`` (or ``.png``) and ``save_key("key.pdf")``.
 
@@ -250,26 +258,27 @@ class Handout:
     """
 
     def __init__(self, title: str, questions: Iterable[Question], paper: str = "letter"):
-        from .render.printable import page_size
+        from .render.printable import PAPER_SIZES
 
         self.title = str(title)
         self.questions = list(questions)
         if not self.questions or not all(isinstance(q, Question) for q in self.questions):
             raise ArgumentError("questions must be a non-empty list of Question")
-        page_size(paper, 72)  # refuses an unknown paper now
-        self.paper = paper
+        if not isinstance(paper, str) or paper.lower() not in PAPER_SIZES:
+            raise ArgumentError(f"paper must be one of {', '.join(repr(p) for p in PAPER_SIZES)}, not {paper!r}")
+        self.paper = paper.lower()
 
     def pages(self, dpi: int = 150) -> "list[Image.Image]":
         """The handout's pages as RGB images: each question's position, the card lines, room to answer."""
         from .render.handout import handout_pages
 
-        return handout_pages(self, dpi=dpi)
+        return handout_pages(self, dpi=_dpi(dpi))
 
     def key_pages(self, dpi: int = 150) -> "list[Image.Image]":
         """The answer key's pages: the best answer to each question, the other good ones and why."""
         from .render.handout import handout_pages
 
-        return handout_pages(self, dpi=dpi, key=True)
+        return handout_pages(self, dpi=_dpi(dpi), key=True)
 
     def save(self, path: "str | Path", dpi: int = 150) -> "list[Path]":
         """Write the handout to ``path``: a PDF, or PNG (``name-1.png``, ``name-2.png``... for several pages).

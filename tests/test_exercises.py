@@ -122,6 +122,8 @@ def test_several_good_answers_and_graders():
     result = check(3, "even", "an even number", grader=lambda a: (a % 2 == 0, "3 is odd"))
     assert not result.correct and "3 is odd" in result.text
     assert check("x", grader=lambda a: read_number(a) > 1).status == "unreadable"
+    choked = check("x", grader=lambda a: a % 2 == 0)  # the teacher's grader fails on text: no traceback
+    assert choked.status == "unreadable" and "TypeError" in choked.text
 
 
 def test_check_count_says_too_high_or_too_low():

@@ -165,8 +165,19 @@ def test_a_handout_needs_questions_and_known_paper():
         Handout("Empty", [])
     with pytest.raises(ArgumentError):
         Handout("Wrong", ["not a question"])
-    with pytest.raises(ValueError, match="unknown paper"):
+    with pytest.raises(ArgumentError, match="paper must be one of 'letter', 'a4'"):
         Handout("A5", [Question("count", "How many?", answer=3)], paper="a5")
+    sheet = Handout("A4", [Question("count", "How many?", answer=3)], paper="A4")
+    assert sheet.pages(dpi=72)[0].size == (595, 842)
+    for dpi in (10, 5000, 150.0, True):
+        with pytest.raises(ArgumentError, match="dpi must be a whole number"):
+            sheet.pages(dpi=dpi)
+
+
+def test_the_same_handout_gives_the_same_pdf(tmp_path):
+    sheet = Handout("Same", [Question("line", "Nearest?", rack=RACK)])
+    first = sheet.save(tmp_path / "a.pdf", dpi=40)[0].read_bytes()
+    assert sheet.save(tmp_path / "b.pdf", dpi=40)[0].read_bytes() == first
 
 
 def test_a_dealt_question_is_the_same_every_time():
