@@ -104,10 +104,10 @@ class PassGrade:
         from .analysis.arguments import count_argument, ruleset_argument
         from .analysis.chances import line_chances
         from .analysis.compiled import counts_of
-        from .hands import Hand
+        from .analysis.position import read_position
 
         self.card = _card(card)
-        self.rack = rack if isinstance(rack, Hand) else Hand(rack)
+        self.rack, _ = read_position(rack, (), sizes=(13, 14))  # a rack in the Charleston
         self.count = count_argument("count", count, minimum=1, maximum=3)
         self.compiled = self.card.compiled(ruleset_argument(ruleset))
         self.counts = counts_of(self.rack)

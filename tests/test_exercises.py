@@ -303,3 +303,11 @@ def test_a_dead_line_is_not_the_answer_to_which_line_is_nearest():
     assert not good["dead"].any()
     for row in good.itertuples():
         assert check_line(f"{row.category} #{row.line}", rack, card(), visible=seen).correct
+
+
+def test_passes_under_mahjx_and_racks_the_charleston_cannot_hold():
+    assert check_pass("N S F", RACK, card(), ruleset="MAHJ-X").correct
+    with pytest.raises(mj.HandError, match="this needs 13 or 14"):
+        check_pass("N S F", "FF N S", card())
+    with pytest.raises(mj.ArgumentError):
+        check_pass("N S F", RACK, card(), ruleset=3)
