@@ -204,3 +204,12 @@ def test_every_code_block_of_the_teaching_guide_runs(tmp_path, monkeypatch):
         found = re.match(r"(\w+\.check\(.*\))\s+# (Right!|Not yet|Fine|I could not read)", line)
         if found:
             assert repr(eval(found.group(1), namespace)).startswith(found.group(2)), line
+
+
+def test_a_long_title_stays_inside_the_margins():
+    title = "A very long title for a handout that goes on and on about the Charleston, jokers and discards"
+    page = Handout(title, [Question("count", "How many?", answer=3)]).pages(dpi=72)[0]
+    margin = 42  # points, at 72 dpi one pixel each
+    band = page.crop((0, 0, page.width, 80))
+    for side in (band.crop((0, 0, margin - 2, 80)), band.crop((page.width - margin + 2, 0, page.width, 80))):
+        assert side.getextrema() == ((255, 255), (255, 255), (255, 255))  # nothing drawn in the margins

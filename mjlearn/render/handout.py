@@ -224,8 +224,12 @@ def handout_pages(handout: "Handout", dpi: int = 150, key: bool = False) -> "lis
     blocks = [_question_block(q, n, pen, right - left, key) for n, q in enumerate(handout.questions, 1)]
     title = handout.title + (" - answer key" if key else "")
 
+    title_points = float(_TITLE)  # a long title is drawn smaller rather than run off the page
+    while title_points > _TEXT and pen.length(title, title_points) > right - left:
+        title_points -= 0.5
+    rule_y = top + pen.px(_TITLE * 1.2) + pen.px(4)
     pages: list[list[tuple[int, Image.Image]]] = [[]]
-    y = top + pen.px(_TITLE * 1.2) + pen.px(26)
+    y = rule_y + pen.px(22 if key else 44)
     for block in blocks:
         if pages[-1] and y + block.height > bottom:
             pages.append([])
@@ -238,12 +242,14 @@ def handout_pages(handout: "Handout", dpi: int = 150, key: bool = False) -> "lis
         page = Image.new("RGB", (width, height), "#ffffff")
         draw = ImageDraw.Draw(page)
         if number == 1:
-            pen.text(draw, (left, top), title, _TITLE, bold=True)
-            line_y = top + pen.px(_TITLE * 1.2) + pen.px(4)
+            pen.text(draw, (left, rule_y - pen.px(4)), title, title_points, bold=True, anchor="ld")
+            draw.rectangle([left, rule_y, right - 1, rule_y + pen.px(1.2) - 1], fill=INK["black"])
             if not key:
-                pen.text(draw, (right, top + pen.px(_TITLE * 0.5)), "Name ______________   Date ________",
-                         _SMALL, _MUTED, anchor="rm")
-            draw.rectangle([left, line_y, right - 1, line_y + pen.px(1.2) - 1], fill=INK["black"])
+                pen.text(draw, (left, rule_y + pen.px(24)), "Name", _TEXT, _MUTED, anchor="ls")
+                pen.text(draw, (right - pen.px(150), rule_y + pen.px(24)), "Date", _TEXT, _MUTED, anchor="ls")
+                for start, end in ((left + pen.px(40), right - pen.px(165)), (right - pen.px(115), right)):
+                    draw.line([(start, rule_y + pen.px(25)), (end, rule_y + pen.px(25))], fill=_RULE,
+                              width=max(1, pen.px(0.6)))
         for y, block in placed:
             page.paste(block.convert("RGB"), (left, y))
         footer = height - pen.px(_MARGIN_BOTTOM) + pen.px(18)
