@@ -175,6 +175,39 @@ class PassGrade:
         return (f"That pass leaves {name} at {percent(float(self.results[chosen].p_best_hand[line]))}"
                 f" (the best pass keeps {percent(self.best)}).")
 
+    def check(self, answer: Any, question: str = "", hint: str = "") -> Check:
+        """Grade a student's pass (what :func:`check_pass` does, without scoring the passes again)."""
+        tiles, early = read_answer(answer, question, read_tiles)
+        if early is not None:
+            return early
+        refusal = _pass_refusal(tiles, self.rack, self.count)
+        if refusal:
+            return not_yet(question, refusal, hint)
+        chosen = tuple(sorted(int(t) for t in tiles))
+        grade = self.grade(chosen)
+        if grade == "good":
+            mine = self.target(chosen)
+            name = line_name(self.compiled.lines[mine])
+            result = self.results[chosen]
+            if self.by_distance:
+                reach = f"{counted(int(result.distance[mine]), 'tile')} away, as near as any pass leaves a line"
+            else:
+                reach = (f"{percent(float(result.p_best_hand[mine]))} to finish it in {self.draws} draws,"
+                         f" counting the {counted(self.count, 'tile')} you get back")
+            return right(question, f"That pass keeps {name} in reach ({reach}).", grade)
+        target = self.target(self.best_pass)
+        lost = self.needed(chosen, target)
+        parts = []
+        if lost:
+            passed = Counter(chosen)
+            names = [tile_token(int(t), passed[int(t)]) for t in lost]
+            parts.append(f"You passed {_listed(names)}, which {line_name(self.compiled.lines[target])} needs.")
+        parts.append(self.effect(chosen, target))
+        if grade == "fine":
+            return Check(True, "fine", f"Fine{': ' + question if question else ''}, but a better pass exists. "
+                         + " ".join(parts), grade)
+        return not_yet(question, " ".join(parts), hint, grade)
+
 
 def grade_passes(card, rack, count: int = 3, ruleset=None) -> PassGrade:
     """All passes of ``count`` tiles from ``rack`` scored (see :class:`PassGrade`): for answer keys.
@@ -207,37 +240,10 @@ def check_pass(answer: Any, rack, card="basic1", question: str = "", ruleset=Non
     :data:`GOOD`) is right; a "fine" one is accepted with a better one mentioned; a "costly" one is told
     which tiles its best line needed. An illegal pass (a joker, a tile not on the rack, the wrong
     number) says which rule it breaks."""
-    tiles, early = read_answer(answer, question, read_tiles)
+    _, early = read_answer(answer, question, read_tiles)
     if early is not None:
         return early
-    grades = PassGrade(card, rack, count, ruleset)
-    refusal = _pass_refusal(tiles, grades.rack, grades.count)
-    if refusal:
-        return not_yet(question, refusal, hint)
-    chosen = tuple(sorted(int(t) for t in tiles))
-    grade = grades.grade(chosen)
-    if grade == "good":
-        mine = grades.target(chosen)
-        name = line_name(grades.compiled.lines[mine])
-        result = grades.results[chosen]
-        if grades.by_distance:
-            reach = f"{counted(int(result.distance[mine]), 'tile')} away, as near as any pass leaves a line"
-        else:
-            reach = (f"{percent(float(result.p_best_hand[mine]))} to finish it in {grades.draws} draws,"
-                     f" counting the {counted(grades.count, 'tile')} you get back")
-        return right(question, f"That pass keeps {name} in reach ({reach}).", grade)
-    target = grades.target(grades.best_pass)
-    lost = grades.needed(chosen, target)
-    parts = []
-    if lost:
-        passed = Counter(chosen)
-        names = [tile_token(int(t), passed[int(t)]) for t in lost]
-        parts.append(f"You passed {_listed(names)}, which {line_name(grades.compiled.lines[target])} needs.")
-    parts.append(grades.effect(chosen, target))
-    if grade == "fine":
-        return Check(True, "fine", f"Fine{': ' + question if question else ''}, but a better pass exists. "
-                     + " ".join(parts), grade)
-    return not_yet(question, " ".join(parts), hint, grade)
+    return PassGrade(card, rack, count, ruleset).check(answer, question, hint)
 
 
 # -- discards ------------------------------------------------------------------------------------------------

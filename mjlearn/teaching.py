@@ -174,12 +174,14 @@ class Question:
     # -- answers ---------------------------------------------------------------------------------------
     def check(self, answer: Any) -> "Check":
         """Check a student's answer (read as people write it; never a traceback)."""
-        from .exercises import check_discard, check_line, check_pass
-        from .lessons import check, check_count
+        from .answers import read_tiles
+        from .exercises import check_discard, check_line
+        from .lessons import check, check_count, read_answer
 
         question = ""  # the prompt is on screen already
         if self.kind == "pass":
-            return check_pass(answer, self.rack, self.card, question, self.ruleset, self.count, self.hint)
+            early = read_answer(answer, question, read_tiles)[1]  # an unreadable answer needs no scoring
+            return early if early is not None else self._passes.check(answer, question, self.hint)
         if self.kind == "discard":
             return check_discard(answer, self.rack, self.card, question, self.exposures, list(self.visible),
                                  self.draws, self.ruleset, self.hint)
@@ -196,12 +198,19 @@ class Question:
         return self._key
 
     @cached_property
+    def _passes(self):
+        """Every pass of a pass question, scored once (:class:`~mjlearn.exercises.PassGrade`)."""
+        from .exercises import grade_passes
+
+        return grade_passes(self.card, self.rack, self.count, self.ruleset)
+
+    @cached_property
     def _key(self) -> KeyEntry:
-        from .exercises import grade_passes, line_name, nearest_lines, percent
+        from .exercises import line_name, nearest_lines, percent
         from .wording import counted
 
         if self.kind == "pass":
-            grades = grade_passes(self.card, self.rack, self.count, self.ruleset)
+            grades = self._passes
             good = [" ".join(t.notation for t in p) for p in grades.passes("good")]
             line = grades.target(grades.best_pass)
             if grades.by_distance:
