@@ -213,3 +213,18 @@ def test_a_long_title_stays_inside_the_margins():
     band = page.crop((0, 0, page.width, 80))
     for side in (band.crop((0, 0, margin - 2, 80)), band.crop((page.width - margin + 2, 0, page.width, 80))):
         assert side.getextrema() == ((255, 255), (255, 255), (255, 255))  # nothing drawn in the margins
+
+
+from hypothesis import HealthCheck, given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+
+@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.one_of(st.text(max_size=25), st.text(alphabet="123456789BCDbcdNEWSRGFJ0 ,#", max_size=15), st.integers(),
+                 st.none(), st.lists(st.text(max_size=4), max_size=4), st.tuples(st.text(max_size=6), st.integers())))
+def test_no_answer_makes_a_question_raise(answer):
+    from mjlearn.lessons import Check
+
+    for question in handout().questions:
+        result = question.check(answer)
+        assert isinstance(result, Check) and result.text
