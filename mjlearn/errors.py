@@ -20,6 +20,7 @@ __all__ = [
     "MoveArgumentError",
     "PositionError",
     "SaveFileError",
+    "AnswerError",
 ]
 
 
@@ -160,3 +161,9 @@ class PositionError(RuleError):
 class SaveFileError(MjlearnError):
     """A saved game or position file that cannot be read: not JSON, not an mjlearn game, truncated, or
     from a newer version of mjlearn. The message names the file and what is wrong."""
+
+
+class AnswerError(MjlearnError):
+    """A student's answer to an exercise that cannot be read as what the question asks (tiles, a number,
+    a card line). The message quotes the answer and says how to write it; the checkers of
+    :mod:`mjlearn.lessons` and :mod:`mjlearn.exercises` show it as a friendly :class:`~mjlearn.lessons.Check`."""
