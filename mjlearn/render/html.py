@@ -256,7 +256,7 @@ def _notation_html(text: str, height: int) -> str:
     return _row(groups, wrap=False)
 
 
-def closest_html(table: "pandas.DataFrame", height: int = 24) -> str:
+def closest_html(table: "pandas.DataFrame", height: int = 40) -> str:
     """A :meth:`Card.closest <mjlearn.card.Card.closest>` table with tiles for the hand, needs and unused."""
     head = "".join(
         f'<th style="padding:4px 8px;text-align:left">{name}</th>'
@@ -278,7 +278,7 @@ def closest_html(table: "pandas.DataFrame", height: int = 24) -> str:
     return f'<table style="{_FONT}{_PAPER}border-collapse:collapse"><tr style="{_PAPER}">{head}</tr>{"".join(rows)}</table>'
 
 
-def game_html(game: "Game", height: int = 30) -> str:
+def game_html(game: "Game", height: int = 40) -> str:
     """A game as the table looks now: each rack (exposures on green, dead hands marked), the
     discards oldest first, whose move it is and the tiles left in the wall.
 
