@@ -214,27 +214,10 @@ class CoachBot(Bot):
         # what could still be drawn: the first rack's tiles are not (nor what the others give up: it is thrown)
         unseen_counts = np.maximum(available - racks[0], 0)
         unseen = int(unseen_counts.sum())
-        small, big = lines.small[near][None], lines.big[near][None]  # [1, m, 35]
-        naturals = racks[:, None, :NATURAL_KINDS]
-        need_small = np.maximum(small - naturals, 0)
-        need_big = np.maximum(big - np.maximum(naturals - small, 0), 0)
-        in_groups = need_big.sum(axis=-1)  # [K, m]
-        jokers = racks[:, JOKER][:, None]
-        needed = need_small.sum(axis=-1) + in_groups - np.minimum(jokers, in_groups)
         if self.exact:
-            chance = np.zeros(needed.shape)
-            for j in np.unique(racks[:, JOKER]).tolist():
-                rows = racks[:, JOKER] == j
-                ms, mg = need_small[rows].reshape(-1, NATURAL_KINDS), need_big[rows].reshape(-1, NATURAL_KINDS)
-                chance[rows] = hand_chances(ms, mg, unseen_counts, j, draws, self._exact_cache).reshape(-1, len(near))
-        else:  # singles and pairs kind by kind (as if independent); groups of 3+ from their pooled outs
-            table, log_table = self._tail_table(unseen, draws)
-            # log_table[unseen_counts[k], need_small[..., k]], gathered from the 35 rows the rack can use
-            rows = log_table[unseen_counts[:NATURAL_KINDS]].ravel()
-            small_chance = np.exp(rows.take(need_small + _ROW_START).sum(axis=-1))
-            outs = ((need_big > 0) * unseen_counts[:NATURAL_KINDS]).sum(axis=-1) + unseen_counts[JOKER]
-            short = np.minimum(np.maximum(in_groups - jokers, 0), _MAX_NEED - 1)
-            chance = small_chance * table[np.minimum(outs, unseen), short]
+            needed, chance = self._exact_chances(racks, lines, near, unseen_counts, draws)
+        else:
+            needed, chance = self._quick_chances(racks, lines, near, unseen_counts, unseen, draws)
         expected = chance * lines.value[near]
         segment = view.lines[near]
         starts = np.flatnonzero(np.concatenate([[True], segment[1:] != segment[:-1]]))
@@ -242,6 +225,73 @@ class CoachBot(Bot):
         top = -np.sort(-per_line, axis=1)[:, : len(self.weights)]
         self.last_distance = needed.min(axis=1)  # each rack's distance to its nearest hand that counted
         return top @ self.weights[: top.shape[1]]
+
+    def _exact_chances(self, racks: np.ndarray, lines: _Lines, near: np.ndarray, unseen_counts: np.ndarray,
+                       draws: int) -> tuple[np.ndarray, np.ndarray]:
+        """Each rack's tiles lacking and chance (``[K, m]``) for the ``near`` hands, by
+        :func:`~mjlearn.analysis.chances.hand_chances` (``exact=True``)."""
+        small, big = lines.small[near][None], lines.big[near][None]  # [1, m, 35]
+        naturals = racks[:, None, :NATURAL_KINDS]
+        need_small = np.maximum(small - naturals, 0)
+        need_big = np.maximum(big - np.maximum(naturals - small, 0), 0)
+        in_groups = need_big.sum(axis=-1)  # [K, m]
+        jokers = racks[:, JOKER][:, None]
+        needed = need_small.sum(axis=-1) + in_groups - np.minimum(jokers, in_groups)
+        chance = np.zeros(needed.shape)
+        for j in np.unique(racks[:, JOKER]).tolist():
+            rows = racks[:, JOKER] == j
+            ms, mg = need_small[rows].reshape(-1, NATURAL_KINDS), need_big[rows].reshape(-1, NATURAL_KINDS)
+            chance[rows] = hand_chances(ms, mg, unseen_counts, j, draws, self._exact_cache).reshape(-1, len(near))
+        return needed, chance
+
+    def _quick_chances(self, racks: np.ndarray, lines: _Lines, near: np.ndarray, unseen_counts: np.ndarray,
+                       unseen: int, draws: int) -> tuple[np.ndarray, np.ndarray]:
+        """Each rack's tiles lacking and chance (``[K, m]``) for the ``near`` hands, by the cheaper model:
+        singles and pairs kind by kind (as if independent), groups of 3+ from their pooled outs.
+
+        The racks differ from the first by a few kinds (``changed``), so the first rack's figures are
+        worked out over all 35 kinds once, and the others' from them: the counts (whole numbers) by
+        adding what the changed kinds change, the singles' and pairs' log-chance (a sum of floats)
+        copied where a hand lacks the same tiles as for the first rack and summed afresh over all 35
+        kinds, in the same order, where it does not: the same numbers as summing every rack in full.
+        """
+        table, log_table = self._tail_table(unseen, draws)
+        rows = log_table[unseen_counts[:NATURAL_KINDS]].ravel()  # log_table[unseen_counts[k], needed] at k * 15 + needed
+        small, big = lines.small[near], lines.big[near]  # [m, 35]
+        first = racks[0, :NATURAL_KINDS]
+        need_small = np.maximum(small - first, 0)  # the first rack's
+        need_big = np.maximum(big - np.maximum(first - small, 0), 0)
+        in_groups = need_big.sum(axis=-1)  # [m]
+        lacking = need_small.sum(axis=-1)
+        outs_natural = unseen_counts[:NATURAL_KINDS]
+        outs = ((need_big > 0) * outs_natural).sum(axis=-1)
+        log_small = rows.take(need_small + _ROW_START).sum(axis=-1)
+        changed = np.flatnonzero((racks[1:, :NATURAL_KINDS] != first).any(axis=0)) if len(racks) > 1 else ()
+        if len(changed):  # the other racks: what the changed kinds change
+            part_small, part_big = small[:, changed], big[:, changed]  # [m, c]
+            naturals = racks[:, None, changed]  # [K, 1, c]
+            ns = np.maximum(part_small - naturals, 0)  # [K, m, c]
+            nb = np.maximum(part_big - np.maximum(naturals - part_small, 0), 0)
+            first_ns, first_nb = need_small[:, changed], need_big[:, changed]
+            in_groups = in_groups + (nb.sum(axis=-1) - first_nb.sum(axis=-1))
+            lacking = lacking + (ns.sum(axis=-1) - first_ns.sum(axis=-1))
+            outs_changed = outs_natural[changed]
+            outs = outs + (((nb > 0) * outs_changed).sum(axis=-1) - ((first_nb > 0) * outs_changed).sum(axis=-1))
+            log_small = np.repeat(log_small[None], len(racks), axis=0)
+            differ = (ns != first_ns).any(axis=-1)  # [K, m]: these lack other singles and pairs
+            which, hand = np.nonzero(differ)
+            if len(which):
+                full = need_small[hand]  # [p, 35]
+                full[:, changed] = ns[which, hand]
+                log_small[which, hand] = rows.take(full + _ROW_START).sum(axis=-1)
+        else:
+            in_groups, lacking, outs, log_small = in_groups[None], lacking[None], outs[None], log_small[None]
+        jokers = racks[:, JOKER][:, None]
+        needed = lacking + in_groups - np.minimum(jokers, in_groups)
+        outs = outs + unseen_counts[JOKER]
+        short = np.minimum(np.maximum(in_groups - jokers, 0), _MAX_NEED - 1)
+        chance = np.exp(log_small) * table[np.minimum(outs, unseen), short]
+        return needed, chance
 
     def _tail_table(self, unseen: int, draws: int) -> tuple[np.ndarray, np.ndarray]:
         """The chances of :func:`tail_table` for every count of outs (``0..unseen``) and tiles needed
