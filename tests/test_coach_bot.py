@@ -11,7 +11,7 @@ import pytest
 import mjlearn as mj
 from mjlearn.hands import Hand
 from mjlearn.rules import MAHJX, NMJL, Bot, CoachBot, Game, run_game, seat_danger
-from mjlearn.rules.coach_bot import tail_table
+from mjlearn.rules.coach_bot import _FirstRack, tail_table
 from mjlearn.tiles import Tile
 
 from test_bots import check_every_move
@@ -254,7 +254,7 @@ def test_the_chances_of_racks_near_the_first_are_those_summed_over_every_kind(ru
         unseen_counts = np.maximum(np.asarray(mj.tiles.COPIES, dtype=np.int16) - rack, 0)
         unseen = int(unseen_counts.sum())
         draws = draw.randint(1, 30)
-        needed, chance = bot._quick_chances(racks, lines, near, unseen_counts, unseen, draws)
+        needed, chance = bot._quick_chances(racks, _FirstRack(bot, view, near, rack, unseen_counts, draws))
         expected_needed, expected_chance = _chances_over_every_kind(bot, racks, lines, near, unseen_counts, unseen, draws)
         assert np.array_equal(needed, expected_needed)
         assert np.array_equal(chance, expected_chance)  # the same floats, not merely close

@@ -123,6 +123,37 @@ class _Lines:
         self.value = compiled.line_value[view.lines].astype(np.float64)
 
 
+class _FirstRack:
+    """What :meth:`CoachBot.worth` works out once from the first rack of a call: the near hands, their
+    lines, the tiles unseen, and (for the quick chances) the first rack's figures over all 35 kinds."""
+
+    __slots__ = ("lines", "near", "rack", "unseen_counts", "unseen", "value", "starts", "table", "rows", "small",
+                 "big", "need_small", "need_big", "in_groups", "lacking", "outs", "log_small")
+
+    def __init__(self, bot: "CoachBot", view: View, near: np.ndarray, rack: np.ndarray, unseen_counts: np.ndarray,
+                 draws: int):
+        self.lines = lines = bot._lines_of(view)
+        self.near = near
+        self.rack = rack
+        self.unseen_counts = unseen_counts
+        self.unseen = unseen = int(unseen_counts.sum())
+        self.value = lines.value[near]
+        segment = view.lines[near]
+        self.starts = np.flatnonzero(np.concatenate([[True], segment[1:] != segment[:-1]]))
+        if bot.exact:
+            return
+        self.table, log_table = bot._tail_table(unseen, draws)
+        self.rows = log_table[unseen_counts[:NATURAL_KINDS]].ravel()  # log_table[unseen_counts[k], n] at k * 15 + n
+        self.small, self.big = small, big = lines.small[near], lines.big[near]  # [m, 35]
+        naturals = rack[:NATURAL_KINDS]
+        self.need_small = need_small = np.maximum(small - naturals, 0)
+        self.need_big = need_big = np.maximum(big - np.maximum(naturals - small, 0), 0)
+        self.in_groups = need_big.sum(axis=-1)  # [m]
+        self.lacking = need_small.sum(axis=-1)
+        self.outs = ((need_big > 0) * unseen_counts[:NATURAL_KINDS]).sum(axis=-1)
+        self.log_small = self.rows.take(need_small + _ROW_START).sum(axis=-1)
+
+
 #: How much more a call must make the rack worth, by ruleset name (see the module docstring).
 CALL_MARGINS: dict[str, float] = {"NMJL": 0.6, "MAHJ-X": 0.3}
 
@@ -171,6 +202,7 @@ class CoachBot(Bot):
         self.beam = beam
         self.last_distance = np.zeros(0, dtype=np.int16)
         self._exact_cache: dict = {}
+        self._first: tuple | None = None  # (key, _FirstRack): see _first_rack
         self.mean_value = float(self.engine.compiled.line_value.mean()) if self.engine.compiled.num_lines else 0.0
 
     def __repr__(self) -> str:
@@ -196,11 +228,30 @@ class CoachBot(Bot):
         away).
         """
         racks = np.asarray(racks, dtype=np.int16).reshape(-1, 36)
-        first = tuple(racks[0].tolist())
-        position = self._position(first, _key(exposures))
+        first = self._first_rack(racks[0], exposures, visible, draws)
+        if first is None:
+            return np.zeros(len(racks))
+        if self.exact:
+            needed, chance = self._exact_chances(racks, first.lines, first.near, first.unseen_counts, draws)
+        else:
+            needed, chance = self._quick_chances(racks, first)
+        per_line = np.maximum.reduceat(chance * first.value, first.starts, axis=1)
+        top = -np.sort(-per_line, axis=1)[:, : len(self.weights)]
+        self.last_distance = needed.min(axis=1)  # each rack's distance to its nearest hand that counted
+        return top @ self.weights[: top.shape[1]]
+
+    def _first_rack(self, rack: np.ndarray, exposures: Sequence[Exposure], visible, draws: int) -> "_FirstRack | None":
+        """What :meth:`worth` works out from the first rack (``None`` if no hand is allowed); the last one
+        is kept, for the Charleston's search weighs the racks grown from the same rack three times."""
+        key = (tuple(rack.tolist()), _key(exposures), None if visible is None else tuple(np.asarray(visible).tolist()),
+               draws, self.slack)
+        kept = self._first
+        if kept is not None and kept[0] == key:
+            return kept[1]
+        position = self._position(key[0], key[1])
         view = position.view
         if not view.n:
-            return np.zeros(len(racks))
+            return None
         seen = np.zeros(36, dtype=np.int16) if visible is None else np.asarray(visible, dtype=np.int16)
         available = available_tiles(seen, exposures)
         live = self._live_mask(view, available)
@@ -209,22 +260,10 @@ class CoachBot(Bot):
             near = live & (distance <= int(distance[live].min()) + self.slack)
         else:
             near = distance <= position.best + self.slack
-        near = np.flatnonzero(near)
-        lines = self._lines_of(view)
         # what could still be drawn: the first rack's tiles are not (nor what the others give up: it is thrown)
-        unseen_counts = np.maximum(available - racks[0], 0)
-        unseen = int(unseen_counts.sum())
-        if self.exact:
-            needed, chance = self._exact_chances(racks, lines, near, unseen_counts, draws)
-        else:
-            needed, chance = self._quick_chances(racks, lines, near, unseen_counts, unseen, draws)
-        expected = chance * lines.value[near]
-        segment = view.lines[near]
-        starts = np.flatnonzero(np.concatenate([[True], segment[1:] != segment[:-1]]))
-        per_line = np.maximum.reduceat(expected, starts, axis=1)
-        top = -np.sort(-per_line, axis=1)[:, : len(self.weights)]
-        self.last_distance = needed.min(axis=1)  # each rack's distance to its nearest hand that counted
-        return top @ self.weights[: top.shape[1]]
+        first = _FirstRack(self, view, np.flatnonzero(near), rack.copy(), np.maximum(available - rack, 0), draws)
+        self._first = (key, first)
+        return first
 
     def _exact_chances(self, racks: np.ndarray, lines: _Lines, near: np.ndarray, unseen_counts: np.ndarray,
                        draws: int) -> tuple[np.ndarray, np.ndarray]:
@@ -244,29 +283,22 @@ class CoachBot(Bot):
             chance[rows] = hand_chances(ms, mg, unseen_counts, j, draws, self._exact_cache).reshape(-1, len(near))
         return needed, chance
 
-    def _quick_chances(self, racks: np.ndarray, lines: _Lines, near: np.ndarray, unseen_counts: np.ndarray,
-                       unseen: int, draws: int) -> tuple[np.ndarray, np.ndarray]:
-        """Each rack's tiles lacking and chance (``[K, m]``) for the ``near`` hands, by the cheaper model:
+    def _quick_chances(self, racks: np.ndarray, first: "_FirstRack") -> tuple[np.ndarray, np.ndarray]:
+        """Each rack's tiles lacking and chance (``[K, m]``) for the near hands, by the cheaper model:
         singles and pairs kind by kind (as if independent), groups of 3+ from their pooled outs.
 
         The racks differ from the first by a few kinds (``changed``), so the first rack's figures are
-        worked out over all 35 kinds once, and the others' from them: the counts (whole numbers) by
-        adding what the changed kinds change, the singles' and pairs' log-chance (a sum of floats)
-        copied where a hand lacks the same tiles as for the first rack and summed afresh over all 35
-        kinds, in the same order, where it does not: the same numbers as summing every rack in full.
+        worked out over all 35 kinds once (:class:`_FirstRack`), and the others' from them: the counts
+        (whole numbers) by adding what the changed kinds change, the singles' and pairs' log-chance (a
+        sum of floats) copied where a hand lacks the same tiles as for the first rack and summed afresh
+        over all 35 kinds, in the same order, where it does not: the same numbers as summing every rack
+        in full.
         """
-        table, log_table = self._tail_table(unseen, draws)
-        rows = log_table[unseen_counts[:NATURAL_KINDS]].ravel()  # log_table[unseen_counts[k], needed] at k * 15 + needed
-        small, big = lines.small[near], lines.big[near]  # [m, 35]
-        first = racks[0, :NATURAL_KINDS]
-        need_small = np.maximum(small - first, 0)  # the first rack's
-        need_big = np.maximum(big - np.maximum(first - small, 0), 0)
-        in_groups = need_big.sum(axis=-1)  # [m]
-        lacking = need_small.sum(axis=-1)
-        outs_natural = unseen_counts[:NATURAL_KINDS]
-        outs = ((need_big > 0) * outs_natural).sum(axis=-1)
-        log_small = rows.take(need_small + _ROW_START).sum(axis=-1)
-        changed = np.flatnonzero((racks[1:, :NATURAL_KINDS] != first).any(axis=0)) if len(racks) > 1 else ()
+        rows, small, big, need_small, need_big = first.rows, first.small, first.big, first.need_small, first.need_big
+        in_groups, lacking, outs, log_small = first.in_groups, first.lacking, first.outs, first.log_small
+        outs_natural = first.unseen_counts[:NATURAL_KINDS]
+        changed = np.flatnonzero((racks[1:, :NATURAL_KINDS] != first.rack[:NATURAL_KINDS]).any(axis=0)) \
+            if len(racks) > 1 else ()
         if len(changed):  # the other racks: what the changed kinds change
             part_small, part_big = small[:, changed], big[:, changed]  # [m, c]
             naturals = racks[:, None, changed]  # [K, 1, c]
@@ -288,9 +320,9 @@ class CoachBot(Bot):
             in_groups, lacking, outs, log_small = in_groups[None], lacking[None], outs[None], log_small[None]
         jokers = racks[:, JOKER][:, None]
         needed = lacking + in_groups - np.minimum(jokers, in_groups)
-        outs = outs + unseen_counts[JOKER]
+        outs = outs + first.unseen_counts[JOKER]
         short = np.minimum(np.maximum(in_groups - jokers, 0), _MAX_NEED - 1)
-        chance = np.exp(log_small) * table[np.minimum(outs, unseen), short]
+        chance = np.exp(log_small) * first.table[np.minimum(outs, first.unseen), short]
         return needed, chance
 
     def _tail_table(self, unseen: int, draws: int) -> tuple[np.ndarray, np.ndarray]:
