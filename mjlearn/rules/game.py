@@ -679,14 +679,15 @@ class Game:
         if problem:
             self._make_dead(seat, problem)
 
-    def _unviable(self, seat: int) -> bool:
+    def _unviable(self, seat: int, table: tuple | None = None) -> bool:
         """Whether every hand ``seat``'s exposures allow needs tiles that are now out of play.
 
         Each seat's :class:`~mjlearn.rules.liveness.LiveHands` is kept while its exposures stay the
         same, and updated only for the kinds of tile seen since the last look; when all that
         happened since is a discard of a kind no allowed hand needs so many of, nothing is recounted.
         """
-        table = tuple(tuple(groups) for groups in self.exposures)
+        if table is None:
+            table = tuple(tuple(groups) for groups in self.exposures)  # (every seat's exposures, as they are now)
         exposures = table[seat]
         kept = self._live.get(seat)
         if kept is None or kept[0] != exposures:
@@ -716,10 +717,13 @@ class Game:
 
         (A player with no exposure can always change course, so only exposures can make a hand hopeless.)
         """
+        table = None
         for seat in range(4):
             if seat in self.dead or not self.exposures[seat]:
                 continue
-            if self._unviable(seat):
+            if table is None:
+                table = tuple(tuple(groups) for groups in self.exposures)
+            if self._unviable(seat, table):
                 self._make_dead(seat, "every hand these exposures allow needs tiles that are out of play")
 
     def _hopeless(self, seat: int) -> str | None:
