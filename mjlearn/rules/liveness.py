@@ -35,7 +35,8 @@ __all__ = ["LiveHands", "available_counts", "available_tiles", "shortfalls"]
 
 JOKER = int(Tile.JOKER)
 _COPIES = np.asarray(COPIES, dtype=np.int16)
-_FULL_UPDATE = 8  # above this many steps of changed counts, the shortfalls are worked out afresh
+_FULL_UPDATE = 48  # above this many steps of changed counts, the shortfalls are worked out afresh (a step costs
+# one vector addition, cached; working them out afresh, 100 times that)
 _SMALL_WEIGHT = 1024  # what a kind lacking in singles or pairs adds to LiveHands.behind: more than any jokers
 
 
