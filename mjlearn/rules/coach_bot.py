@@ -139,7 +139,10 @@ class _FirstRack:
         self.unseen = unseen = int(unseen_counts.sum())
         self.value = lines.value[near]
         segment = view.lines[near]
-        self.starts = np.flatnonzero(np.concatenate([[True], segment[1:] != segment[:-1]]))
+        first_of_line = np.empty(len(segment), dtype=bool)
+        first_of_line[:1] = True
+        np.not_equal(segment[1:], segment[:-1], out=first_of_line[1:])
+        self.starts = first_of_line.nonzero()[0]
         if bot.exact:
             return
         self.table, log_table = bot._tail_table(unseen, draws)

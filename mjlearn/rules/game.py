@@ -325,7 +325,8 @@ class Game:
             self._end(GameResult(None, "wall"))
             self.log.append(Event(self._label(), None, "wall game"))
             return None
-        tile = self.wall.pop(0)
+        tile = self.wall[0]
+        self.wall = self.wall[1:]  # a new list: the undo point keeps the old one (see _undo_point)
         self.racks[seat] = self.racks[seat].change(add=(tile,))
         self.phase = "discard"
         self._last_action = "draw"
@@ -830,13 +831,14 @@ class Game:
         """What :meth:`_rewind` needs to undo the move about to be made: the state a move can change.
 
         Cheaper than :meth:`snapshot`: the log and the moves only grow during a move, so their
-        lengths are enough, and the Charleston is saved only while it is under way.
+        lengths are enough; the wall is kept as it is, for a move never changes that list (a draw
+        makes a new one); and the Charleston is saved only while it is under way.
         """
         exposures = self.exposures
         return (
             tuple(self.racks), (tuple(exposures[0]), tuple(exposures[1]), tuple(exposures[2]), tuple(exposures[3])),
             tuple(self.discards),
-            tuple(self.wall), self.phase, self.turn, frozenset(self.dead), self.result, len(self.log),
+            self.wall, self.phase, self.turn, frozenset(self.dead), self.result, len(self.log),
             len(self.moves), self.turns, dict(self._claims), frozenset(self._changed), tuple(self.disputes),
             self._last_action, self._called_from, self._just_called, self.extra_pick,
             self.charleston.undo_point() if self.phase == "charleston" else None,
