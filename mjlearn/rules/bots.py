@@ -583,7 +583,7 @@ class Bot:
             return None
         seen = None
         if visible is not None:
-            seen = np.asarray(visible, dtype=np.int16).copy()
+            seen = [int(v) for v in visible]  # (plain ints: what the liveness reads fastest)
             if seen[t] > 0:
                 seen[t] -= 1  # the discard leaves the table for our exposure
         best = None
