@@ -70,12 +70,21 @@ _VIEW_CACHE = 4096  # exposure sets kept per compiled card
 _LIVE_CACHE = 256  # exposure sets whose liveness is kept up to date
 
 
+_LEVELS: list[list[tuple[int, ...]]] = [[tuple(range(start, start + c)) for c in range(max(COPIES) + 1)]
+                                        for start in _OFFSET]
+"""Per natural kind, the thermometer bits set by holding 0, 1, 2... of it."""
+
+
 def _bits(counts: Sequence[int]) -> list[int]:
-    """The thermometer bits that are set for a rack's natural tiles."""
+    """The thermometer bits that are set for a rack's natural tiles.
+
+    >>> _bits([2] + [0] * 34 + [1])   # two of the first kind; the joker has no bits
+    [0, 1]
+    """
     bits: list[int] = []
-    for start, c in zip(_OFFSET, counts):  # (the natural kinds: the joker has no bits)
+    for levels, c in zip(_LEVELS, counts):  # (the natural kinds: the joker has no bits)
         if c:
-            bits.extend(range(start, start + c))
+            bits += levels[c]
     return bits
 
 
