@@ -408,6 +408,9 @@ class Bot:
 
     # -- evaluation --------------------------------------------------------------
     def _position(self, counts: tuple[int, ...], key: tuple) -> _Position:
+        last = self._last_position
+        if last is not None and last.counts is counts and last.view.key == key:  # the same rack as last time
+            return last
         cache_key = (counts, key)
         position = self._positions.get(cache_key)
         if position is None:
@@ -632,10 +635,10 @@ class Bot:
     def act(self, game: "Game", seat: int) -> None:
         """Make this seat's next move, whatever the phase asks for."""
         phase = game.phase
-        if phase == "charleston":
-            self.charleston_move(game, seat)
-        elif phase == "calls":
+        if phase == "calls":  # (the most frequent first)
             self.answer_call(game, seat)
+        elif phase == "charleston":
+            self.charleston_move(game, seat)
         elif phase == "draw":
             game.draw(seat)
         elif phase == "discard":

@@ -232,10 +232,11 @@ class Game:
 
     def waiting_for(self) -> list[int]:
         """The seats that must move now."""
+        if self.phase == "calls":  # (the most frequent first)
+            claims, dead = self._claims, self.dead
+            return [s for s in _AFTER[self.discards[-1][0]] if s not in dead and s not in claims]
         if self.phase == "charleston":
             return self.charleston.waiting_for()
-        if self.phase == "calls":
-            return [s for s in self._callers() if s not in self._claims]
         if self.phase in ("draw", "discard"):
             return [self.turn]
         return []
