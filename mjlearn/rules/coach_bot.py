@@ -354,11 +354,16 @@ class CoachBot(Bot):
         rack = np.asarray(_as_counts(counts), dtype=np.int16)
         if int(rack[:NATURAL_KINDS].sum()) < count:  # jokers only left: as the Bot does (it never passes them)
             return super().choose_pass(counts, count)
+        held = rack[:NATURAL_KINDS].tolist()
         sets: list[tuple[int, ...]] = [()]
         for _ in range(count):
-            grown = sorted({tuple(sorted(chosen + (k,))) for chosen in sets
-                            for k in np.flatnonzero(rack[:NATURAL_KINDS] - np.bincount(chosen, minlength=36)[:NATURAL_KINDS]
-                                                    > 0).tolist()})
+            found: set[tuple[int, ...]] = set()
+            for chosen in sets:  # each set grown by one more of the tiles it leaves on the rack
+                left = list(held)
+                for k in chosen:
+                    left[k] -= 1
+                found.update(tuple(sorted(chosen + (k,))) for k, n in enumerate(left) if n > 0)
+            grown = sorted(found)
             racks = np.repeat(rack[None, :], len(grown), axis=0)
             rows = [row for row, chosen in enumerate(grown) for _ in chosen]
             np.subtract.at(racks, (rows, [k for chosen in grown for k in chosen]), 1)  # each set's tiles leave
