@@ -258,3 +258,16 @@ def test_the_chances_of_racks_near_the_first_are_those_summed_over_every_kind(ru
         expected_needed, expected_chance = _chances_over_every_kind(bot, racks, lines, near, unseen_counts, unseen, draws)
         assert np.array_equal(needed, expected_needed)
         assert np.array_equal(chance, expected_chance)  # the same floats, not merely close
+
+
+def test_the_worth_kept_from_the_last_rack_is_not_reused_when_an_exposure_s_jokers_differ():
+    from mjlearn.analysis.position import Exposure
+    from mjlearn.tiles import as_tile
+
+    bot = CoachBot(CARD)
+    rack = Hand("FF 222B 444B 66B").counts
+    seen = [0] * 36
+    worth = {jokers: float(bot.worth([rack], [Exposure(as_tile("8B"), 3, jokers)], seen, 12)[0]) for jokers in (1, 2)}
+    fresh = {jokers: float(CoachBot(CARD).worth([rack], [Exposure(as_tile("8B"), 3, jokers)], seen, 12)[0])
+             for jokers in (1, 2)}
+    assert worth == fresh and worth[1] != worth[2]  # (a joker in the exposure is one fewer still to come)
