@@ -247,7 +247,7 @@ class CoachBot(Bot):
         """What :meth:`worth` works out from the first rack (``None`` if no hand is allowed); the last one
         is kept, for the Charleston's search weighs the racks grown from the same rack three times."""
         key = (tuple(rack.tolist()), _key(exposures), None if visible is None else tuple(np.asarray(visible).tolist()),
-               draws, self.slack, tuple(sorted((int(e.tile), e.size, e.jokers) for e in exposures)))
+               draws, self.slack, self.exact, tuple(sorted((int(e.tile), e.size, e.jokers) for e in exposures)))
         kept = self._first  # (the exposures' jokers count too: they are not among the tiles still to come)
         if kept is not None and kept[0] == key:
             return kept[1]
