@@ -42,7 +42,7 @@ from ..errors import MoveArgumentError, RuleError
 from ..hands import Hand
 from ..tiles import NUM_KINDS, Tile
 from .charleston import Charleston, Event, events_table
-from .liveness import LiveHands, available_counts
+from .liveness import LiveHands, available_counts, shared_live_hands
 from .ruleset import NMJL, Ruleset, ruleset as as_ruleset
 from .arguments import int_arg, seat_arg, tile_arg, tiles_arg
 from .setup import SEATS, deal_tiles
@@ -694,24 +694,31 @@ class Game:
         kept = self._live.get(seat)
         if kept is None or kept[0] != exposures:
             compiled = self.card.compiled(self.ruleset)
-            index = self._allowed_index(exposures)
-            rest = compiled.total[index].astype("int16")
-            for e in exposures:
-                if not e.is_wild:
-                    rest[:, e.tile] -= e.size
-            kept = self._live[seat] = [exposures, LiveHands(rest, compiled.small[index].astype("int16")), None, None,
-                                       -1, None]
+
+            def build() -> LiveHands:
+                index = self._allowed_index(exposures)
+                rest = compiled.total[index].astype("int16")
+                for e in exposures:
+                    if not e.is_wild:
+                        rest[:, e.tile] -= e.size
+                return LiveHands(rest, compiled.small[index].astype("int16"))
+
+            # (shared by the games of the card in this thread: the hands and what they need depend on the
+            # exposures' tiles and sizes only)
+            live = shared_live_hands(compiled, tuple(sorted((int(e.tile), e.size) for e in exposures)), build)
+            kept = self._live[seat] = [exposures, live, None, None, -1, None, -1]
         live = kept[1]
         discards = self.discards
         size = len(discards)
-        if kept[2] == table and kept[3] is discards:  # (the exposures on the table and the list of discards looked at)
+        # (the exposures on the table, the list of discards and the liveness's version at the last look)
+        if kept[2] == table and kept[3] is discards and kept[6] == live.version:
             if size == kept[4] and (not size or discards[-1] is kept[5]):
                 return not live.some
             if size == kept[4] + 1 and (size == 1 or discards[-2] is kept[5]) and live.one_fewer(discards[-1][1]):
-                kept[4], kept[5] = size, discards[-1]
+                kept[4], kept[5], kept[6] = size, discards[-1], live.version
                 return not live.some
         dead = not live.any(available_counts(self.visible(seat), exposures))
-        kept[2:] = [table, discards, size, discards[-1] if size else None]
+        kept[2:] = [table, discards, size, discards[-1] if size else None, live.version]
         return dead
 
     def _check_viable(self) -> None:

@@ -24,14 +24,16 @@ dead when none of the hands its exposures allow is live).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import threading
+import weakref
+from collections.abc import Callable, Sequence
 
 import numpy as np
 
 from ..analysis.position import Exposure
 from ..tiles import COPIES, Tile
 
-__all__ = ["LiveHands", "available_counts", "available_tiles", "shortfalls"]
+__all__ = ["LiveHands", "available_counts", "available_tiles", "shared_live_hands", "shortfalls"]
 
 JOKER = int(Tile.JOKER)
 _COPIES = np.asarray(COPIES, dtype=np.int16)
@@ -59,6 +61,29 @@ def shortfalls(rest: np.ndarray, small: np.ndarray, available: np.ndarray) -> tu
     return short, lacking
 
 
+_SHARED = threading.local()  # .kept: owner -> {key: LiveHands}, in this thread
+
+
+def shared_live_hands(owner, key, build: "Callable[[], LiveHands]") -> "LiveHands":
+    """The :class:`LiveHands` kept for ``owner`` (an object such as a compiled card, held weakly)
+    and ``key``, made by ``build`` the first time: games of one card in one thread share them, so a
+    new game starts from another's last look (a few steps away) instead of counting afresh. Each
+    thread has its own (threads never change each other's); 256 keys are kept per owner.
+    """
+    kept = getattr(_SHARED, "kept", None)
+    if kept is None:
+        kept = _SHARED.kept = weakref.WeakKeyDictionary()
+    per_owner = kept.get(owner)
+    if per_owner is None:
+        per_owner = kept[owner] = {}
+    live = per_owner.get(key)
+    if live is None:
+        if len(per_owner) >= 256:
+            per_owner.clear()
+        live = per_owner[key] = build()
+    return live
+
+
 def available_counts(visible: Sequence[int], exposures: Sequence[Exposure] = ()) -> list[int]:
     """:func:`available_tiles` as a list of 36 ints (what :meth:`LiveHands.mask` reads fastest).
 
@@ -84,7 +109,8 @@ class LiveHands:
     (before or after a change): one available in plenty changes nothing.
     """
 
-    __slots__ = ("rest", "small", "rest_t", "small_t", "need", "seen", "behind", "live", "some", "_steps", "_far")
+    __slots__ = ("rest", "small", "rest_t", "small_t", "need", "seen", "behind", "live", "some", "version", "_steps",
+                 "_far")
 
     def __init__(self, rest: np.ndarray, small: np.ndarray, rest_t: np.ndarray | None = None,
                  small_t: np.ndarray | None = None):
@@ -100,6 +126,9 @@ class LiveHands:
         singles and pairs lack: a hand is live when that is at most the jokers available."""
         self.live = None
         self.some = False
+        self.version = 0
+        """Counts the changes of :attr:`seen`: a user that keeps its own record of the last look (as
+        :meth:`one_fewer` needs) knows from it whether another user has looked since."""
         self._steps: dict[tuple[int, int], np.ndarray] = {}  # (kind, level): what one tile fewer adds to behind
         self._far: tuple | None = None  # (far, live, the mask dead_far gave)
 
@@ -135,6 +164,7 @@ class LiveHands:
         if seen is None or kind >= len(self.need) or seen[kind] - 1 < self.need[kind]:
             return False
         seen[kind] -= 1
+        self.version += 1
         return True
 
     def _update(self, counts: list[int]) -> None:
@@ -149,6 +179,7 @@ class LiveHands:
                        if now != before and (now < most or before < most)]
             if not changed and counts[kinds] == seen[kinds]:
                 self.seen = counts
+                self.version += 1
                 return
             steps = sum(abs(counts[k] - seen[k]) for k in changed)
         if seen is None or steps > _FULL_UPDATE:
@@ -168,6 +199,7 @@ class LiveHands:
                         step = steps_kept[(k, level)] = self._step(k, level)
                     behind -= step
         self.seen = counts
+        self.version += 1
         self.live = self.behind <= max(counts[kinds], 0)
         self.some = bool(np.logical_or.reduce(self.live))
 
