@@ -11,7 +11,7 @@ import pytest
 import mjlearn as mj
 from mjlearn.hands import Hand
 from mjlearn.rules import MAHJX, NMJL, Bot, CoachBot, Game, run_game, seat_danger
-from mjlearn.rules.coach_bot import tail_table
+from mjlearn.rules.coach_bot import _FirstRack, tail_table
 from mjlearn.tiles import Tile
 
 from test_bots import check_every_move
@@ -211,3 +211,63 @@ def test_call_margin_defaults_by_ruleset_and_can_be_set():
     assert CoachBot(card, "NMJL").call_margin == CALL_MARGINS["NMJL"] == 0.6
     assert CoachBot(card, "MAHJ-X").call_margin == CALL_MARGINS["MAHJ-X"] == 0.3
     assert CoachBot(card, "MAHJ-X", call_margin=0.15).call_margin == 0.15
+
+
+def _chances_over_every_kind(bot, racks, lines, near, unseen_counts, unseen, draws):
+    """The coach's quick chances summed over all 35 kinds for every rack (as before they were worked
+    out from the first rack's): the reference for the numbers, bit for bit."""
+    from mjlearn.rules.coach_bot import _MAX_NEED, _ROW_START
+
+    table, log_table = bot._tail_table(unseen, draws)
+    small, big = lines.small[near][None], lines.big[near][None]
+    naturals = racks[:, None, :35]
+    need_small = np.maximum(small - naturals, 0)
+    need_big = np.maximum(big - np.maximum(naturals - small, 0), 0)
+    in_groups = need_big.sum(axis=-1)
+    jokers = racks[:, 35][:, None]
+    needed = need_small.sum(axis=-1) + in_groups - np.minimum(jokers, in_groups)
+    rows = log_table[unseen_counts[:35]].ravel()
+    small_chance = np.exp(rows.take(need_small + _ROW_START).sum(axis=-1))
+    outs = ((need_big > 0) * unseen_counts[:35]).sum(axis=-1) + unseen_counts[35]
+    short = np.minimum(np.maximum(in_groups - jokers, 0), _MAX_NEED - 1)
+    return needed, small_chance * table[np.minimum(outs, unseen), short]
+
+
+@pytest.mark.parametrize("rules", RULESETS, ids=lambda r: r.name)
+def test_the_chances_of_racks_near_the_first_are_those_summed_over_every_kind(rules):
+    bot = CoachBot(CARD, rules)
+    view = bot.engine.view(())
+    lines = bot._lines_of(view)
+    draw = random.Random(7)
+    tiles = [k for k in range(36) for _ in range(mj.tiles.COPIES[k])]
+    for _ in range(40):
+        counts = [0] * 36
+        for k in draw.sample(tiles, 14):
+            counts[k] += 1
+        rack = np.asarray(counts, dtype=np.int16)
+        kinds = [k for k in range(36) if counts[k]]
+        racks = [rack] + [rack - np.eye(36, dtype=np.int16)[k] for k in kinds]  # one tile gone
+        racks += [rack - np.eye(36, dtype=np.int16)[a] - np.eye(36, dtype=np.int16)[b]  # two gone
+                  for a, b in zip(kinds, kinds[1:] + kinds[:1]) if a != b]
+        racks = np.asarray(racks)
+        near = np.flatnonzero(bot._position(tuple(counts), ()).distance <= 8)
+        unseen_counts = np.maximum(np.asarray(mj.tiles.COPIES, dtype=np.int16) - rack, 0)
+        unseen = int(unseen_counts.sum())
+        draws = draw.randint(1, 30)
+        needed, chance = bot._quick_chances(racks, _FirstRack(bot, view, near, rack, unseen_counts, draws))
+        expected_needed, expected_chance = _chances_over_every_kind(bot, racks, lines, near, unseen_counts, unseen, draws)
+        assert np.array_equal(needed, expected_needed)
+        assert np.array_equal(chance, expected_chance)  # the same floats, not merely close
+
+
+def test_the_worth_kept_from_the_last_rack_is_not_reused_when_an_exposure_s_jokers_differ():
+    from mjlearn.analysis.position import Exposure
+    from mjlearn.tiles import as_tile
+
+    bot = CoachBot(CARD)
+    rack = Hand("FF 222B 444B 66B").counts
+    seen = [0] * 36
+    worth = {jokers: float(bot.worth([rack], [Exposure(as_tile("8B"), 3, jokers)], seen, 12)[0]) for jokers in (1, 2)}
+    fresh = {jokers: float(CoachBot(CARD).worth([rack], [Exposure(as_tile("8B"), 3, jokers)], seen, 12)[0])
+             for jokers in (1, 2)}
+    assert worth == fresh and worth[1] != worth[2]  # (a joker in the exposure is one fewer still to come)

@@ -146,3 +146,46 @@ def test_available_tiles_are_the_set_less_what_is_seen_and_exposed():
     available = available_tiles(visible, [Exposure(Tile.B2, 4, 1)])
     assert available[Tile.B2] == COPIES[Tile.B2] - 1 - 3 and available[Tile.JOKER] == COPIES[Tile.JOKER] - 1 - 1
     assert random.Random(0).random() < 1  # (the module's generators are untouched by the checks above)
+
+
+@pytest.mark.parametrize("rules", [NMJL, MAHJX], ids=lambda r: r.name)
+def test_games_played_move_by_move_side_by_side_judge_dead_hands_as_alone(rules):
+    """The games of a card in one thread share their liveness (so do the bots): played side by side,
+    move by move, each game still judges every seat's exposures as CompiledCard.live does, and plays
+    the game it plays alone."""
+    from mjlearn.rules.bots import make_bots, play_move
+
+    compiled = CARD.compiled(rules)
+    seeds = [3, 4, 5, 6]
+    alone = [run_game(CARD, rules, seed=seed) for seed in seeds]
+    games = [Game(CARD, rules, seed=seed) for seed in seeds]
+    bots = [make_bots(CARD, rules, seed) for seed in seeds]
+    judged = 0
+    while any(game.phase != "over" for game in games):
+        for game, seated in zip(games, bots):
+            if game.phase == "over":
+                continue
+            play_move(game, seated)
+            for seat in range(4):
+                exposures = tuple(game.exposures[seat])
+                if exposures and seat not in game.dead and game.phase in ("draw", "discard", "calls"):
+                    index = np.flatnonzero(compiled.allowed(list(exposures)))
+                    assert game._unviable(seat) == (not compiled.live(np.asarray(game.visible(seat)), exposures,
+                                                                      index).any())
+                    judged += 1
+    for one, other in zip(alone, games):
+        assert one.moves == other.moves and one.log == other.log
+    assert judged
+
+
+def test_live_hands_count_their_changes_so_that_a_sharer_sees_another_s_look():
+    rest = np.array([[3, 0], [0, 2]], dtype=np.int16)
+    live = LiveHands(rest, np.zeros((2, 2), dtype=np.int16))
+    live.mask([4, 4, 0])
+    before = live.version
+    live.mask([4, 4, 0])  # the same tiles: nothing changes
+    assert live.version == before
+    assert live.one_fewer(0)  # 3 of kind 0 still cover every hand: kept, but the record moved
+    assert live.version == before + 1
+    live.mask([3, 1, 0])  # another user's look
+    assert live.version == before + 2 and live.mask([3, 1, 0]).tolist() == [True, False]

@@ -64,19 +64,27 @@ _least = np.minimum.reduce  # (array.min() and .any() without numpy's Python wra
 _some = np.logical_or.reduce
 _COPY_LEVELS = np.arange(max(COPIES))  # 0 to 7: the copies of a kind a rack may hold, counted from 0
 _NO_TILE = int(THERMOMETER_BITS)  # the row of zeros after a view's thermometer codes
-_ABSENT = 127  # a distance no hand has (a live hand is at most 14 tiles away, a dead one 14 + _FAR)
 _FAR = 64  # added to the distance of dead hands so that any live hand comes first
 _SHIFT = 1 << 20  # packs (distance, hand index) into one sortable integer
 _VIEW_CACHE = 4096  # exposure sets kept per compiled card
 _LIVE_CACHE = 256  # exposure sets whose liveness is kept up to date
 
 
+_LEVELS: list[list[tuple[int, ...]]] = [[tuple(range(start, start + c)) for c in range(max(COPIES) + 1)]
+                                        for start in _OFFSET]
+"""Per natural kind, the thermometer bits set by holding 0, 1, 2... of it."""
+
+
 def _bits(counts: Sequence[int]) -> list[int]:
-    """The thermometer bits that are set for a rack's natural tiles."""
+    """The thermometer bits that are set for a rack's natural tiles.
+
+    >>> _bits([2] + [0] * 34 + [1])   # two of the first kind; the joker has no bits
+    [0, 1]
+    """
     bits: list[int] = []
-    for start, c in zip(_OFFSET, counts):  # (the natural kinds: the joker has no bits)
+    for levels, c in zip(_LEVELS, counts):  # (the natural kinds: the joker has no bits)
         if c:
-            bits.extend(range(start, start + c))
+            bits += levels[c]
     return bits
 
 
@@ -169,6 +177,8 @@ class View:
         n = self.n
         placed = sums[..., :n]
         missing = self.remaining - placed
+        if type(jokers) is int and not jokers:  # no joker: the tiles missing are the distance
+            return missing
         in_groups = missing - (self.small_size - sums[..., n:])
         jokers = np.asarray(jokers, dtype=np.int16)
         if jokers.ndim:
@@ -398,6 +408,9 @@ class Bot:
 
     # -- evaluation --------------------------------------------------------------
     def _position(self, counts: tuple[int, ...], key: tuple) -> _Position:
+        last = self._last_position
+        if last is not None and last.counts is counts and last.view.key == key:  # the same rack as last time
+            return last
         cache_key = (counts, key)
         position = self._positions.get(cache_key)
         if position is None:
@@ -471,16 +484,16 @@ class Bot:
         penalised = False  # whether dead hands stand _FAR behind
         if visible is not None:
             live_hands = self.engine.live_hands(view)
-            live = live_hands.mask(available_counts(visible, exposures))
+            live_hands.mask(available_counts(visible, exposures))
             if live_hands.some:
-                current = np.where(live, current, current + _FAR)
+                current = current + live_hands.dead_far(_FAR)
                 penalised = True
         # Losing a tile costs each hand 0 or 1, so only hands within one of the
         # `lines`-th nearest line can be among the nearest lines afterwards.
         per_line = view.line_best(current)
         count = min(self.lines, len(per_line))
         cutoff = int(np.partition(per_line, count - 1)[count - 1]) + 1
-        near = np.flatnonzero(current <= cutoff)
+        near = (current <= cutoff).nonzero()[0]
         n = view.n
         columns = np.concatenate([near, near + n])
         jokers = counts[JOKER]
@@ -498,11 +511,12 @@ class Bot:
             distance = distance - np.minimum(joker_list, in_groups)
         if penalised and cutoff >= _FAR:  # dead hands among the near ones: they stay behind the live
             distance += current[near] - position.distance[near]
-        # per line the nearest of its near hands (the others stand at _ABSENT, behind every real distance;
-        # at least `count` lines have near hands, so the first `count` of each sorted row are real)
-        spread = np.full((len(distance), n), _ABSENT, dtype=np.int16)
-        spread[:, near] = distance
-        ranked = np.sort(view.line_best(spread), axis=1)[:, :count].tolist()  # [K, count]
+        # per line with near hands the nearest of them (at least `count` lines have near hands)
+        near_lines = view.lines[near]
+        first_of_line = np.empty(m, dtype=bool)
+        first_of_line[0] = True
+        np.not_equal(near_lines[1:], near_lines[:-1], out=first_of_line[1:])
+        ranked = np.sort(np.minimum.reduceat(distance, first_of_line.nonzero()[0], axis=1), axis=1)[:, :count].tolist()
         if jokers and ranked[-1][0] < min(row[0] for row in ranked[:-1]):
             return Tile.JOKER
         lowest = min(ranked[: len(kinds)])
@@ -581,7 +595,7 @@ class Bot:
             return None
         seen = None
         if visible is not None:
-            seen = np.asarray(visible, dtype=np.int16).copy()
+            seen = [int(v) for v in visible]  # (plain ints: what the liveness reads fastest)
             if seen[t] > 0:
                 seen[t] -= 1  # the discard leaves the table for our exposure
         best = None
@@ -621,10 +635,10 @@ class Bot:
     def act(self, game: "Game", seat: int) -> None:
         """Make this seat's next move, whatever the phase asks for."""
         phase = game.phase
-        if phase == "charleston":
-            self.charleston_move(game, seat)
-        elif phase == "calls":
+        if phase == "calls":  # (the most frequent first)
             self.answer_call(game, seat)
+        elif phase == "charleston":
+            self.charleston_move(game, seat)
         elif phase == "draw":
             game.draw(seat)
         elif phase == "discard":

@@ -123,6 +123,40 @@ class _Lines:
         self.value = compiled.line_value[view.lines].astype(np.float64)
 
 
+class _FirstRack:
+    """What :meth:`CoachBot.worth` works out once from the first rack of a call: the near hands, their
+    lines, the tiles unseen, and (for the quick chances) the first rack's figures over all 35 kinds."""
+
+    __slots__ = ("lines", "near", "rack", "unseen_counts", "unseen", "value", "starts", "table", "rows", "small",
+                 "big", "need_small", "need_big", "in_groups", "lacking", "outs", "log_small")
+
+    def __init__(self, bot: "CoachBot", view: View, near: np.ndarray, rack: np.ndarray, unseen_counts: np.ndarray,
+                 draws: int):
+        self.lines = lines = bot._lines_of(view)
+        self.near = near
+        self.rack = rack
+        self.unseen_counts = unseen_counts
+        self.unseen = unseen = int(unseen_counts.sum())
+        self.value = lines.value[near]
+        segment = view.lines[near]
+        first_of_line = np.empty(len(segment), dtype=bool)
+        first_of_line[:1] = True
+        np.not_equal(segment[1:], segment[:-1], out=first_of_line[1:])
+        self.starts = first_of_line.nonzero()[0]
+        if bot.exact:
+            return
+        self.table, log_table = bot._tail_table(unseen, draws)
+        self.rows = log_table[unseen_counts[:NATURAL_KINDS]].ravel()  # log_table[unseen_counts[k], n] at k * 15 + n
+        self.small, self.big = small, big = lines.small[near], lines.big[near]  # [m, 35]
+        naturals = rack[:NATURAL_KINDS]
+        self.need_small = need_small = np.maximum(small - naturals, 0)
+        self.need_big = need_big = np.maximum(big - np.maximum(naturals - small, 0), 0)
+        self.in_groups = need_big.sum(axis=-1)  # [m]
+        self.lacking = need_small.sum(axis=-1)
+        self.outs = ((need_big > 0) * unseen_counts[:NATURAL_KINDS]).sum(axis=-1)
+        self.log_small = self.rows.take(need_small + _ROW_START).sum(axis=-1)
+
+
 #: How much more a call must make the rack worth, by ruleset name (see the module docstring).
 CALL_MARGINS: dict[str, float] = {"NMJL": 0.6, "MAHJ-X": 0.3}
 
@@ -171,6 +205,7 @@ class CoachBot(Bot):
         self.beam = beam
         self.last_distance = np.zeros(0, dtype=np.int16)
         self._exact_cache: dict = {}
+        self._first: tuple | None = None  # (key, _FirstRack): see _first_rack
         self.mean_value = float(self.engine.compiled.line_value.mean()) if self.engine.compiled.num_lines else 0.0
 
     def __repr__(self) -> str:
@@ -196,11 +231,30 @@ class CoachBot(Bot):
         away).
         """
         racks = np.asarray(racks, dtype=np.int16).reshape(-1, 36)
-        first = tuple(racks[0].tolist())
-        position = self._position(first, _key(exposures))
+        first = self._first_rack(racks[0], exposures, visible, draws)
+        if first is None:
+            return np.zeros(len(racks))
+        if self.exact:
+            needed, chance = self._exact_chances(racks, first.lines, first.near, first.unseen_counts, draws)
+        else:
+            needed, chance = self._quick_chances(racks, first)
+        per_line = np.maximum.reduceat(chance * first.value, first.starts, axis=1)
+        top = -np.sort(-per_line, axis=1)[:, : len(self.weights)]
+        self.last_distance = needed.min(axis=1)  # each rack's distance to its nearest hand that counted
+        return top @ self.weights[: top.shape[1]]
+
+    def _first_rack(self, rack: np.ndarray, exposures: Sequence[Exposure], visible, draws: int) -> "_FirstRack | None":
+        """What :meth:`worth` works out from the first rack (``None`` if no hand is allowed); the last one
+        is kept, for the Charleston's search weighs the racks grown from the same rack three times."""
+        key = (tuple(rack.tolist()), _key(exposures), None if visible is None else tuple(np.asarray(visible).tolist()),
+               draws, self.slack, self.exact, tuple(sorted((int(e.tile), e.size, e.jokers) for e in exposures)))
+        kept = self._first  # (the exposures' jokers count too: they are not among the tiles still to come)
+        if kept is not None and kept[0] == key:
+            return kept[1]
+        position = self._position(key[0], key[1])
         view = position.view
         if not view.n:
-            return np.zeros(len(racks))
+            return None
         seen = np.zeros(36, dtype=np.int16) if visible is None else np.asarray(visible, dtype=np.int16)
         available = available_tiles(seen, exposures)
         live = self._live_mask(view, available)
@@ -209,11 +263,15 @@ class CoachBot(Bot):
             near = live & (distance <= int(distance[live].min()) + self.slack)
         else:
             near = distance <= position.best + self.slack
-        near = np.flatnonzero(near)
-        lines = self._lines_of(view)
         # what could still be drawn: the first rack's tiles are not (nor what the others give up: it is thrown)
-        unseen_counts = np.maximum(available - racks[0], 0)
-        unseen = int(unseen_counts.sum())
+        first = _FirstRack(self, view, np.flatnonzero(near), rack.copy(), np.maximum(available - rack, 0), draws)
+        self._first = (key, first)
+        return first
+
+    def _exact_chances(self, racks: np.ndarray, lines: _Lines, near: np.ndarray, unseen_counts: np.ndarray,
+                       draws: int) -> tuple[np.ndarray, np.ndarray]:
+        """Each rack's tiles lacking and chance (``[K, m]``) for the ``near`` hands, by
+        :func:`~mjlearn.analysis.chances.hand_chances` (``exact=True``)."""
         small, big = lines.small[near][None], lines.big[near][None]  # [1, m, 35]
         naturals = racks[:, None, :NATURAL_KINDS]
         need_small = np.maximum(small - naturals, 0)
@@ -221,27 +279,54 @@ class CoachBot(Bot):
         in_groups = need_big.sum(axis=-1)  # [K, m]
         jokers = racks[:, JOKER][:, None]
         needed = need_small.sum(axis=-1) + in_groups - np.minimum(jokers, in_groups)
-        if self.exact:
-            chance = np.zeros(needed.shape)
-            for j in np.unique(racks[:, JOKER]).tolist():
-                rows = racks[:, JOKER] == j
-                ms, mg = need_small[rows].reshape(-1, NATURAL_KINDS), need_big[rows].reshape(-1, NATURAL_KINDS)
-                chance[rows] = hand_chances(ms, mg, unseen_counts, j, draws, self._exact_cache).reshape(-1, len(near))
-        else:  # singles and pairs kind by kind (as if independent); groups of 3+ from their pooled outs
-            table, log_table = self._tail_table(unseen, draws)
-            # log_table[unseen_counts[k], need_small[..., k]], gathered from the 35 rows the rack can use
-            rows = log_table[unseen_counts[:NATURAL_KINDS]].ravel()
-            small_chance = np.exp(rows.take(need_small + _ROW_START).sum(axis=-1))
-            outs = ((need_big > 0) * unseen_counts[:NATURAL_KINDS]).sum(axis=-1) + unseen_counts[JOKER]
-            short = np.minimum(np.maximum(in_groups - jokers, 0), _MAX_NEED - 1)
-            chance = small_chance * table[np.minimum(outs, unseen), short]
-        expected = chance * lines.value[near]
-        segment = view.lines[near]
-        starts = np.flatnonzero(np.concatenate([[True], segment[1:] != segment[:-1]]))
-        per_line = np.maximum.reduceat(expected, starts, axis=1)
-        top = -np.sort(-per_line, axis=1)[:, : len(self.weights)]
-        self.last_distance = needed.min(axis=1)  # each rack's distance to its nearest hand that counted
-        return top @ self.weights[: top.shape[1]]
+        chance = np.zeros(needed.shape)
+        for j in np.unique(racks[:, JOKER]).tolist():
+            rows = racks[:, JOKER] == j
+            ms, mg = need_small[rows].reshape(-1, NATURAL_KINDS), need_big[rows].reshape(-1, NATURAL_KINDS)
+            chance[rows] = hand_chances(ms, mg, unseen_counts, j, draws, self._exact_cache).reshape(-1, len(near))
+        return needed, chance
+
+    def _quick_chances(self, racks: np.ndarray, first: "_FirstRack") -> tuple[np.ndarray, np.ndarray]:
+        """Each rack's tiles lacking and chance (``[K, m]``) for the near hands, by the cheaper model:
+        singles and pairs kind by kind (as if independent), groups of 3+ from their pooled outs.
+
+        The racks differ from the first by a few kinds (``changed``), so the first rack's figures are
+        worked out over all 35 kinds once (:class:`_FirstRack`), and the others' from them: the counts
+        (whole numbers) by adding what the changed kinds change, the singles' and pairs' log-chance (a
+        sum of floats) copied where a hand lacks the same tiles as for the first rack and summed afresh
+        over all 35 kinds, in the same order, where it does not: the same numbers as summing every rack
+        in full.
+        """
+        rows, small, big, need_small, need_big = first.rows, first.small, first.big, first.need_small, first.need_big
+        in_groups, lacking, outs, log_small = first.in_groups, first.lacking, first.outs, first.log_small
+        outs_natural = first.unseen_counts[:NATURAL_KINDS]
+        changed = np.flatnonzero((racks[1:, :NATURAL_KINDS] != first.rack[:NATURAL_KINDS]).any(axis=0)) \
+            if len(racks) > 1 else ()
+        if len(changed):  # the other racks: what the changed kinds change
+            part_small, part_big = small[:, changed], big[:, changed]  # [m, c]
+            naturals = racks[:, None, changed]  # [K, 1, c]
+            ns = np.maximum(part_small - naturals, 0)  # [K, m, c]
+            nb = np.maximum(part_big - np.maximum(naturals - part_small, 0), 0)
+            first_ns, first_nb = need_small[:, changed], need_big[:, changed]
+            in_groups = in_groups + (nb.sum(axis=-1) - first_nb.sum(axis=-1))
+            lacking = lacking + (ns.sum(axis=-1) - first_ns.sum(axis=-1))
+            outs_changed = outs_natural[changed]
+            outs = outs + (((nb > 0) * outs_changed).sum(axis=-1) - ((first_nb > 0) * outs_changed).sum(axis=-1))
+            log_small = np.repeat(log_small[None], len(racks), axis=0)
+            differ = (ns != first_ns).any(axis=-1)  # [K, m]: these lack other singles and pairs
+            which, hand = np.nonzero(differ)
+            if len(which):
+                full = need_small[hand]  # [p, 35]
+                full[:, changed] = ns[which, hand]
+                log_small[which, hand] = rows.take(full + _ROW_START).sum(axis=-1)
+        else:
+            in_groups, lacking, outs, log_small = in_groups[None], lacking[None], outs[None], log_small[None]
+        jokers = racks[:, JOKER][:, None]
+        needed = lacking + in_groups - np.minimum(jokers, in_groups)
+        outs = outs + first.unseen_counts[JOKER]
+        short = np.minimum(np.maximum(in_groups - jokers, 0), _MAX_NEED - 1)
+        chance = np.exp(log_small) * first.table[np.minimum(outs, first.unseen), short]
+        return needed, chance
 
     def _tail_table(self, unseen: int, draws: int) -> tuple[np.ndarray, np.ndarray]:
         """The chances of :func:`tail_table` for every count of outs (``0..unseen``) and tiles needed
@@ -269,11 +354,16 @@ class CoachBot(Bot):
         rack = np.asarray(_as_counts(counts), dtype=np.int16)
         if int(rack[:NATURAL_KINDS].sum()) < count:  # jokers only left: as the Bot does (it never passes them)
             return super().choose_pass(counts, count)
+        held = rack[:NATURAL_KINDS].tolist()
         sets: list[tuple[int, ...]] = [()]
         for _ in range(count):
-            grown = sorted({tuple(sorted(chosen + (k,))) for chosen in sets
-                            for k in np.flatnonzero(rack[:NATURAL_KINDS] - np.bincount(chosen, minlength=36)[:NATURAL_KINDS]
-                                                    > 0).tolist()})
+            found: set[tuple[int, ...]] = set()
+            for chosen in sets:  # each set grown by one more of the tiles it leaves on the rack
+                left = list(held)
+                for k in chosen:
+                    left[k] -= 1
+                found.update(tuple(sorted(chosen + (k,))) for k, n in enumerate(left) if n > 0)
+            grown = sorted(found)
             racks = np.repeat(rack[None, :], len(grown), axis=0)
             rows = [row for row, chosen in enumerate(grown) for _ in chosen]
             np.subtract.at(racks, (rows, [k for chosen in grown for k in chosen]), 1)  # each set's tiles leave

@@ -42,7 +42,7 @@ from ..errors import MoveArgumentError, RuleError
 from ..hands import Hand
 from ..tiles import NUM_KINDS, Tile
 from .charleston import Charleston, Event, events_table
-from .liveness import LiveHands, available_counts
+from .liveness import LiveHands, available_counts, shared_live_hands
 from .ruleset import NMJL, Ruleset, ruleset as as_ruleset
 from .arguments import int_arg, seat_arg, tile_arg, tiles_arg
 from .setup import SEATS, deal_tiles
@@ -232,10 +232,11 @@ class Game:
 
     def waiting_for(self) -> list[int]:
         """The seats that must move now."""
+        if self.phase == "calls":  # (the most frequent first)
+            claims, dead = self._claims, self.dead
+            return [s for s in _AFTER[self.discards[-1][0]] if s not in dead and s not in claims]
         if self.phase == "charleston":
             return self.charleston.waiting_for()
-        if self.phase == "calls":
-            return [s for s in self._callers() if s not in self._claims]
         if self.phase in ("draw", "discard"):
             return [self.turn]
         return []
@@ -325,7 +326,8 @@ class Game:
             self._end(GameResult(None, "wall"))
             self.log.append(Event(self._label(), None, "wall game"))
             return None
-        tile = self.wall.pop(0)
+        tile = self.wall[0]
+        self.wall = self.wall[1:]  # a new list: the undo point keeps the old one (see _undo_point)
         self.racks[seat] = self.racks[seat].change(add=(tile,))
         self.phase = "discard"
         self._last_action = "draw"
@@ -679,36 +681,44 @@ class Game:
         if problem:
             self._make_dead(seat, problem)
 
-    def _unviable(self, seat: int) -> bool:
+    def _unviable(self, seat: int, table: tuple | None = None) -> bool:
         """Whether every hand ``seat``'s exposures allow needs tiles that are now out of play.
 
         Each seat's :class:`~mjlearn.rules.liveness.LiveHands` is kept while its exposures stay the
         same, and updated only for the kinds of tile seen since the last look; when all that
         happened since is a discard of a kind no allowed hand needs so many of, nothing is recounted.
         """
-        table = tuple(tuple(groups) for groups in self.exposures)
+        if table is None:
+            table = tuple(tuple(groups) for groups in self.exposures)  # (every seat's exposures, as they are now)
         exposures = table[seat]
         kept = self._live.get(seat)
         if kept is None or kept[0] != exposures:
             compiled = self.card.compiled(self.ruleset)
-            index = self._allowed_index(exposures)
-            rest = compiled.total[index].astype("int16")
-            for e in exposures:
-                if not e.is_wild:
-                    rest[:, e.tile] -= e.size
-            kept = self._live[seat] = [exposures, LiveHands(rest, compiled.small[index].astype("int16")), None, None,
-                                       -1, None]
+
+            def build() -> LiveHands:
+                index = self._allowed_index(exposures)
+                rest = compiled.total[index].astype("int16")
+                for e in exposures:
+                    if not e.is_wild:
+                        rest[:, e.tile] -= e.size
+                return LiveHands(rest, compiled.small[index].astype("int16"))
+
+            # (shared by the games of the card in this thread: the hands and what they need depend on the
+            # exposures' tiles and sizes only)
+            live = shared_live_hands(compiled, tuple(sorted((int(e.tile), e.size) for e in exposures)), build)
+            kept = self._live[seat] = [exposures, live, None, None, -1, None, -1]
         live = kept[1]
         discards = self.discards
         size = len(discards)
-        if kept[2] == table and kept[3] is discards:  # (the exposures on the table and the list of discards looked at)
+        # (the exposures on the table, the list of discards and the liveness's version at the last look)
+        if kept[2] == table and kept[3] is discards and kept[6] == live.version:
             if size == kept[4] and (not size or discards[-1] is kept[5]):
                 return not live.some
             if size == kept[4] + 1 and (size == 1 or discards[-2] is kept[5]) and live.one_fewer(discards[-1][1]):
-                kept[4], kept[5] = size, discards[-1]
+                kept[4], kept[5], kept[6] = size, discards[-1], live.version
                 return not live.some
         dead = not live.any(available_counts(self.visible(seat), exposures))
-        kept[2:] = [table, discards, size, discards[-1] if size else None]
+        kept[2:] = [table, discards, size, discards[-1] if size else None, live.version]
         return dead
 
     def _check_viable(self) -> None:
@@ -716,10 +726,13 @@ class Game:
 
         (A player with no exposure can always change course, so only exposures can make a hand hopeless.)
         """
+        table = None
         for seat in range(4):
             if seat in self.dead or not self.exposures[seat]:
                 continue
-            if self._unviable(seat):
+            if table is None:
+                table = tuple(tuple(groups) for groups in self.exposures)
+            if self._unviable(seat, table):
                 self._make_dead(seat, "every hand these exposures allow needs tiles that are out of play")
 
     def _hopeless(self, seat: int) -> str | None:
@@ -826,13 +839,14 @@ class Game:
         """What :meth:`_rewind` needs to undo the move about to be made: the state a move can change.
 
         Cheaper than :meth:`snapshot`: the log and the moves only grow during a move, so their
-        lengths are enough, and the Charleston is saved only while it is under way.
+        lengths are enough; the wall is kept as it is, for a move never changes that list (a draw
+        makes a new one); and the Charleston is saved only while it is under way.
         """
         exposures = self.exposures
         return (
             tuple(self.racks), (tuple(exposures[0]), tuple(exposures[1]), tuple(exposures[2]), tuple(exposures[3])),
             tuple(self.discards),
-            tuple(self.wall), self.phase, self.turn, frozenset(self.dead), self.result, len(self.log),
+            self.wall, self.phase, self.turn, frozenset(self.dead), self.result, len(self.log),
             len(self.moves), self.turns, dict(self._claims), frozenset(self._changed), tuple(self.disputes),
             self._last_action, self._called_from, self._just_called, self.extra_pick,
             self.charleston.undo_point() if self.phase == "charleston" else None,

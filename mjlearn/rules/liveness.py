@@ -24,18 +24,22 @@ dead when none of the hands its exposures allow is live).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import threading
+import weakref
+from collections.abc import Callable, Sequence
 
 import numpy as np
 
 from ..analysis.position import Exposure
 from ..tiles import COPIES, Tile
 
-__all__ = ["LiveHands", "available_counts", "available_tiles", "shortfalls"]
+__all__ = ["LiveHands", "available_counts", "available_tiles", "shared_live_hands", "shortfalls"]
 
 JOKER = int(Tile.JOKER)
 _COPIES = np.asarray(COPIES, dtype=np.int16)
-_FULL_UPDATE = 8  # above this many steps of changed counts, the shortfalls are worked out afresh
+_FULL_UPDATE = 48  # above this many steps of changed counts, the shortfalls are worked out afresh (a step costs
+# one vector addition, cached; working them out afresh, 100 times that)
+_SMALL_WEIGHT = 1024  # what a kind lacking in singles or pairs adds to LiveHands.behind: more than any jokers
 
 
 def available_tiles(visible, exposures: Sequence[Exposure] = ()) -> np.ndarray:
@@ -55,6 +59,29 @@ def shortfalls(rest: np.ndarray, small: np.ndarray, available: np.ndarray) -> tu
     short = np.maximum(rest - naturals, 0).sum(axis=1, dtype=np.int16)
     lacking = (small > naturals).sum(axis=1, dtype=np.int16)
     return short, lacking
+
+
+_SHARED = threading.local()  # .kept: owner -> {key: LiveHands}, in this thread
+
+
+def shared_live_hands(owner, key, build: "Callable[[], LiveHands]") -> "LiveHands":
+    """The :class:`LiveHands` kept for ``owner`` (an object such as a compiled card, held weakly)
+    and ``key``, made by ``build`` the first time: games of one card in one thread share them, so a
+    new game starts from another's last look (a few steps away) instead of counting afresh. Each
+    thread has its own (threads never change each other's); 256 keys are kept per owner.
+    """
+    kept = getattr(_SHARED, "kept", None)
+    if kept is None:
+        kept = _SHARED.kept = weakref.WeakKeyDictionary()
+    per_owner = kept.get(owner)
+    if per_owner is None:
+        per_owner = kept[owner] = {}
+    live = per_owner.get(key)
+    if live is None:
+        if len(per_owner) >= 256:
+            per_owner.clear()
+        live = per_owner[key] = build()
+    return live
 
 
 def available_counts(visible: Sequence[int], exposures: Sequence[Exposure] = ()) -> list[int]:
@@ -82,7 +109,8 @@ class LiveHands:
     (before or after a change): one available in plenty changes nothing.
     """
 
-    __slots__ = ("rest", "small", "rest_t", "small_t", "need", "seen", "short", "lacking", "live", "some")
+    __slots__ = ("rest", "small", "rest_t", "small_t", "need", "seen", "behind", "live", "some", "version", "_steps",
+                 "_far")
 
     def __init__(self, rest: np.ndarray, small: np.ndarray, rest_t: np.ndarray | None = None,
                  small_t: np.ndarray | None = None):
@@ -93,8 +121,16 @@ class LiveHands:
         self.need: list[int] = np.maximum(rest.max(axis=0, initial=0), small.max(axis=0, initial=0)).tolist()
         """Per kind the most that any hand still needs: available counts at or above it are plenty."""
         self.seen: list[int] | None = None
-        self.short = self.lacking = self.live = None
+        self.behind: np.ndarray | None = None
+        """Per hand the naturals its groups of 3+ lack, plus :data:`_SMALL_WEIGHT` for each kind its
+        singles and pairs lack: a hand is live when that is at most the jokers available."""
+        self.live = None
         self.some = False
+        self.version = 0
+        """Counts the changes of :attr:`seen`: a user that keeps its own record of the last look (as
+        :meth:`one_fewer` needs) knows from it whether another user has looked since."""
+        self._steps: dict[tuple[int, int], np.ndarray] = {}  # (kind, level): what one tile fewer adds to behind
+        self._far: tuple | None = None  # (far, live, the mask dead_far gave)
 
     def mask(self, available) -> np.ndarray:
         """Mask ``[n]`` of the live hands for tiles ``available`` (a vector or a list; do not modify the
@@ -107,6 +143,19 @@ class LiveHands:
         self._update(available.tolist() if isinstance(available, np.ndarray) else list(available))
         return self.some
 
+    def dead_far(self, far: int) -> np.ndarray:
+        """``far`` for each dead hand and 0 for each live one (``[n]`` int16, as the last look found them;
+        do not modify it): what puts the dead hands ``far`` behind in a list of distances.
+
+        >>> live = LiveHands(np.array([[3, 0], [0, 2]], dtype=np.int16), np.zeros((2, 2), dtype=np.int16))
+        >>> live.mask([3, 0, 0]).tolist(), live.dead_far(64).tolist()
+        ([True, False], [0, 64])
+        """
+        kept = self._far
+        if kept is None or kept[0] != far or kept[1] is not self.live:
+            kept = self._far = (far, self.live, (~self.live).astype(np.int16) * np.int16(far))
+        return kept[2]
+
     def one_fewer(self, kind: int) -> bool:
         """Note that one tile of natural ``kind`` fewer is available than at the last look, if that
         changes nothing (no hand needs as many as are left): then ``True``, and the liveness kept
@@ -115,6 +164,7 @@ class LiveHands:
         if seen is None or kind >= len(self.need) or seen[kind] - 1 < self.need[kind]:
             return False
         seen[kind] -= 1
+        self.version += 1
         return True
 
     def _update(self, counts: list[int]) -> None:
@@ -122,24 +172,40 @@ class LiveHands:
         seen = self.seen
         steps = 0
         if seen is not None:
+            if counts == seen:  # nothing changed since the last look
+                return
             need = self.need
-            changed = [k for k in range(kinds) if counts[k] != seen[k] and (counts[k] < need[k] or seen[k] < need[k])]
+            changed = [k for k, now, before, most in zip(range(kinds), counts, seen, need)
+                       if now != before and (now < most or before < most)]
             if not changed and counts[kinds] == seen[kinds]:
                 self.seen = counts
+                self.version += 1
                 return
             steps = sum(abs(counts[k] - seen[k]) for k in changed)
         if seen is None or steps > _FULL_UPDATE:
-            self.short, self.lacking = shortfalls(self.rest, self.small, np.asarray(counts, dtype=np.int16))
+            short, lacking = shortfalls(self.rest, self.small, np.asarray(counts, dtype=np.int16))
+            self.behind = short + lacking * np.int16(_SMALL_WEIGHT)
         else:
-            short, lacking = self.short, self.lacking
+            behind, steps_kept = self.behind, self._steps
             for k in changed:  # one level at a time: a hand lacks one more (or one fewer) where it needs more
-                rest, small = self.rest_t[k], self.small_t[k]
                 for level in range(counts[k], seen[k]):  # fewer available, down to `level`
-                    short += rest > level
-                    lacking += small == level + 1
+                    step = steps_kept.get((k, level))
+                    if step is None:
+                        step = steps_kept[(k, level)] = self._step(k, level)
+                    behind += step
                 for level in range(seen[k], counts[k]):  # more available, up from `level`
-                    short -= rest > level
-                    lacking -= small == level + 1
+                    step = steps_kept.get((k, level))
+                    if step is None:
+                        step = steps_kept[(k, level)] = self._step(k, level)
+                    behind -= step
         self.seen = counts
-        self.live = (self.lacking == 0) & (self.short <= max(counts[kinds], 0))
+        self.version += 1
+        self.live = self.behind <= max(counts[kinds], 0)
         self.some = bool(np.logical_or.reduce(self.live))
+
+    def _step(self, kind: int, level: int) -> np.ndarray:
+        """What one tile of ``kind`` fewer, from ``level + 1`` available down to ``level``, adds to
+        :attr:`behind`: 1 where a group of 3+ needs more than ``level``, :data:`_SMALL_WEIGHT` where the
+        singles and pairs need exactly ``level + 1`` (now they lack the kind)."""
+        return ((self.rest_t[kind] > level).astype(np.int16)
+                + (self.small_t[kind] == level + 1).astype(np.int16) * np.int16(_SMALL_WEIGHT))
