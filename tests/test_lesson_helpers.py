@@ -1,0 +1,36 @@
+"""The beginner lessons' one-call helpers (mjlearn.lesson_helpers)."""
+
+import mjlearn as mj
+from mjlearn.lesson_helpers import Text, groups, hand_list, lines_table, tile_set_table, try_line
+
+
+def test_hand_list_shows_every_hand_or_says_how_many_more():
+    line = mj.parse_line("FF 1111 NEWS DDDD L")
+    assert str(hand_list(line)).count("\n") == 26
+    shown = str(hand_list(line, limit=6)).splitlines()
+    assert len(shown) == 7 and shown[-1] == "... and 21 more (27 hands in all)"
+    assert str(hand_list(line, limit=-3)).splitlines() == ["... and 27 more (27 hands in all)"]
+
+
+def test_try_line_gives_the_line_or_the_message_with_its_caret():
+    assert try_line("FF 222 444 666 888").count_hands() == 3
+    message = try_line("FF 222 444 666 88X")
+    assert isinstance(message, Text) and "line 1, column" in repr(message) and "^" in repr(message)
+
+
+def test_groups_names_singles_to_sextets():
+    text = str(groups(mj.parse_line("FF 333333 NEWS 11")))
+    assert "sextet  3 Bam" in text and text.count("single") == 4 and text.count("pair") == 2
+
+
+def test_tile_set_table_adds_up_to_the_152_tiles():
+    table = tile_set_table()
+    assert int(table["in the set"].iloc[:-1].sum()) == 152 == int(table.loc["total", "in the set"])
+    assert int(table.loc["total", "kinds"]) == 36
+
+
+def test_lines_table_splits_concealed_and_exposed_lines():
+    card = mj.load_card("basic1")
+    assert len(lines_table(card)) == 24
+    assert len(lines_table(card, concealed=True)) + len(lines_table(card, concealed=False)) == 24
+    assert list(lines_table(card).columns) == ["category", "line", "mjcl", "value", "hands"]
