@@ -36,9 +36,12 @@ from .wording import counted
 if TYPE_CHECKING:  # pragma: no cover
     import pandas
 
+    from .lessons import Check
+
     from .card import Card, Line
 
-__all__ = ["Text", "hand_list", "groups", "try_line", "tile_set_table", "lines_table", "GROUP_NAMES"]
+__all__ = ["Text", "hand_list", "groups", "try_line", "tile_set_table", "lines_table", "check_line_name",
+           "GROUP_NAMES"]
 
 GROUP_NAMES = {1: "single", 2: "pair", 3: "pung", 4: "kong", 5: "quint", 6: "sextet"}
 """What players call a group of 1 to 6 identical tiles."""
@@ -135,3 +138,32 @@ def lines_table(card: "Card", concealed: bool | None = None) -> "pandas.DataFram
     if concealed is not None:
         stats = stats[stats["concealed"] == bool(concealed)]
     return stats[["category", "line", "mjcl", "value", "hands"]].reset_index(drop=True)
+
+
+def check_line_name(answer, line: "Line", card="basic1", question: str = "", hint: str = "",
+                    why: str = "") -> "Check":
+    """What do players call ``line``? Right for its section and number written any usual way (``"2468 #2"``,
+    ``"2468 line 2"``, ``"2468 2"``, ``("2468", 2)``); a wrong line is told what that line looks like, so the
+    student can compare it with the one asked about.
+
+    >>> import mjlearn as mj
+    >>> garden = mj.load_card("practice_garden")
+    >>> check_line_name("2468 line 2", garden.line("2468", 2), garden, "name the line").correct
+    True
+    >>> check_line_name("2468 #1", garden.line("2468", 2), garden)
+    Not yet. 2468 #1 is another line: 2222 + 4444 = 6666 rDD X25 (Any 1 Suit, Opp Dragon).
+    >>> check_line_name("2486 #1", garden.line("2468", 2), garden).status
+    'unreadable'
+    """
+    from .answers import read_line
+    from .exercises import line_name
+    from .lessons import not_yet, read_answer, right
+    from .resources import load_card
+
+    card = load_card(card) if isinstance(card, str) else card
+    named, early = read_answer(answer, question, read_line, card)
+    if early is not None:
+        return early
+    if (named.category, named.number) == (line.category, line.number):
+        return right(question, why)
+    return not_yet(question, f"{line_name(named)} is another line: {named.mjcl}.", hint)

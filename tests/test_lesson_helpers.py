@@ -34,3 +34,17 @@ def test_lines_table_splits_concealed_and_exposed_lines():
     assert len(lines_table(card)) == 24
     assert len(lines_table(card, concealed=True)) + len(lines_table(card, concealed=False)) == 24
     assert list(lines_table(card).columns) == ["category", "line", "mjcl", "value", "hands"]
+
+
+def test_check_line_name_reads_every_usual_way_and_never_names_the_answer():
+    from mjlearn.lesson_helpers import check_line_name
+
+    garden = mj.load_card("practice_garden")
+    line = garden.line("2468", 3)
+    for answer in ["2468 #3", "2468 line 3", "2468 3", ("2468", 3), "2468 Line 3B", line]:
+        assert check_line_name(answer, line, "practice_garden").correct, answer
+    wrong = check_line_name("2468 #2", line, garden, hint="count from the top of the section")
+    assert not wrong and wrong.status == "wrong" and "These Nos Only" in wrong.text and "#3" not in wrong.text
+    assert check_line_name(..., line, garden).status == "missing"
+    assert check_line_name("twenty", line, garden).status == "unreadable"
+    assert check_line_name(None, line, garden).status == "unreadable"
