@@ -29,7 +29,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from .errors import MJCLError
+from .errors import HandError, MJCLError
 from .tiles import COPIES, Suit, Tile
 from .wording import counted
 
@@ -41,7 +41,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from .card import Card, Line
 
 __all__ = ["Text", "hand_list", "groups", "try_line", "tile_set_table", "lines_table", "check_line_name",
-           "GROUP_NAMES"]
+           "check_completes", "GROUP_NAMES"]
 
 GROUP_NAMES = {1: "single", 2: "pair", 3: "pung", 4: "kong", 5: "quint", 6: "sextet"}
 """What players call a group of 1 to 6 identical tiles."""
@@ -167,3 +167,56 @@ def check_line_name(answer, line: "Line", card="basic1", question: str = "", hin
     if (named.category, named.number) == (line.category, line.number):
         return right(question, why)
     return not_yet(question, f"{line_name(named)} is another line: {named.mjcl}.", hint)
+
+
+def check_completes(answer, rack, card="basic1", question: str = "", exposures=(), hint: str = "",
+                    why: str = "") -> "Check":
+    """Which tiles finish this hand? Any tiles that, added to ``rack`` (and its ``exposures``), win a line of
+    the card are right: the real tiles or jokers where a joker may stand. A wrong answer hears how many
+    tiles are missing, or which of its tiles the nearest line has no use for; never the tiles it needs.
+
+    >>> check_completes("8b 8b", "FF 444B 666B 8B", exposures=["222B"]).correct
+    True
+    >>> check_completes("8B joker", "FF 444B 666B 8B", exposures=["222B"]).correct
+    True
+    >>> check_completes("8B", "FF 444B 666B 8B", exposures=["222B"])
+    Not yet. The hand needs 2 more tiles; you gave 1.
+    >>> check_completes("8B N", "FF 444B 666B 8B", exposures=["222B"])
+    Not yet. With those tiles the hand wins no line: N is not in the hand of 2468 #1 nearest to your tiles.
+    """
+    from collections import Counter
+
+    from .answers import read_tiles
+    from .exercises import line_name
+    from .hands import Hand
+    from .lessons import not_yet, read_answer, right
+    from .resources import load_card
+    from .tiles import tile_token
+
+    card = load_card(card) if isinstance(card, str) else card
+    tiles, early = read_answer(answer, question, read_tiles)
+    if early is not None:
+        return early
+    rack = rack if isinstance(rack, Hand) else Hand(rack)
+    shown = [e if isinstance(e, Hand) else Hand(e) for e in exposures]
+    missing = 14 - len(rack) - sum(len(e) for e in shown)
+    if len(tiles) != missing:
+        return not_yet(question, f"The hand needs {counted(missing, 'more tile')}; you gave {len(tiles)}.", hint)
+    try:
+        wins = card.match(Hand(list(rack.tiles()) + list(tiles)), exposures=shown)
+    except HandError as error:  # a fifth copy of a tile: the answer is impossible
+        return not_yet(question, f"That cannot be: {str(error).splitlines()[0]}.", hint)
+    if wins:
+        return right(question, why or f"That makes {line_name(wins[0])}.")
+    nearest = card.closest(rack, n=1, exposures=shown, partial=True).iloc[0]
+    held = Counter(rack.tiles()) + Counter(t for e in shown for t in e.tiles())
+    still_needed = Counter(Hand(nearest["hand"]).tiles()) - held
+    unused = Counter(t for t in tiles if t != Tile.JOKER) - still_needed
+    name = f"{nearest['category']} #{nearest['line']}"
+    if unused:
+        listed = " and ".join(tile_token(int(t), n) for t, n in sorted(unused.items()))
+        verb = "is" if sum(unused.values()) == 1 else "are"
+        return not_yet(question, f"With those tiles the hand wins no line: {listed} {verb} not in the hand of"
+                       f" {name} nearest to your tiles.", hint)
+    return not_yet(question, "With those tiles the hand wins no line (a joker never stands in a single or a"
+                   " pair).", hint)

@@ -48,3 +48,21 @@ def test_check_line_name_reads_every_usual_way_and_never_names_the_answer():
     assert check_line_name(..., line, garden).status == "missing"
     assert check_line_name("twenty", line, garden).status == "unreadable"
     assert check_line_name(None, line, garden).status == "unreadable"
+
+
+def test_check_completes_accepts_every_finish_and_explains_a_wrong_one():
+    from mjlearn.lesson_helpers import check_completes
+
+    rack, shown = "FF 444B 666B 8B", ["222B"]
+    for answer in ["88B", "8b, 8b", "8B J", "joker joker", ["8B", "J"]]:
+        assert check_completes(answer, rack, exposures=shown).correct, answer
+    assert "needs 2 more tiles" in check_completes("8B 8B 8B", rack, exposures=shown).text
+    wrong = check_completes("8B 5C", rack, exposures=shown)
+    assert not wrong and "5C" in wrong.text and "8B" not in wrong.text.replace("8B 5C", "")
+    # a joker in the flower pair never finishes the hand: said without naming the answer
+    flowers = check_completes("F J", "222B 444B 666B 888B", hint="jokers and pairs")
+    assert not flowers and "single or a pair" in flowers.text
+    assert check_completes(..., rack, exposures=shown).status == "missing"
+    for odd in [None, 3, "8X 8B", ["8B", object()], "2B 2B"]:
+        result = check_completes(odd, "FF 444B 666B 2B", exposures=shown)
+        assert not result.correct and result.status in ("wrong", "unreadable"), odd
