@@ -271,3 +271,13 @@ def test_expansion_keeps_the_first_layout_of_each_hand_in_order(name):
                     every.setdefault(ConcreteHand(layout).key, ConcreteHand(layout))
             made = mj.mjcl.expand_line(line.spec, reverse_runs=reverse)
             assert [h.layout for h in made] == [h.layout for h in every.values()], line.mjcl
+
+
+def test_a_one_number_line_with_v_is_noted_as_like_numbers_not_a_run():
+    """Issue 17: a line that uses one number throughout moves as like numbers; a printed card never calls it a run."""
+    from mjlearn.mjcl import parse_line_spec
+    from mjlearn.mjcl.notes import line_notes
+
+    assert "Any Like Nos" in line_notes(parse_line_spec("FFFF EEE 1111 WWW V"))
+    assert "Any Run" not in line_notes(parse_line_spec("FFFF EEE 1111 WWW V"))
+    assert "Any Run" in line_notes(parse_line_spec("FF 1234 4444 r5555 V"))

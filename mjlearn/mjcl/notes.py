@@ -72,6 +72,11 @@ def _either(items) -> str:
     return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " or " + items[-1]
 
 
+def _numbers(pattern: Pattern) -> set[str]:
+    """The number digits (1-9) a pattern's groups use; a zero (a white dragon) is not a number here."""
+    return {g.char for s in pattern.sets for g in s.groups if g.char in "123456789"}
+
+
 def _expander_note(e: Expander, pattern: Pattern) -> str | None:
     code, arg = e.code, e.arg
     if code == "T":
@@ -79,6 +84,8 @@ def _expander_note(e: Expander, pattern: Pattern) -> str | None:
     if code == "L":
         return f"Any Like {_PARITY[arg]}Nos"
     if code == "V":
+        if len(_numbers(pattern)) == 1:  # one number throughout: it moves as like numbers, never as a run
+            return f"Any Like {_PARITY[arg]}Nos"
         return f"Any {_PARITY[arg]}Run"
     if code == "U":
         return f"Any 2 Unlike {_PARITY[arg[3:]]}Nos"
