@@ -38,7 +38,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from .card import Card, Line
 
 __all__ = ["check_pass", "check_discard", "check_line", "grade_passes", "PassGrade", "GOOD", "FINE", "NEGLIGIBLE",
-           "line_name", "percent", "nearest_lines"]
+           "line_name", "percent", "nearest_lines", "check_safe_discard", "SAFE_FACTOR", "SAFE_MARGIN"]
 
 GOOD = 0.9
 """An answer whose chance is at least this share of the best answer's is "good"."""
@@ -321,3 +321,66 @@ def check_line(answer: Any, rack, card="basic1", question: str = "", exposures=(
                        "costly")
     return not_yet(question, f"{away}; the nearest live line is {counted(nearest, 'tile')} away.", hint,
                    "fine" if distance == nearest + 1 else "costly")
+
+
+# -- defence --------------------------------------------------------------------------------------------------
+
+SAFE_FACTOR = 2.0
+"""A throw is as safe as the safest real tile when its danger is at most this many times that tile's ..."""
+SAFE_MARGIN = 0.0005
+"""... plus this much (a 0.05% chance): differences that small are noise in the coach's defence model."""
+
+
+def check_safe_discard(answer: Any, game, seat: int | None = None, question: str = "", hint: str = "") -> Check:
+    """Grade a defensive throw from ``seat``'s rack (the seat whose turn it is by default) in ``game``, by
+    the coach's defence model (:func:`mjlearn.rules.seat_danger`, which sees only what that seat sees).
+
+    Right: a tile as safe as the safest real tile (within :data:`SAFE_FACTOR` and :data:`SAFE_MARGIN`),
+    or a joker (never callable, always safe). Wrong: a hot tile, told whose exposures it could complete,
+    or a riskier tile, told who could still use it. A wrong answer never names the safest tile.
+
+    >>> import mjlearn as mj
+    >>> from mjlearn.rules import Game
+    >>> game = Game.from_position(mj.load_card("basic1"), racks={0: "FF 222B 44B 6B 8B 3C 5D 7D N J"},
+    ...     exposures={1: ["222C", "444C J"], 3: ["EEEE"]}, discards=[(3, "9D"), (1, "1B"), (2, "N")],
+    ...     turn=0, phase="discard", seed=2)
+    >>> check_safe_discard("8b", game)
+    Not yet. 8B is a hot tile: it could give South Mah Jongg (South's exposures point at a line that needs it).
+    >>> check_safe_discard("3 crak", game)
+    Right! 3C is among the safest tiles on the rack: only West could still use it (0.015% danger).
+    """
+    tiles, early = read_answer(answer, question, read_tiles)
+    if early is not None:
+        return early
+    from .errors import ArgumentError
+    from .rules.coach_bot import seat_danger
+    from .rules.game import Game
+
+    if not isinstance(game, Game):
+        raise ArgumentError(f"game must be a Game, not {type(game).__name__}")
+    seat = game.turn if seat is None else seat
+    if len(tiles) != 1:
+        return not_yet(question, f"Throw one tile; you gave {len(tiles)}.", hint)
+    tile = tiles[0]
+    table = seat_danger(game, seat)
+    rows = table[table["tile"] == tile.notation]
+    if rows.empty:
+        return not_yet(question, f"{tile.notation} is not on the rack.", hint)
+    row = rows.iloc[0]
+    if tile == Tile.JOKER:
+        return right(question, "A discarded joker can never be called, so it is always safe; but it is your most"
+                               " useful tile, so throw it only when every other tile is dangerous.", "good")
+    threats = [name.removesuffix(" (hot)") for name in str(row["threatens"]).split(", ") if name]
+    if row["hot"]:
+        hot = [name.removesuffix(" (hot)") for name in str(row["threatens"]).split(", ") if name.endswith(" (hot)")]
+        who = _listed(hot)
+        return not_yet(question, f"{tile.notation} is a hot tile: it could give {who} Mah Jongg ({who}'s exposures"
+                                 f" point at a line that needs it).", hint, "costly")
+    danger = float(row["danger"])
+    safest = float(table.loc[table["tile"] != Tile.JOKER.notation, "danger"].min())
+    users = f"only {_listed(threats)} could still use it" if threats else "no opponent's hand can use it"
+    if danger <= SAFE_FACTOR * safest + SAFE_MARGIN:
+        return right(question, f"{tile.notation} is among the safest tiles on the rack: {users}"
+                               f" ({percent(danger)} danger).", "good")
+    return not_yet(question, f"{tile.notation} is not hot, but {_listed(threats)} could still use it"
+                             f" ({percent(danger)} danger); safer tiles are on your rack.", hint, "costly")

@@ -22,6 +22,7 @@ LESSONS = [
     "07_writing_a_card_in_mjcl.ipynb",
     "08_mahjx.ipynb",
     "09_play_a_hand.ipynb",
+    "10_at_the_table.ipynb",
 ]
 NOTEBOOKS = sorted((ROOT / "notebooks").glob("*.ipynb"))
 
