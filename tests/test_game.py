@@ -621,3 +621,32 @@ def test_every_test_the_rules_doc_cites_exists():
     assert cited
     for path, name in sorted(cited):
         assert re.search(rf"^def {name}\(", (root / path).read_text(encoding="utf-8"), re.M), (path, name)
+
+
+@pytest.mark.parametrize("exchange_win, how, discarder_pays", [("self-drawn", "joker-exchange", 2),
+                                                               ("as turn began", "discard", 2)])
+def test_mahjongg_after_a_call_and_a_joker_exchange_is_paid_as_the_ruleset_says(exchange_win, how, discarder_pays):
+    """Seed 002: NMJL is unclear here; mjlearn counts it self-drawn, `Ruleset.exchange_win` can change that."""
+    import dataclasses
+
+    rules = dataclasses.replace(NMJL, exchange_win=exchange_win)
+    g = game(rules, racks=("FF 222B 444B 666B 8B 1C", "FF 222B 444B 66B 88B 8C", WEST, NORTH), wall="1C 2C")
+    g.exposures[3].append(ExposedGroup(mj.Tile.C8, 3, 1))  # North shows 88C J
+    g.discard(0, "8B")
+    g.call(1, 3)  # South calls East's 8B: 888B exposed
+    everyone_passes(g)
+    g.exchange_joker(1, 3, 0)  # South's 8C for North's joker: 66B J makes 666B
+    result = g.declare_mahjongg(1)
+    assert result.how == how
+    score = result.payout.score
+    if how == "discard":
+        assert result.payout.payments == (-discarder_pays * score, (discarder_pays + 2) * score, -score, -score)
+    else:
+        assert result.payout.payments == (-2 * score, 6 * score, -2 * score, -2 * score)
+
+
+def test_an_unknown_exchange_win_is_refused():
+    import dataclasses
+
+    with pytest.raises(mj.rules.RulesetError, match="exchange_win must be one of 'self-drawn', 'as turn began'"):
+        dataclasses.replace(NMJL, exchange_win="discard")

@@ -425,7 +425,10 @@ class Game:
         if not wins:
             self._make_dead(seat, "false Mah Jongg: the tiles match no line of the card")
             return None
-        if self._last_action == "exchange":
+        if self._last_action == "exchange" and self._called_from is not None and (
+                self.ruleset.exchange_win == "as turn began"):
+            how, discarder = "discard", self._called_from  # the turn began with this called discard
+        elif self._last_action == "exchange":
             how, discarder = "joker-exchange", None
         elif self._last_action == "call":
             how, discarder = "discard", self._called_from

@@ -22,7 +22,11 @@ __all__ = ["Ruleset", "NMJL", "MAHJX", "RULESETS", "ruleset", "RulesetError"]
 
 
 class RulesetError(MjlearnError):
-    """An unknown ruleset name."""
+    """An unknown ruleset name, or a ruleset field with a value the engine does not know."""
+
+
+EXCHANGE_WINS = ("self-drawn", "as turn began")
+"""The values of :attr:`Ruleset.exchange_win`."""
 
 
 @dataclass(frozen=True)
@@ -66,6 +70,12 @@ class Ruleset:
     play, NMJL: recorded, settled at the end of the game) or "caller dead" (tournaments and online: the
     caller's hand is dead)."""
     # -- scoring --------------------------------------------------------------
+    exchange_win: str = "self-drawn"
+    """How a Mah Jongg declared right after a joker exchange is paid. Seed 002 counts it as self-drawn,
+    whoever's exposure held the joker and even if the turn began by calling a discard, and notes that
+    NMJL's own rules are not clear on the point. "self-drawn" (mjlearn's choice) follows the seed;
+    "as turn began" pays it as the turn began: self-drawn after a draw, and after a called discard as
+    a win on that discard (its thrower pays the discarder's share)."""
     jokerless_doubles: bool = True
     discarder_pays: int = 2
     """Multiple of the hand's value that the player who threw the winning tile pays."""
@@ -75,6 +85,11 @@ class Ruleset:
     """Whether scores go on a session scorecard (a column per player) instead of settling each game."""
     tournament: TournamentScoring | None = None
     """The tournament scoring table (MAHJ-X rule 8), or ``None`` for home payouts (seed 002)."""
+
+    def __post_init__(self) -> None:
+        if self.exchange_win not in EXCHANGE_WINS:
+            raise RulesetError(f"exchange_win must be one of {', '.join(map(repr, EXCHANGE_WINS))},"
+                               f" not {self.exchange_win!r}")
 
 
 NMJL = Ruleset(name="NMJL")
