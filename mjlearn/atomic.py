@@ -45,11 +45,16 @@ def output_path(path, suffixes: tuple[str, ...], what: str = "path") -> Path:
     return target
 
 
-def write_atomically(path: Path, data: bytes | Callable[[BinaryIO], None]) -> Path:
-    """Write ``data`` (bytes, or a function that writes to an open binary file) to ``path``: first to a
-    temporary file in the same folder, flushed to disk, then renamed over ``path`` (atomic within a
-    folder). A failure leaves the old file as it was and no temporary file behind. Returns ``path``."""
+def write_atomically(path: Path, data: str | bytes | Callable[[BinaryIO], None],
+                     check: Callable[[Path], None] | None = None) -> Path:
+    """Write ``data`` (text, written as UTF-8 exactly as given; bytes; or a function that writes to an open
+    binary file) to ``path``: first to a temporary file in the same folder, flushed to disk, checked by
+    ``check(temporary_path)`` if given (which raises to stop the write), then renamed over ``path``
+    (atomic within a folder). A failure leaves the old file as it was and no temporary file behind.
+    Returns ``path``."""
     path = Path(path)
+    if isinstance(data, str):
+        data = data.encode("utf-8")
     handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
         with os.fdopen(handle, "wb") as out:
@@ -59,6 +64,8 @@ def write_atomically(path: Path, data: bytes | Callable[[BinaryIO], None]) -> Pa
                 out.write(data)
             out.flush()
             os.fsync(out.fileno())
+        if check is not None:
+            check(Path(temporary))
         os.chmod(temporary, path.stat().st_mode & 0o777 if path.exists() else 0o644)
         os.replace(temporary, path)
     except BaseException:

@@ -36,10 +36,11 @@ from __future__ import annotations
 
 import json
 import os
-import tempfile
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ..analysis.position import Exposure
+from ..atomic import write_atomically
 from ..errors import MjlearnError, SaveFileError
 from ..hands import Hand
 from ..tiles import Tile
@@ -151,17 +152,7 @@ def game_from_dict(data, card: "Card | None" = None, source: str = "the game") -
 
 def save_game(game: "Game", path: str | os.PathLike) -> None:
     """Write the game to ``path`` as JSON, atomically (a crash never leaves half a file)."""
-    text = json.dumps(game_to_dict(game), indent=1)
-    folder = os.path.dirname(os.path.abspath(path))
-    handle, temporary = tempfile.mkstemp(dir=folder, prefix=".mjlearn-", suffix=".json")
-    try:
-        with os.fdopen(handle, "w", encoding="utf-8") as out:
-            out.write(text + "\n")
-        os.replace(temporary, path)
-    except BaseException:
-        if os.path.exists(temporary):
-            os.unlink(temporary)
-        raise
+    write_atomically(Path(os.path.abspath(path)), json.dumps(game_to_dict(game), indent=1) + "\n")
 
 
 def load_game(path: str | os.PathLike, card: "Card | None" = None) -> "Game":

@@ -17,12 +17,11 @@ errors; :meth:`CardEditor.save_draft` keeps unfinished text in a separate
 from __future__ import annotations
 
 import hashlib
-import os
-import tempfile
 from pathlib import Path
 
 import traitlets as t
 
+from ..atomic import write_atomically
 from ..card import Card, CardCheck, check_card, parse_card
 from ..errors import CardFileError, CardNotFoundError, MJCLError, MjlearnError
 from ..line_cache import LineCache
@@ -61,32 +60,6 @@ def _loads_back(written: Path) -> None:
     problem = loading_problem(read_card_text(written))
     if problem:
         raise CardFileError(f"{written.name} did not load after writing ({problem}); the old file is kept")
-
-
-def write_atomically(path: Path, text: str, check=None) -> None:
-    """Write ``text`` to ``path`` so that the file is always either the old text or the new, never half of one.
-
-    The text goes to a temporary file in the same folder, is flushed to disk,
-    checked by ``check(temporary_path)`` if given (which raises to stop the
-    save), and then renamed over ``path`` (a rename within one folder is atomic).
-    """
-    folder = path.parent
-    handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
-    try:
-        with os.fdopen(handle, "w", encoding="utf-8", newline="") as out:
-            out.write(text)
-            out.flush()
-            os.fsync(out.fileno())
-        if check is not None:
-            check(Path(temporary))
-        if path.exists():
-            os.chmod(temporary, path.stat().st_mode & 0o777)
-        else:
-            os.chmod(temporary, 0o644)
-        os.replace(temporary, path)
-    except BaseException:
-        Path(temporary).unlink(missing_ok=True)
-        raise
 
 
 def checked_text(text: str, cache: LineCache | None = None) -> CardCheck:
