@@ -1,0 +1,187 @@
+"""Checkers for the exercises of lessons 03, 05 and 09: the Charleston's passes, payments, outs, safe discards.
+
+Each checker sets up what it needs from its arguments (the card by name, the
+rack as text), so an exercise cell is one call and still works after a kernel
+restart. Answers are read as people write them (:mod:`mjlearn.answers`); a
+wrong answer is told what is wrong with it, never the answer.
+
+>>> check_pass_direction("south", "West", "left")
+Right! West passes left to South.
+>>> check_pass_direction("North", "West", "left")
+Not yet. North is where West passes in the right pass. Hint: left is the player before you in the order of play
+>>> check_courtesy(3, 2, 3)
+Not yet. 3 is the larger of the two offers.
+>>> check_payment("50", "FF 222B 444B 666B 88B J", winner=1, how="discard", discarder=2, payer=2)
+Right! West threw the winning tile and pays 2 x 25 = 50.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .answers import read_line, read_number, read_tiles, shown_answer
+from .errors import AnswerError
+from .exercises import _card
+from .lessons import Check, check_count, not_yet, read_answer, right
+from .tiles import Tile
+from .wording import counted
+
+__all__ = ["check_pass_direction", "check_courtesy", "check_payment", "check_outs", "check_safe_discard"]
+
+_SEAT_NAMES = ("East", "South", "West", "North")
+
+
+def _read_seat(answer: Any) -> int:
+    """The seat an answer names: ``"South"``, ``"south"``, ``"S"`` or its number 0-3."""
+    if isinstance(answer, str):
+        word = answer.strip().strip("'\"").strip().lower()
+        for seat, name in enumerate(_SEAT_NAMES):
+            if word in (name.lower(), name[0].lower()):
+                return seat
+    elif isinstance(answer, int) and not isinstance(answer, bool) and 0 <= answer <= 3:
+        return answer
+    raise AnswerError(f"I could not read {shown_answer(answer)!r} as a seat. Write East, South, West or North.")
+
+
+def check_pass_direction(answer: Any, seat: str, direction: str, question: str = "") -> Check:
+    """Whether ``answer`` names the seat that ``seat`` passes to in a ``direction`` pass (right, across, left).
+
+    A wrong seat is told which pass it would be right for.
+
+    >>> check_pass_direction("West", "East", "across")
+    Right! East passes across to West.
+    >>> check_pass_direction("w", "West", "right")
+    Not yet. West is the passer itself. Hint: right is the next player in the order of play
+    """
+    from .rules import DIRECTIONS
+
+    if direction not in DIRECTIONS:
+        raise AnswerError(f"unknown pass direction {direction!r}: use one of {', '.join(DIRECTIONS)}")
+    passer = _read_seat(seat)
+    chosen, early = read_answer(answer, question, _read_seat)
+    if early is not None:
+        return early
+    target = (passer + DIRECTIONS[direction]) % 4
+    if chosen == target:
+        return right(question, f"{_SEAT_NAMES[passer]} passes {direction} to {_SEAT_NAMES[target]}.")
+    if chosen == passer:
+        why = f"{_SEAT_NAMES[chosen]} is the passer itself."
+    else:
+        other = next(name for name, ahead in DIRECTIONS.items() if (passer + ahead) % 4 == chosen)
+        why = f"{_SEAT_NAMES[chosen]} is where {_SEAT_NAMES[passer]} passes in the {other} pass."
+    hints = {"right": "right is the next player in the order of play",
+             "left": "left is the player before you in the order of play",
+             "across": "across is the player opposite you"}
+    return not_yet(question, why, hints[direction])
+
+
+def check_courtesy(answer: Any, offer: int, other_offer: int, question: str = "") -> Check:
+    """How many tiles you receive in a courtesy pass where you offer ``offer`` and the player across
+    ``other_offer``: the lower of the two offers.
+
+    >>> check_courtesy("two", 2, 3)
+    Right! The lower offer decides: 2 tiles go each way.
+    >>> check_courtesy(0, 2, 3)
+    Not yet. 0 is too low. Hint: the player who wants to swap less decides
+    """
+    number, early = read_answer(answer, question, read_number)
+    if early is not None:
+        return early
+    swapped = min(offer, other_offer)
+    if number == swapped:
+        return right(question, f"the lower offer decides: {counted(swapped, 'tile')} go each way.")
+    if number == max(offer, other_offer):
+        return not_yet(question, f"{number} is the larger of the two offers.")
+    return check_count(number, swapped, question, hint="the player who wants to swap less decides")
+
+
+def check_payment(answer: Any, hand: Any, winner: int, how: str, discarder: int | None = None,
+                  payer: int | None = None, card: Any = "basic1", ruleset: Any = None, exposures: Any = (),
+                  question: str = "", hint: str = "") -> Check:
+    """A scoring question: how much ``payer`` pays (or, with no payer, what the winner receives or scores)
+    when ``winner`` wins ``hand`` ``how`` (``"discard"``, ``"self-drawn"``, ``"joker-exchange"``).
+
+    A right answer hears the scoring step that gives it; a wrong one is told whether it is the value as
+    printed, too high or too low, never the amount.
+
+    >>> check_payment(25, "FF 333D 666D 999D 000", winner=0, how="self-drawn")
+    Not yet. 25 is the value printed on the card; something in this win changes what is paid.
+    >>> check_payment(60, "FF 111B 33C 55C 77C 999D", winner=1, how="self-drawn", ruleset="MAHJ-X")
+    Right! South scores 60.
+    """
+    from .rules import NMJL, score_win
+
+    card = _card(card)
+    number, early = read_answer(answer, question, read_number)
+    if early is not None:
+        return early
+    payout = score_win(card, card.match(hand, list(exposures)), winner=winner, how=how, discarder=discarder,
+                       ruleset=ruleset if ruleset is not None else NMJL)
+    expected = -payout.payments[payer] if payer is not None else max(payout.payments[winner], payout.score)
+    if number == expected:
+        steps = payout.explain()
+        if payer is not None:
+            step = next((s for s in steps if _SEAT_NAMES[payer] in s), "")
+            step = step or next((s for s in steps if "each other player" in s or "each player" in s), "")
+        else:
+            step = next((s for s in steps if "receives" in s or "scores" in s), "")
+        step = step.split(": ", 1)[1] if step.split(": ", 1)[0] in ("discard", "self-drawn") else step
+        return right(question, step.rstrip(".") + "." if step else "")
+    if number == payout.base and expected != payout.base:
+        return not_yet(question, f"{number} is the value printed on the card; something in this win changes"
+                                 " what is paid.", hint)
+    return check_count(number, expected, question, hint)
+
+
+def check_outs(answer: Any, rack: Any, line: Any, visible: Any = "", card: Any = "basic1",
+               question: str = "") -> Check:
+    """How many outs (unseen tiles that help, jokers included where they may go) ``line`` has for ``rack``.
+
+    >>> check_outs(1, "FF 222B 444B 666B 8B N", "2468 #1", visible="8B 8B 5D")
+    Not yet. 1 is too low. Hint: count the jokers too: they may stand in a group of 3 or more
+    >>> check_outs("9", "FF 222B 444B 666B 8B N", "2468 #1", visible="8B 8B 5D")
+    Right! 2468 #1 needs 88B; the outs are 8B ×1, J ×8.
+    """
+    card = _card(card)
+    number, early = read_answer(answer, question, read_number)
+    if early is not None:
+        return early
+    wanted = read_line(line, card)
+    table = card.outs(rack, visible=visible)
+    row = table[(table.category == wanted.category) & (table.line == wanted.number)].iloc[0]
+    if number == int(row.outs):
+        return right(question, f"{wanted.category} #{wanted.number} needs {row.needs}; the outs are {row.out_tiles}.")
+    jokers = "" if Tile.JOKER.notation not in str(row.out_tiles) else "count the jokers too: they may stand in a group of 3 or more"
+    return check_count(number, int(row.outs), question, hint=jokers if number < row.outs else
+                       "count only the tiles you have not seen: not those on your rack or on the table")
+
+
+def check_safe_discard(answer: Any, rack: Any, opponents: dict, card: Any = "basic1", question: str = "") -> Check:
+    """Whether the tile ``answer`` names is on ``rack`` and not hot: it cannot complete the hand of a player
+    with two or more exposures (``opponents`` maps a seat name to its exposures, as for
+    :func:`~mjlearn.analysis.defence.danger_table`).
+
+    >>> table = {"South": ["222B", "44B J"], "West": [], "North": []}
+    >>> check_safe_discard("3c", "FF 66B 8B 3C 5C 7C 5D 6D 7D N J 9D", table)
+    Right! 3C cannot complete South's hand.
+    >>> check_safe_discard("8B", "FF 66B 8B 3C 5C 7C 5D 6D 7D N J 9D", table)
+    Not yet. 8B is hot: it could complete the hand of South (hot), West, North.
+    """
+    from .analysis.defence import danger_table
+
+    tiles, early = read_answer(answer, question, read_tiles)
+    if early is not None:
+        return early
+    if len(tiles) != 1:
+        return not_yet(question, f"Name one tile; you wrote {counted(len(tiles), 'tile')}.")
+    tile = tiles[0].notation
+    table = danger_table(_card(card), rack, opponents)
+    rows = table[table.tile == tile]
+    if rows.empty:
+        return not_yet(question, f"{tile} is not on your rack.")
+    row = rows.iloc[0]
+    if bool(row.hot):
+        return not_yet(question, f"{tile} is hot: it could complete the hand of {row.threatens}.")
+    exposed = [seat for seat, groups in opponents.items() if len(groups) >= 2]
+    whose = " or ".join(f"{seat}'s" for seat in exposed) or "an exposed"
+    return right(question, f"{tile} cannot complete {whose} hand.")

@@ -1,0 +1,48 @@
+"""The exercise checkers of lessons 03, 05 and 09 (mjlearn.lesson_play): forgiving reading, no answer shown."""
+
+import pytest
+
+from mjlearn.lesson_play import check_courtesy, check_outs, check_pass_direction, check_payment, check_safe_discard
+
+RACK = "FF 66B 8B 3C 5C 7C 5D 6D 7D N J 9D"
+TABLE = {"South": ["222B", "44B J"], "West": [], "North": []}
+
+
+@pytest.mark.parametrize("checker", [
+    lambda a: check_pass_direction(a, "West", "left"),
+    lambda a: check_courtesy(a, 2, 3),
+    lambda a: check_payment(a, "FF 222B 444B 666B 88B J", winner=1, how="discard", discarder=2, payer=2),
+    lambda a: check_outs(a, "FF 222B 444B 666B 8B N", "2468 #1", visible="8B 8B 5D"),
+    lambda a: check_safe_discard(a, RACK, TABLE),
+])
+def test_every_checker_waits_for_an_answer_and_reads_nonsense_without_a_traceback(checker):
+    assert checker(...).status == "missing"
+    for nonsense in ("3X", None, [[[]]], {"a": 1}, 2.5, "seventy-eleven"):
+        result = checker(nonsense)
+        assert result.status in ("unreadable", "wrong"), (nonsense, result)
+
+
+def test_pass_direction_reads_seats_as_people_write_them():
+    assert check_pass_direction(" SOUTH ", "West", "left")
+    assert check_pass_direction("s", "West", "left")
+    assert check_pass_direction(1, "West", "left")
+    assert not check_pass_direction("East", "West", "left")
+
+
+def test_wrong_payment_never_shows_the_amount():
+    wrong = check_payment(30, "FF 333D 666D 999D 000", winner=0, how="self-drawn")
+    assert not wrong and "300" not in wrong.text and "too low" in wrong.text
+    assert check_payment("three hundred", "FF 333D 666D 999D 000", winner=0, how="self-drawn")
+
+
+def test_singles_and_pairs_discarder_pays_double_the_printed_value():
+    hand = "FF 11B 22B 33B 44B 55B 66B"
+    assert check_payment(100, hand, winner=3, how="discard", discarder=1, payer=1)
+    assert "value printed" in check_payment(50, hand, winner=3, how="discard", discarder=1, payer=1).text
+
+
+def test_safe_discard_refuses_a_tile_not_on_the_rack_and_two_tiles():
+    assert "not on your rack" in check_safe_discard("9B", RACK, TABLE).text
+    assert "one tile" in check_safe_discard("3C 5C", RACK, TABLE).text
+    assert not check_safe_discard("F", RACK, TABLE)
+    assert check_safe_discard("north", RACK, TABLE)
