@@ -26,7 +26,12 @@ from .lessons import Check, check_count, not_yet, read_answer, right
 from .tiles import Tile
 from .wording import counted
 
-__all__ = ["check_pass_direction", "check_courtesy", "check_payment", "check_outs", "check_safe_discard"]
+__all__ = ["check_pass_direction", "check_courtesy", "check_payment", "check_outs", "check_safe_discard",
+           "nearest_distance", "racks_table", "pass_table", "everyone_passes", "distances_by_step", "progress_plot",
+           "pass_plan"]
+
+TABLE_TILE_HEIGHT = 40
+"""Tile height (pixels) in the lessons' tables: large enough to read."""
 
 _SEAT_NAMES = ("East", "South", "West", "North")
 
@@ -185,3 +190,123 @@ def check_safe_discard(answer: Any, rack: Any, opponents: dict, card: Any = "bas
     exposed = [seat for seat, groups in opponents.items() if len(groups) >= 2]
     whose = " or ".join(f"{seat}'s" for seat in exposed) or "an exposed"
     return right(question, f"{tile} cannot complete {whose} hand.")
+
+
+# -- the Charleston at a table of four (lesson 03) ------------------------------------------------------------
+
+def nearest_distance(card: Any, rack: Any) -> int:
+    """How many tiles ``rack`` is from the nearest line of ``card``.
+
+    >>> nearest_distance("basic1", "FF 222B 444B 666B 8B N S")
+    2
+    """
+    return int(_card(card).closest(rack, n=1)["distance"].iloc[0])
+
+
+def _row(*cells: str, head: bool = False) -> str:
+    tag = "th" if head else "td"
+    return "<tr>" + "".join(f'<{tag} style="text-align:left;padding:2px 10px">{c}</{tag}>' for c in cells) + "</tr>"
+
+
+def racks_table(card: Any, racks: Any) -> Any:
+    """The four racks as tiles (40 px high), each with its distance to the nearest line: an IPython HTML."""
+    from IPython.display import HTML
+
+    from .hands import Hand
+    from .render.html import hand_html
+
+    rows = [_row(f"<b>{_SEAT_NAMES[seat]}</b>", hand_html(Hand(rack), height=TABLE_TILE_HEIGHT),
+                 f"{nearest_distance(card, rack)} away") for seat, rack in enumerate(racks)]
+    return HTML("<table>" + "".join(rows) + "</table>")
+
+
+def pass_table(card: Any, charleston: Any, step: str) -> Any:
+    """One step of a Charleston: what each seat gave and received, its rack after and its distance."""
+    from IPython.display import HTML
+
+    from .render.html import hand_html, tiles_html
+
+    events = [e for e in charleston.log if e.step == step]
+    gave = {e.seat: e.tiles for e in events if e.action == "passes"}
+    got = {e.seat: e.tiles for e in events if e.action == "receives"}
+    rows = [_row("seat", "gave", "received", "rack after the pass", "distance", head=True)]
+    rows += [_row(f"<b>{_SEAT_NAMES[seat]}</b>", tiles_html(gave.get(seat, ()), TABLE_TILE_HEIGHT),
+                  tiles_html(got.get(seat, ()), TABLE_TILE_HEIGHT),
+                  hand_html(charleston.racks[seat], height=TABLE_TILE_HEIGHT),
+                  f"{nearest_distance(card, charleston.racks[seat])} away") for seat in range(4)]
+    return HTML(f"<p><b>{step}</b></p><table>" + "".join(rows) + "</table>")
+
+
+def everyone_passes(card: Any, charleston: Any, east_blind: int = 0) -> str:
+    """Every seat passes what :func:`~mjlearn.analysis.suggest_pass` picks for the step the Charleston is at
+    (East may pass ``east_blind`` tiles blind); returns the step's name."""
+    from .analysis import suggest_pass
+
+    card = _card(card)
+    step = charleston.step.name
+    for seat in range(4):
+        blind = east_blind if seat == 0 else 0
+        charleston.pass_tiles(seat, suggest_pass(card, charleston.racks[seat], count=3 - blind), blind=blind)
+    return step
+
+
+def distances_by_step(card: Any, charleston: Any) -> dict[str, list[int]]:
+    """Each seat's distance to the nearest line as dealt and after every step played so far, rebuilt from the
+    Charleston's log.
+
+    >>> from mjlearn.rules import Charleston, deal_tiles
+    >>> ch = Charleston(deal_tiles(seed=1))
+    >>> everyone_passes("basic1", ch)
+    'first right'
+    >>> distances_by_step("basic1", ch)
+    {'deal': [8, 7, 7, 9], 'first right': [8, 7, 6, 8]}
+    """
+    racks = list(charleston.deal.racks)
+    history = {"deal": [nearest_distance(card, rack) for rack in racks]}
+    steps: list[str] = []
+    for event in charleston.log:
+        if event.action in ("passes", "receives") and event.step not in steps:
+            steps.append(event.step)
+    for step in steps:
+        for event in charleston.log:
+            if event.step == step and event.action == "passes":
+                racks[event.seat] = racks[event.seat].change(remove=event.tiles)
+            elif event.step == step and event.action == "receives":
+                racks[event.seat] = racks[event.seat].change(add=event.tiles)
+        history[step] = [nearest_distance(card, rack) for rack in racks]
+    return history
+
+
+def progress_plot(card: Any, charleston: Any) -> None:
+    """Plot how each seat's distance to the nearest line changed, step by step (:func:`distances_by_step`)."""
+    import matplotlib.pyplot as plt
+
+    progress = distances_by_step(card, charleston)
+    steps = list(progress)
+    fig, ax = plt.subplots(figsize=(8, 4))
+    for seat in range(4):
+        ax.plot(steps, [progress[step][seat] for step in steps], marker="o", label=_SEAT_NAMES[seat])
+    ax.set_xlabel("after this step of the Charleston")
+    ax.set_ylabel("tiles from the nearest line")
+    ax.set_title(f"How the Charleston changed each rack (deal seed {charleston.deal.seed})")
+    ax.set_ylim(0, max(max(d) for d in progress.values()) + 1)
+    ax.legend()
+    plt.xticks(rotation=30, ha="right")
+    plt.tight_layout()
+    plt.show()
+
+
+def pass_plan(card: Any, rack: Any) -> Any:
+    """The lines the coach's Charleston advice aims at for ``rack``: each with its distance and the chance
+    that ranks it (:func:`~mjlearn.analysis.advice.pass_lines`), as a pandas DataFrame.
+
+    >>> pass_plan("basic1", "FF 222B 444B 666B 8B N S").line.iloc[0]
+    '2468 #1'
+    """
+    import pandas as pd
+
+    from .analysis.advice import pass_lines
+
+    rows = [{"line": f"{line.category} #{line.number}", "distance": distance, "chance": f"{chance:.1e}"}
+            for line, chance, distance, _ in pass_lines(_card(card), rack)]
+    return pd.DataFrame(rows)

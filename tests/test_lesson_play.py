@@ -46,3 +46,16 @@ def test_safe_discard_refuses_a_tile_not_on_the_rack_and_two_tiles():
     assert "one tile" in check_safe_discard("3C 5C", RACK, TABLE).text
     assert not check_safe_discard("F", RACK, TABLE)
     assert check_safe_discard("north", RACK, TABLE)
+
+
+def test_distances_by_step_rebuilds_the_racks_from_the_log_blind_passes_included():
+    from mjlearn.lesson_play import distances_by_step, everyone_passes, nearest_distance
+    from mjlearn.rules import Charleston, deal_tiles
+
+    ch = Charleston(deal_tiles(seed=1))
+    everyone_passes("basic1", ch)
+    everyone_passes("basic1", ch)
+    everyone_passes("basic1", ch, east_blind=2)
+    history = distances_by_step("basic1", ch)
+    assert list(history) == ["deal", "first right", "first across", "first left"]
+    assert history["first left"] == [nearest_distance("basic1", rack) for rack in ch.racks]
