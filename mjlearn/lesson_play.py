@@ -20,7 +20,7 @@ from __future__ import annotations
 from typing import Any
 
 from .answers import read_line, read_number, read_tiles, shown_answer
-from .errors import AnswerError
+from .errors import AnswerError, RuleError
 from .exercises import _card
 from .lessons import Check, check_count, not_yet, read_answer, right
 from .tiles import Tile
@@ -28,7 +28,7 @@ from .wording import counted
 
 __all__ = ["check_pass_direction", "check_courtesy", "check_payment", "check_outs", "check_safe_discard",
            "nearest_distance", "racks_table", "pass_table", "everyone_passes", "distances_by_step", "progress_plot",
-           "pass_plan"]
+           "pass_plan", "play_for_me"]
 
 TABLE_TILE_HEIGHT = 40
 """Tile height (pixels) in the lessons' tables: large enough to read."""
@@ -310,3 +310,41 @@ def pass_plan(card: Any, rack: Any) -> Any:
     rows = [{"line": f"{line.category} #{line.number}", "distance": distance, "chance": f"{chance:.1e}"}
             for line, chance, distance, _ in pass_lines(_card(card), rack)]
     return pd.DataFrame(rows)
+
+
+# -- a game played for you (lesson 09) ------------------------------------------------------------------------
+
+def play_for_me(table: Any, seed: int = 1) -> Any:
+    """Let mjlearn's computer player (:class:`~mjlearn.rules.Bot`) make every move of the table's seat, through
+    the same methods a click calls, until the game is over; returns the game's result.
+
+    The player votes against a second Charleston, offers what its nearest lines do not use, lets every
+    discard go and declares Mah Jongg as soon as its rack wins. A move the table refuses raises
+    :class:`~mjlearn.RuleError` (it would otherwise be tried for ever).
+    """
+    from .rules import Bot
+
+    game = table.game
+    player = Bot(game.card, game.ruleset, seed=seed)
+    seat = table.seat
+    while table.game.phase != "over":
+        game, counts = table.game, table.game.racks[seat].counts
+        exposures = tuple(game.exposures[seat])
+        if game.phase == "charleston":
+            step = game.charleston.step
+            if step.kind == "vote":
+                moved = table.vote(False)
+            else:
+                moved = table.pass_tiles(player.choose_offer(counts) if step.kind == "negotiated"
+                                         else player.choose_pass(counts, 3))
+        elif game.phase == "calls":
+            moved = table.pass_call()
+        elif game.phase == "draw":
+            moved = table.draw()
+        elif player.wins(counts, exposures):
+            moved = table.declare_mahjongg()
+        else:
+            moved = table.discard(player.choose_discard(counts, exposures, game.visible(seat)))
+        if not moved:  # a refused move changes nothing: stop rather than try it for ever
+            raise RuleError(f"the computer player's move was refused: {table.message}")
+    return table.game.result

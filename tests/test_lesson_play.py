@@ -59,3 +59,13 @@ def test_distances_by_step_rebuilds_the_racks_from_the_log_blind_passes_included
     history = distances_by_step("basic1", ch)
     assert list(history) == ["deal", "first right", "first across", "first left"]
     assert history["first left"] == [nearest_distance("basic1", rack) for rack in ch.racks]
+
+
+def test_play_for_me_plays_the_seat_to_the_end_through_the_table():
+    import mjlearn as mj
+    from mjlearn.lesson_play import play_for_me
+
+    table = mj.GameTable("basic1", seed=30, pace="instant")
+    result = play_for_me(table)
+    assert table.game.phase == "over" and result is table.game.result
+    assert len(table.review()) > 0
