@@ -20,7 +20,7 @@ from __future__ import annotations
 from typing import Any
 
 from .answers import read_line, read_number, read_tiles, shown_answer
-from .errors import AnswerError, RuleError
+from .errors import AnswerError, ArgumentError, RuleError
 from .exercises import _card
 from .lessons import Check, check_count, not_yet, read_answer, right
 from .tiles import Tile
@@ -28,7 +28,8 @@ from .wording import counted
 
 __all__ = ["check_pass_direction", "check_courtesy", "check_payment", "check_outs", "check_safe_discard",
            "nearest_distance", "racks_table", "pass_table", "everyone_passes", "distances_by_step", "progress_plot",
-           "pass_plan", "play_for_me"]
+           "pass_plan", "play_for_me", "moment", "until", "first_move", "start_of_play", "say_move", "play_next",
+           "check_call_taker"]
 
 TABLE_TILE_HEIGHT = 40
 """Tile height (pixels) in the lessons' tables: large enough to read."""
@@ -348,3 +349,128 @@ def play_for_me(table: Any, seed: int = 1) -> Any:
         if not moved:  # a refused move changes nothing: stop rather than try it for ever
             raise RuleError(f"the computer player's move was refused: {table.message}")
     return table.game.result
+
+
+# -- replaying a game (lesson 04) -------------------------------------------------------------------------------
+
+GROUP_NAMES = {3: "pung", 4: "kong", 5: "quint", 6: "sextet"}
+
+
+def moment(game: Any, n: int) -> Any:
+    """A new game: ``game`` replayed up to (not including) its move number ``n`` (moves count from 0)."""
+    from .rules import Game
+
+    return Game.replay(game.card, game.ruleset, game.seed, game.moves[:n])
+
+
+def until(game: Any, test: Any) -> Any:
+    """A new game: ``game`` replayed move by move up to the first moment when ``test(replay)`` is true."""
+    from .rules import Game
+
+    replay = Game(game.card, game.ruleset, game.seed)
+    for name, args in game.moves:
+        if test(replay):
+            break
+        getattr(replay, name)(**args)
+    return replay
+
+
+def start_of_play(game: Any) -> Any:
+    """A new game: ``game`` replayed to the end of its Charleston, East about to discard.
+
+    >>> import mjlearn as mj
+    >>> from mjlearn.rules import run_game
+    >>> start_of_play(run_game(mj.load_card("basic1"), seed=188)).status()
+    'East to discard (or declare Mah Jongg)'
+    """
+    return until(game, lambda replay: replay.phase != "charleston")
+
+
+def first_move(game: Any, name: str) -> int:
+    """The number of the first move of ``game`` called ``name`` (``"call"``, ``"exchange_joker"``...).
+
+    >>> import mjlearn as mj
+    >>> from mjlearn.rules import run_game
+    >>> game = run_game(mj.load_card("basic1"), seed=188)
+    >>> game.moves[first_move(game, "call")][0]
+    'call'
+    >>> first_move(game, "fly")
+    Traceback (most recent call last):
+    ...
+    mjlearn.errors.ArgumentError: the game has no move called 'fly'
+    """
+    for number, (move, _) in enumerate(game.moves):
+        if move == name:
+            return number
+    raise ArgumentError(f"the game has no move called {name!r}")
+
+
+def say_move(game: Any, name: str, args: dict) -> str:
+    """Make one move on ``game`` (``getattr(game, name)(**args)``) and say it in words."""
+    from .tiles import as_tile
+
+    result = getattr(game, name)(**args)
+    who = _SEAT_NAMES[args["seat"]]
+    if name == "draw":
+        return f"{who} draws {result.notation}" if result is not None else f"{who} finds the wall empty"
+    if name == "discard":
+        return f"{who} discards {as_tile(args['tile']).notation}"
+    if name == "pass_call":
+        return f"{who} lets it go"
+    if name == "call":
+        return (f"{who} calls it for a {GROUP_NAMES.get(args['size'], 'group')}, with "
+                f"{counted(args.get('jokers', 0), 'joker')}")
+    if name == "call_mahjongg":
+        return f"{who} calls it for Mah Jongg"
+    if name == "exchange_joker":
+        return f"{who} exchanges a tile for a joker in {_SEAT_NAMES[args['owner']]}'s exposure"
+    return f"{who}: {name}"
+
+
+def play_next(replay: Any, game: Any, count: int) -> None:
+    """Make the next ``count`` moves of ``game`` on ``replay`` (a replay of it that stopped earlier), printing
+    each in words."""
+    start = len(replay.moves)
+    for name, args in game.moves[start:start + count]:
+        print(say_move(replay, name, args))
+
+
+def check_call_taker(answer: Any, game: Any, calls: dict, question: str = "") -> Check:
+    """Who takes the last discard of ``game`` (waiting for calls) when the seats answer as ``calls`` says:
+    a seat name mapped to ``"pass"``, ``"mahjongg"`` or ``(size, jokers)`` for a call for an exposure.
+
+    The calls are played on a copy of the game, so the engine's own rules decide; ``game`` is not changed.
+    A wrong answer hears why that seat did not get the tile.
+    """
+    import copy
+
+    chosen, early = read_answer(answer, question, _read_seat)
+    if early is not None:
+        return early
+    trial = copy.deepcopy(game)
+    discarder = trial.discards[-1][0]
+    plan = {_read_seat(seat): what for seat, what in calls.items()}
+    for seat in trial.waiting_for():
+        what = plan.get(seat, "pass")
+        if what == "mahjongg":
+            trial.call_mahjongg(seat)
+        elif what == "pass":
+            trial.pass_call(seat)
+        else:
+            size, jokers = what
+            trial.call(seat, size, jokers=jokers)
+    takers = [e.seat for e in trial.log[len(game.log):] if e.action in ("calls for Mah Jongg", "calls and exposes")]
+    if takers and chosen == takers[0]:
+        return right(question, f"{_SEAT_NAMES[chosen]} takes {_SEAT_NAMES[discarder]}'s tile.")
+    what = plan.get(chosen, "pass")
+    if chosen == discarder:
+        why = f"{_SEAT_NAMES[chosen]} threw the tile and cannot call it."
+    elif what == "pass":
+        why = f"{_SEAT_NAMES[chosen]} let the tile go."
+    elif what != "mahjongg" and any(plan.get(s) == "mahjongg" for s in range(4)):
+        why = f"{_SEAT_NAMES[chosen]} called for an exposure, and a call for Mah Jongg comes first."
+    else:
+        why = (f"{_SEAT_NAMES[chosen]} called too, but another caller sits nearer in turn after "
+               f"{_SEAT_NAMES[discarder]}.")
+    hint = "" if "comes first" in why else "a call for Mah Jongg comes first; among the others, the next in turn"
+    return not_yet(question, why, hint)

@@ -69,3 +69,30 @@ def test_play_for_me_plays_the_seat_to_the_end_through_the_table():
     result = play_for_me(table)
     assert table.game.phase == "over" and result is table.game.result
     assert len(table.review()) > 0
+
+
+def test_call_taker_lets_the_engine_decide_and_leaves_the_game_as_it_was():
+    import mjlearn as mj
+    from mjlearn.lesson_play import check_call_taker, moment
+    from mjlearn.rules import run_game
+
+    game = run_game(mj.load_card("basic1"), seed=188)
+    flower = moment(game, len(game.moves) - 3)  # South has just thrown a flower
+    moves = len(flower.moves)
+    assert check_call_taker("west", flower, {"West": (3, 1)})
+    assert "let the tile go" in check_call_taker("North", flower, {"West": (3, 1)}).text
+    assert check_call_taker("East", flower, {"West": (3, 1), "East": "mahjongg"})
+    assert "Mah Jongg comes first" in check_call_taker("West", flower, {"West": (3, 1), "East": "mahjongg"}).text
+    assert "cannot call it" in check_call_taker("South", flower, {"West": (3, 1)}).text
+    assert check_call_taker("nobody", flower, {}).status == "unreadable"
+    assert len(flower.moves) == moves and flower.phase == "calls"
+
+
+def test_say_move_names_the_move_in_words():
+    import mjlearn as mj
+    from mjlearn.lesson_play import first_move, moment, say_move
+    from mjlearn.rules import run_game
+
+    game = run_game(mj.load_card("basic1"), seed=188)
+    k = first_move(game, "call")
+    assert say_move(moment(game, k), *game.moves[k]) == "East calls it for a kong, with 1 joker"
