@@ -29,7 +29,7 @@ from .wording import counted
 __all__ = ["check_pass_direction", "check_courtesy", "check_payment", "check_outs", "check_safe_discard",
            "nearest_distance", "racks_table", "pass_table", "everyone_passes", "distances_by_step", "progress_plot",
            "pass_plan", "play_for_me", "moment", "until", "first_move", "start_of_play", "say_move", "play_next",
-           "check_call_taker"]
+           "check_call_taker", "check_unseen"]
 
 TABLE_TILE_HEIGHT = 40
 """Tile height (pixels) in the lessons' tables: large enough to read."""
@@ -474,3 +474,34 @@ def check_call_taker(answer: Any, game: Any, calls: dict, question: str = "") ->
                f"{_SEAT_NAMES[discarder]}.")
     hint = "" if "comes first" in why else "a call for Mah Jongg comes first; among the others, the next in turn"
     return not_yet(question, why, hint)
+
+
+def check_unseen(answer: Any, game: Any, seat: Any, tile: Any, question: str = "") -> Check:
+    """How many more of ``tile`` the player in ``seat`` could still get: 4 less those in sight (discards,
+    other players' exposures) and those on the seat's own rack and exposures.
+
+    >>> import mjlearn as mj
+    >>> from mjlearn.rules import run_game
+    >>> game = run_game(mj.load_card("basic1"), seed=225)
+    >>> check_unseen(4, game, "West", "4C")
+    Not yet. 4 is too high. Hint: a set has four of each tile; count those in sight and those the player holds
+    """
+    from .tiles import COPIES, as_tile
+
+    number, early = read_answer(answer, question, read_number)
+    if early is not None:
+        return early
+    who = _read_seat(seat)
+    kind = as_tile(tile)
+    seen = int(game.visible(who)[kind])
+    held = game.racks[who].count(kind)
+    left = COPIES[int(kind)] - seen - held
+    name = _SEAT_NAMES[who]
+    if number == left:
+        return right(question, f"of the four {kind.notation}: in sight {seen}, on {name}'s rack {held}, left {left}.")
+    if number == left + held and held:
+        return not_yet(question, f"That leaves out the {kind.notation} on {name}'s own rack.")
+    if number == left + seen and seen:
+        return not_yet(question, f"That leaves out the {kind.notation} in sight on the table.")
+    return check_count(number, left, question,
+                       "a set has four of each tile; count those in sight and those the player holds")

@@ -96,3 +96,14 @@ def test_say_move_names_the_move_in_words():
     game = run_game(mj.load_card("basic1"), seed=188)
     k = first_move(game, "call")
     assert say_move(moment(game, k), *game.moves[k]) == "East calls it for a kong, with 1 joker"
+
+
+def test_unseen_tiles_explain_which_ones_a_wrong_count_left_out():
+    import mjlearn as mj
+    from mjlearn.lesson_play import check_unseen, until
+    from mjlearn.rules import run_game
+
+    dying = until(run_game(mj.load_card("basic1"), seed=225), lambda g: g.dead)  # West: 3 4C in sight, 1 held
+    assert check_unseen("none", dying, "West", "4C")
+    assert "own rack" in check_unseen(1, dying, "West", "4C").text
+    assert "in sight" in check_unseen(3, dying, "West", "4C").text
