@@ -450,6 +450,9 @@ def check_call_taker(answer: Any, game: Any, calls: dict, question: str = "") ->
     trial = copy.deepcopy(game)
     discarder = trial.discards[-1][0]
     plan = {_read_seat(seat): what for seat, what in calls.items()}
+    for what in plan.values():
+        if not (what in ("pass", "mahjongg") or (isinstance(what, tuple) and len(what) == 2)):
+            raise ArgumentError(f"a call is 'pass', 'mahjongg' or (size, jokers) for an exposure, not {what!r}")
     for seat in trial.waiting_for():
         what = plan.get(seat, "pass")
         if what == "mahjongg":

@@ -107,3 +107,14 @@ def test_unseen_tiles_explain_which_ones_a_wrong_count_left_out():
     assert check_unseen("none", dying, "West", "4C")
     assert "own rack" in check_unseen(1, dying, "West", "4C").text
     assert "in sight" in check_unseen(3, dying, "West", "4C").text
+
+
+def test_call_taker_refuses_a_call_it_cannot_read():
+    import mjlearn as mj
+    from mjlearn.errors import ArgumentError
+    from mjlearn.lesson_play import check_call_taker, moment
+    from mjlearn.rules import run_game
+
+    game = run_game(mj.load_card("basic1"), seed=188)
+    with pytest.raises(ArgumentError, match="size, jokers"):
+        check_call_taker("West", moment(game, len(game.moves) - 3), {"West": "pung"})
