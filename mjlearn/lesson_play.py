@@ -29,7 +29,7 @@ from .wording import counted
 __all__ = ["check_pass_direction", "check_courtesy", "check_payment", "check_outs", "check_safe_discard",
            "nearest_distance", "racks_table", "pass_table", "everyone_passes", "distances_by_step", "progress_plot",
            "pass_plan", "play_for_me", "moment", "until", "first_move", "start_of_play", "say_move", "play_next",
-           "check_call_taker", "check_unseen"]
+           "check_call_taker", "check_unseen", "payment_cases", "computer_session", "session_plot"]
 
 TABLE_TILE_HEIGHT = 40
 """Tile height (pixels) in the lessons' tables: large enough to read."""
@@ -508,3 +508,65 @@ def check_unseen(answer: Any, game: Any, seat: Any, tile: Any, question: str = "
         return not_yet(question, f"That leaves out the {kind.notation} in sight on the table.")
     return check_count(number, left, question,
                        "a set has four of each tile; count those in sight and those the player holds")
+
+
+# -- scoring (lesson 05) --------------------------------------------------------------------------------------
+
+def payment_cases(card: Any, hands: dict, winner: int, discarder: int) -> Any:
+    """For each named hand, what changes hands when ``winner`` wins it on ``discarder``'s tile and when the
+    win is self-drawn: a pandas DataFrame, one row per hand.
+
+    >>> payment_cases("basic1", {"with a joker": "FF 222B 444B 666B 88B J"}, winner=1, discarder=3).iloc[0].tolist()
+    [25, 50, 25, 100, 150]
+    """
+    import pandas as pd
+
+    from .rules import score_win
+
+    card = _card(card)
+    other = next(seat for seat in range(4) if seat not in (winner, discarder))
+    rows = []
+    for name, hand in hands.items():
+        wins = card.match(hand)
+        on_discard = score_win(card, wins, winner=winner, how="discard", discarder=discarder)
+        drawn = score_win(card, wins, winner=winner, how="self-drawn")
+        rows.append({"hand": name, "score": on_discard.score, "discarder pays": -on_discard.payments[discarder],
+                     "each other pays": -on_discard.payments[other],
+                     "winner gets (discard)": on_discard.payments[winner],
+                     "winner gets (self-drawn)": drawn.payments[winner]})
+    return pd.DataFrame(rows).set_index("hand")
+
+
+def computer_session(card: Any, players: Any, seeds: Any, first_east: int = 0, ruleset: Any = "MAHJ-X") -> Any:
+    """A session on a :class:`~mjlearn.rules.Scorecard`: one game played by four computer players for each
+    seed, East passing on to the next player after each game (``first_east`` sits East first).
+
+    >>> computer_session("basic1", ("Ann", "Bea", "Cy", "Di"), range(42, 44), first_east=2)
+    <Scorecard: 2 rows; Ann 0, Bea 0, Cy 60, Di 0>
+    """
+    from .rules import Scorecard, east_for_game, run_game
+
+    card = _card(card)
+    sheet = Scorecard(tuple(players))
+    for number, seed in enumerate(seeds):
+        sheet.record(run_game(card, ruleset, seed=seed).result.payout, east=east_for_game(first_east, number))
+    return sheet
+
+
+def session_plot(sheet: Any) -> None:
+    """Plot each player's running total on a scorecard, row by row (games and penalties)."""
+    import matplotlib.pyplot as plt
+
+    rows = sheet.to_frame()
+    rows = rows[rows.what != "Total"].set_index("what")
+    running = rows.cumsum()
+    fig, ax = plt.subplots(figsize=(8, 4))
+    for player in running.columns:
+        ax.plot(range(1, len(running) + 1), running[player], marker="o", label=player)
+    ax.axhline(0, color="grey", linewidth=0.8)
+    ax.set_xticks(range(1, len(running) + 1))
+    ax.set_xlabel("row of the scorecard (game or penalty)")
+    ax.set_ylabel("running total (points)")
+    ax.set_title("A session on the scorecard")
+    ax.legend(loc="upper left", bbox_to_anchor=(1.01, 1))
+    plt.show()

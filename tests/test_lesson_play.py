@@ -118,3 +118,15 @@ def test_call_taker_refuses_a_call_it_cannot_read():
     game = run_game(mj.load_card("basic1"), seed=188)
     with pytest.raises(ArgumentError, match="size, jokers"):
         check_call_taker("West", moment(game, len(game.moves) - 3), {"West": "pung"})
+
+
+def test_computer_session_matches_recording_each_game_by_hand():
+    import mjlearn as mj
+    from mjlearn.lesson_play import computer_session
+    from mjlearn.rules import MAHJX, Scorecard, east_for_game, run_game
+
+    card = mj.load_card("basic1")
+    by_hand = Scorecard(("A", "B", "C", "D"))
+    for number, seed in enumerate(range(42, 45)):
+        by_hand.record(run_game(card, MAHJX, seed=seed).result.payout, east=east_for_game(1, number))
+    assert computer_session(card, ("A", "B", "C", "D"), range(42, 45), first_east=1).totals() == by_hand.totals()
