@@ -29,7 +29,8 @@ from .wording import counted
 __all__ = ["check_pass_direction", "check_courtesy", "check_payment", "check_outs", "check_safe_discard",
            "nearest_distance", "racks_table", "pass_table", "everyone_passes", "distances_by_step", "progress_plot",
            "pass_plan", "play_for_me", "moment", "until", "first_move", "start_of_play", "say_move", "play_next",
-           "check_call_taker", "check_unseen", "payment_cases", "computer_session", "session_plot"]
+           "check_call_taker", "check_unseen", "payment_cases", "computer_session", "session_plot", "try_move",
+           "finish_with_suggestions"]
 
 TABLE_TILE_HEIGHT = 40
 """Tile height (pixels) in the lessons' tables: large enough to read."""
@@ -570,3 +571,39 @@ def session_plot(sheet: Any) -> None:
     ax.set_title("A session on the scorecard")
     ax.legend(loc="upper left", bbox_to_anchor=(1.01, 1))
     plt.show()
+
+
+# -- trying moves -----------------------------------------------------------------------------------------------
+
+def try_move(what: str, move: Any, *args: Any, **kwargs: Any) -> None:
+    """Try ``move(*args, **kwargs)`` (a method of a game, a Charleston or a widget) and print whether the rules
+    allowed it, with the rule when they did not: ``"South calls its own discard: refused, ..."``. Returns
+    whether it was allowed (an allowed move is made). Only mjlearn's own errors count as refusals.
+
+    >>> from mjlearn.rules import Charleston, deal_tiles
+    >>> ch = Charleston(deal_tiles(seed=1))
+    >>> try_move("East passes two tiles", ch.pass_tiles, 0, ["1B", "3B"])
+    East passes two tiles: refused, the first right pass is of 3 tiles: 2 of your own make 2
+    """
+    from .errors import MjlearnError
+
+    try:
+        allowed = move(*args, **kwargs) is not False  # widgets answer a refused click with False
+    except MjlearnError as error:
+        print(f"{what}: refused, {str(error).splitlines()[0]}")
+        return
+    print(f"{what}: {'allowed' if allowed else 'refused'}")
+
+
+def finish_with_suggestions(trainer: Any) -> str:
+    """Play a :class:`~mjlearn.CharlestonTrainer` to the end of its Charleston as the computer players do:
+    vote for a second Charleston while the nearest line is more than 4 tiles away, pass what Suggest picks.
+    Returns the trainer's summary."""
+    while not trainer.done:
+        if trainer.step.kind == "vote":
+            moved = trainer.vote(trainer.best > 4)
+        else:
+            moved = trainer.suggest() and trainer.pass_selected()
+        if not moved:  # a refused click changes nothing: stop rather than try it for ever
+            raise RuleError(f"the trainer refused a move: {trainer.message}")
+    return trainer.summary

@@ -130,3 +130,15 @@ def test_computer_session_matches_recording_each_game_by_hand():
     for number, seed in enumerate(range(42, 45)):
         by_hand.record(run_game(card, MAHJX, seed=seed).result.payout, east=east_for_game(1, number))
     assert computer_session(card, ("A", "B", "C", "D"), range(42, 45), first_east=1).totals() == by_hand.totals()
+
+
+def test_finish_with_suggestions_ends_the_charleston_and_try_move_reports_an_allowed_move(capsys):
+    import mjlearn as mj
+    from mjlearn.lesson_play import finish_with_suggestions, try_move
+    from mjlearn.rules import Charleston, deal_tiles
+
+    trainer = mj.CharlestonTrainer("basic1", seed=17)
+    assert finish_with_suggestions(trainer).startswith("Charleston over") and trainer.done
+    ch = Charleston(deal_tiles(seed=1))
+    try_move("East passes three tiles", ch.pass_tiles, 0, ch.racks[0].tiles()[:3])
+    assert capsys.readouterr().out == "East passes three tiles: allowed\n" and ch.waiting_for() == [1, 2, 3]
