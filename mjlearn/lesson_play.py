@@ -30,7 +30,7 @@ __all__ = ["check_pass_direction", "check_courtesy", "check_payment", "check_out
            "nearest_distance", "racks_table", "pass_table", "everyone_passes", "distances_by_step", "progress_plot",
            "pass_plan", "play_for_me", "moment", "until", "first_move", "start_of_play", "say_move", "play_next",
            "check_call_taker", "check_unseen", "payment_cases", "computer_session", "session_plot", "try_move",
-           "finish_with_suggestions"]
+           "finish_with_suggestions", "key_events", "play_contest", "exposure_outcome"]
 
 TABLE_TILE_HEIGHT = 40
 """Tile height (pixels) in the lessons' tables: large enough to read."""
@@ -434,6 +434,63 @@ def play_next(replay: Any, game: Any, count: int) -> None:
     start = len(replay.moves)
     for name, args in game.moves[start:start + count]:
         print(say_move(replay, name, args))
+
+
+ROUTINE = ("passes", "receives", "draws", "discards")
+"""The log's routine actions, which :func:`key_events` leaves out."""
+
+
+def key_events(game: Any) -> Any:
+    """The rows of ``game.log_table()`` that are not a pass, a draw or a discard: calls, exchanges, dead hands,
+    the end."""
+    log = game.log_table()
+    return log[~log.action.isin(ROUTINE)]
+
+
+def play_contest(game: Any) -> Any:
+    """Replay ``game`` to the first discard that two players call, play the discard and the calls (printing
+    each move), and return the replay.
+
+    >>> import mjlearn as mj
+    >>> from mjlearn.rules import run_game
+    >>> contest = play_contest(run_game(mj.load_card("basic1"), seed=1389))
+    South discards 6C
+    West lets it go
+    North calls it for a pung, with 1 joker
+    East calls it for a pung, with 0 jokers
+    """
+    moves = game.moves
+    second = next((i + 1 for i in range(len(moves) - 1) if moves[i][0] == moves[i + 1][0] == "call"), None)
+    if second is None:
+        raise ArgumentError("no discard in this game was called by two players")
+    discard = max(i for i in range(second) if moves[i][0] == "discard")
+    replay = moment(game, discard)
+    play_next(replay, game, second + 1 - discard)
+    return replay
+
+
+def exposure_outcome(game: Any, seat: int, size: int, jokers: int = 0, add: Any = ()) -> str:
+    """On a copy of ``game`` (waiting for calls on a discard): ``seat`` calls it for a group of ``size`` with
+    ``jokers`` jokers, the others let it go, ``add`` tiles join the new exposure before the discard, and the
+    caller discards its first tile that is not a joker. Says the exposure and whether the hand is still alive.
+    """
+    import copy
+
+    from .tiles import Tile
+
+    trial = copy.deepcopy(game)
+    for other in trial.waiting_for():
+        if other == seat:
+            trial.call(seat, size, jokers=jokers)
+        else:
+            trial.pass_call(other)
+    if add:
+        trial.amend(seat, len(trial.exposures[seat]) - 1, add=list(add))
+    how = f"a {GROUP_NAMES.get(size, 'group')} called" + (f" and made a {GROUP_NAMES.get(size + len(add), 'group')}"
+                                                          if add else "")
+    trial.discard(seat, next(t for t in trial.racks[seat] if t != Tile.JOKER))
+    outcome = "dead: " + trial.log[-1].detail if seat in trial.dead else "still alive"
+    return f"{how}: {trial.exposures[seat][-1]}, after the discard {outcome}"
 
 
 def check_call_taker(answer: Any, game: Any, calls: dict, question: str = "") -> Check:

@@ -142,3 +142,16 @@ def test_finish_with_suggestions_ends_the_charleston_and_try_move_reports_an_all
     ch = Charleston(deal_tiles(seed=1))
     try_move("East passes three tiles", ch.pass_tiles, 0, ch.racks[0].tiles()[:3])
     assert capsys.readouterr().out == "East passes three tiles: allowed\n" and ch.waiting_for() == [1, 2, 3]
+
+
+def test_key_events_leave_out_the_routine_and_contest_needs_two_calls():
+    import mjlearn as mj
+    from mjlearn.errors import ArgumentError
+    from mjlearn.lesson_play import key_events, play_contest
+    from mjlearn.rules import run_game
+
+    game = run_game(mj.load_card("basic1"), seed=188)
+    events = key_events(game)
+    assert len(events) and not events.action.isin(["passes", "receives", "draws", "discards"]).any()
+    with pytest.raises(ArgumentError, match="two players"):
+        play_contest(game)
