@@ -172,7 +172,7 @@ def check_safe_discard(answer: Any, rack: Any, opponents: dict, card: Any = "bas
     >>> check_safe_discard("3c", "FF 66B 8B 3C 5C 7C 5D 6D 7D N J 9D", table)
     Right! 3C cannot complete South's hand.
     >>> check_safe_discard("8B", "FF 66B 8B 3C 5C 7C 5D 6D 7D N J 9D", table)
-    Not yet. 8B is hot: it could complete the hand of South (hot), West, North.
+    Not yet. 8B is hot: it could complete South's hand, which has two or more exposures.
     """
     from .analysis.defence import danger_table
 
@@ -188,7 +188,9 @@ def check_safe_discard(answer: Any, rack: Any, opponents: dict, card: Any = "bas
         return not_yet(question, f"{tile} is not on your rack.")
     row = rows.iloc[0]
     if bool(row.hot):
-        return not_yet(question, f"{tile} is hot: it could complete the hand of {row.threatens}.")
+        hot = [name.replace(" (hot)", "") for name in str(row.threatens).split(", ") if name.endswith("(hot)")]
+        whose = " or ".join(f"{name}'s" for name in hot)
+        return not_yet(question, f"{tile} is hot: it could complete {whose} hand, which has two or more exposures.")
     exposed = [seat for seat, groups in opponents.items() if len(groups) >= 2]
     whose = " or ".join(f"{seat}'s" for seat in exposed) or "an exposed"
     return right(question, f"{tile} cannot complete {whose} hand.")
