@@ -1,0 +1,157 @@
+"""The exercise checkers of lessons 03, 05 and 09 (mjlearn.lesson_play): forgiving reading, no answer shown."""
+
+import pytest
+
+from mjlearn.lesson_play import check_courtesy, check_outs, check_pass_direction, check_payment, check_safe_discard
+
+RACK = "FF 66B 8B 3C 5C 7C 5D 6D 7D N J 9D"
+TABLE = {"South": ["222B", "44B J"], "West": [], "North": []}
+
+
+@pytest.mark.parametrize("checker", [
+    lambda a: check_pass_direction(a, "West", "left"),
+    lambda a: check_courtesy(a, 2, 3),
+    lambda a: check_payment(a, "FF 222B 444B 666B 88B J", winner=1, how="discard", discarder=2, payer=2),
+    lambda a: check_outs(a, "FF 222B 444B 666B 8B N", "2468 #1", visible="8B 8B 5D"),
+    lambda a: check_safe_discard(a, RACK, TABLE),
+])
+def test_every_checker_waits_for_an_answer_and_reads_nonsense_without_a_traceback(checker):
+    assert checker(...).status == "missing"
+    for nonsense in ("3X", None, [[[]]], {"a": 1}, 2.5, "seventy-eleven"):
+        result = checker(nonsense)
+        assert result.status in ("unreadable", "wrong"), (nonsense, result)
+
+
+def test_pass_direction_reads_seats_as_people_write_them():
+    assert check_pass_direction(" SOUTH ", "West", "left")
+    assert check_pass_direction("s", "West", "left")
+    assert check_pass_direction(1, "West", "left")
+    assert not check_pass_direction("East", "West", "left")
+
+
+def test_wrong_payment_never_shows_the_amount():
+    wrong = check_payment(30, "FF 333D 666D 999D 000", winner=0, how="self-drawn")
+    assert not wrong and "300" not in wrong.text and "too low" in wrong.text
+    assert check_payment("three hundred", "FF 333D 666D 999D 000", winner=0, how="self-drawn")
+
+
+def test_singles_and_pairs_discarder_pays_double_the_printed_value():
+    hand = "FF 11B 22B 33B 44B 55B 66B"
+    assert check_payment(100, hand, winner=3, how="discard", discarder=1, payer=1)
+    assert "value printed" in check_payment(50, hand, winner=3, how="discard", discarder=1, payer=1).text
+
+
+def test_safe_discard_refuses_a_tile_not_on_the_rack_and_two_tiles():
+    assert "not on your rack" in check_safe_discard("9B", RACK, TABLE).text
+    assert "one tile" in check_safe_discard("3C 5C", RACK, TABLE).text
+    assert not check_safe_discard("F", RACK, TABLE)
+    assert check_safe_discard("north", RACK, TABLE)
+
+
+def test_distances_by_step_rebuilds_the_racks_from_the_log_blind_passes_included():
+    from mjlearn.lesson_play import distances_by_step, everyone_passes, nearest_distance
+    from mjlearn.rules import Charleston, deal_tiles
+
+    ch = Charleston(deal_tiles(seed=1))
+    everyone_passes("basic1", ch)
+    everyone_passes("basic1", ch)
+    everyone_passes("basic1", ch, east_blind=2)
+    history = distances_by_step("basic1", ch)
+    assert list(history) == ["deal", "first right", "first across", "first left"]
+    assert history["first left"] == [nearest_distance("basic1", rack) for rack in ch.racks]
+
+
+def test_play_for_me_plays_the_seat_to_the_end_through_the_table():
+    import mjlearn as mj
+    from mjlearn.lesson_play import play_for_me
+
+    table = mj.GameTable("basic1", seed=30, pace="instant")
+    result = play_for_me(table)
+    assert table.game.phase == "over" and result is table.game.result
+    assert len(table.review()) > 0
+
+
+def test_call_taker_lets_the_engine_decide_and_leaves_the_game_as_it_was():
+    import mjlearn as mj
+    from mjlearn.lesson_play import check_call_taker, moment
+    from mjlearn.rules import run_game
+
+    game = run_game(mj.load_card("basic1"), seed=188)
+    flower = moment(game, len(game.moves) - 3)  # South has just thrown a flower
+    moves = len(flower.moves)
+    assert check_call_taker("west", flower, {"West": (3, 1)})
+    assert "let the tile go" in check_call_taker("North", flower, {"West": (3, 1)}).text
+    assert check_call_taker("East", flower, {"West": (3, 1), "East": "mahjongg"})
+    assert "Mah Jongg comes first" in check_call_taker("West", flower, {"West": (3, 1), "East": "mahjongg"}).text
+    assert "cannot call it" in check_call_taker("South", flower, {"West": (3, 1)}).text
+    assert check_call_taker("nobody", flower, {}).status == "unreadable"
+    assert len(flower.moves) == moves and flower.phase == "calls"
+
+
+def test_say_move_names_the_move_in_words():
+    import mjlearn as mj
+    from mjlearn.lesson_play import first_move, moment, say_move
+    from mjlearn.rules import run_game
+
+    game = run_game(mj.load_card("basic1"), seed=188)
+    k = first_move(game, "call")
+    assert say_move(moment(game, k), *game.moves[k]) == "East calls it for a kong, with 1 joker"
+
+
+def test_unseen_tiles_explain_which_ones_a_wrong_count_left_out():
+    import mjlearn as mj
+    from mjlearn.lesson_play import check_unseen, until
+    from mjlearn.rules import run_game
+
+    dying = until(run_game(mj.load_card("basic1"), seed=225), lambda g: g.dead)  # West: 3 4C in sight, 1 held
+    assert check_unseen("none", dying, "West", "4C")
+    assert "own rack" in check_unseen(1, dying, "West", "4C").text
+    assert "in sight" in check_unseen(3, dying, "West", "4C").text
+
+
+def test_call_taker_refuses_a_call_it_cannot_read():
+    import mjlearn as mj
+    from mjlearn.errors import ArgumentError
+    from mjlearn.lesson_play import check_call_taker, moment
+    from mjlearn.rules import run_game
+
+    game = run_game(mj.load_card("basic1"), seed=188)
+    with pytest.raises(ArgumentError, match="size, jokers"):
+        check_call_taker("West", moment(game, len(game.moves) - 3), {"West": "pung"})
+
+
+def test_computer_session_matches_recording_each_game_by_hand():
+    import mjlearn as mj
+    from mjlearn.lesson_play import computer_session
+    from mjlearn.rules import MAHJX, Scorecard, east_for_game, run_game
+
+    card = mj.load_card("basic1")
+    by_hand = Scorecard(("A", "B", "C", "D"))
+    for number, seed in enumerate(range(42, 45)):
+        by_hand.record(run_game(card, MAHJX, seed=seed).result.payout, east=east_for_game(1, number))
+    assert computer_session(card, ("A", "B", "C", "D"), range(42, 45), first_east=1).totals() == by_hand.totals()
+
+
+def test_finish_with_suggestions_ends_the_charleston_and_try_move_reports_an_allowed_move(capsys):
+    import mjlearn as mj
+    from mjlearn.lesson_play import finish_with_suggestions, try_move
+    from mjlearn.rules import Charleston, deal_tiles
+
+    trainer = mj.CharlestonTrainer("basic1", seed=17)
+    assert finish_with_suggestions(trainer).startswith("Charleston over") and trainer.done
+    ch = Charleston(deal_tiles(seed=1))
+    try_move("East passes three tiles", ch.pass_tiles, 0, ch.racks[0].tiles()[:3])
+    assert capsys.readouterr().out == "East passes three tiles: allowed\n" and ch.waiting_for() == [1, 2, 3]
+
+
+def test_key_events_leave_out_the_routine_and_contest_needs_two_calls():
+    import mjlearn as mj
+    from mjlearn.errors import ArgumentError
+    from mjlearn.lesson_play import key_events, play_contest
+    from mjlearn.rules import run_game
+
+    game = run_game(mj.load_card("basic1"), seed=188)
+    events = key_events(game)
+    assert len(events) and not events.action.isin(["passes", "receives", "draws", "discards"]).any()
+    with pytest.raises(ArgumentError, match="two players"):
+        play_contest(game)
