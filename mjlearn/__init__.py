@@ -29,15 +29,24 @@ from .tiles import TILE_SET, Suit, Tile, parse_tiles
 
 __version__ = "0.1.0"
 
-_WIDGETS = ("HandBuilder", "CardEditor", "CharlestonTrainer", "GameTable")
+_LAZY = {
+    "HandBuilder": "widgets",
+    "CardEditor": "widgets",
+    "CharlestonTrainer": "widgets",
+    "GameTable": "widgets",
+    "Question": "teaching",
+    "Handout": "teaching",
+}
+"""Names that load their module on first use."""
 
 
 def __getattr__(name: str):
-    """The widgets load on first use (``mj.HandBuilder``), so ``import mjlearn`` stays light."""
-    if name in _WIDGETS:
-        from . import widgets
+    """The widgets and the teacher's toolkit load on first use (``mj.HandBuilder``, ``mj.Question``), so
+    ``import mjlearn`` stays light."""
+    if name in _LAZY:
+        from importlib import import_module
 
-        return getattr(widgets, name)
+        return getattr(import_module(f".{_LAZY[name]}", __name__), name)
     raise AttributeError(f"module 'mjlearn' has no attribute {name!r}")
 
 
@@ -71,4 +80,6 @@ __all__ = [
     "CardEditor",
     "CharlestonTrainer",
     "GameTable",
+    "Question",
+    "Handout",
 ]

@@ -27,3 +27,13 @@ def test_import_mjlearn_stays_light():
     code = "import sys, mjlearn; print(','.join(m for m in ('pandas', 'numpy', 'IPython', 'PIL', 'anywidget', 'ipywidgets') if m in sys.modules))"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout.strip()
     assert out == ""
+
+
+def test_the_teachers_toolkit_loads_on_first_use():
+    import subprocess
+    import sys
+
+    code = ("import sys, mjlearn as mj; before = 'mjlearn.teaching' in sys.modules; "
+            "import mjlearn.teaching as t; print(before, mj.Question is t.Question, mj.Handout is t.Handout)")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout.strip()
+    assert out == "False True True"
