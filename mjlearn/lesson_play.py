@@ -29,7 +29,7 @@ from .wording import counted
 __all__ = ["check_pass_direction", "check_courtesy", "check_payment", "check_outs", "check_safe_discard",
            "nearest_distance", "racks_table", "pass_table", "everyone_passes", "distances_by_step", "progress_plot",
            "pass_plan", "play_for_me", "moment", "until", "first_move", "start_of_play", "say_move", "play_next",
-           "check_call_taker", "check_unseen", "payment_cases", "computer_session", "session_plot", "try_move",
+           "check_call_taker", "check_unseen", "when_a_hand_dies", "later_turn", "discard_to_call", "columns", "payments_side_by_side", "dead_hands", "payment_cases", "computer_session", "session_plot", "try_move",
            "finish_with_suggestions", "key_events", "play_contest", "exposure_outcome"]
 
 TABLE_TILE_HEIGHT = 40
@@ -389,6 +389,62 @@ def start_of_play(game: Any) -> Any:
     return until(game, lambda replay: replay.phase != "charleston")
 
 
+def when_a_hand_dies(game: Any) -> Any:
+    """A new game: ``game`` replayed to the moment its first hand died (to the end if none did).
+
+    >>> import mjlearn as mj
+    >>> from mjlearn.rules import run_game
+    >>> dying = when_a_hand_dies(run_game(mj.load_card("basic1"), seed=225))
+    >>> [_SEAT_NAMES[seat] for seat in dying.dead]
+    ['West']
+    """
+    return until(game, lambda replay: bool(replay.dead))
+
+
+def later_turn(game: Any, seat: int) -> Any:
+    """A new game: ``game`` replayed to the first time ``seat`` has just drawn while it already has an
+    exposure on the table (a turn after the one the exposure was made on)."""
+    from .rules.setup import check_seat
+
+    seat = check_seat(seat, "seat")
+    return until(game, lambda g: g.turn == seat and g.phase == "discard" and bool(g.exposures[seat])
+                 and g.log[-1].action == "draws")
+
+
+def discard_to_call(game: Any, tile: Any, seat: int) -> Any:
+    """A new game: ``game`` replayed to the first discard of ``tile`` that ``seat`` could call for a pung
+    (holding two or more), the other players still to answer it.
+
+    >>> import mjlearn as mj
+    >>> from mjlearn.rules import run_game
+    >>> discard_to_call(run_game(mj.load_card("basic1"), seed=225), "N", 3).status()
+    'East has discarded N; waiting for South, West, North to call it or let it go'
+    """
+    from .rules.setup import check_seat
+    from .tiles import as_tile
+
+    tile, seat = as_tile(tile), check_seat(seat, "seat")
+    return until(game, lambda g: g.phase == "calls" and g.last_discard[1] == tile and g.racks[seat].count(tile) >= 2)
+
+
+def columns(table: Any, names: Any, rows: int | None = None) -> Any:
+    """The columns ``names`` of a table (a list, or one string with the names between commas), its first
+    ``rows`` rows (all with ``None``): a table cut down to what a lesson talks about.
+
+    >>> import mjlearn as mj
+    >>> columns(mj.load_card("basic1").closest("FF 222B 444B 666B 8B N S"), "category, line, distance", 2)
+              category  line  distance
+    0             2468     1         2
+    1  Singles & Pairs     1         6
+    """
+    wanted = [name.strip() for name in names.split(",")] if isinstance(names, str) else list(names)
+    missing = [name for name in wanted if name not in table.columns]
+    if missing:
+        raise ArgumentError(f"the table has no column {missing[0]!r}; its columns are {', '.join(table.columns)}")
+    cut = table[wanted]
+    return cut if rows is None else cut.head(rows)
+
+
 def first_move(game: Any, name: str) -> int:
     """The number of the first move of ``game`` called ``name`` (``"call"``, ``"exchange_joker"``...).
 
@@ -595,6 +651,39 @@ def payment_cases(card: Any, hands: dict, winner: int, discarder: int) -> Any:
                      "winner gets (discard)": on_discard.payments[winner],
                      "winner gets (self-drawn)": drawn.payments[winner]})
     return pd.DataFrame(rows).set_index("hand")
+
+
+def payments_side_by_side(payouts: dict) -> Any:
+    """Named payouts (from :func:`~mjlearn.rules.score_win`) side by side: one column each, one row per seat,
+    what the seat receives (+) or pays (-).
+
+    >>> import mjlearn as mj
+    >>> from mjlearn.rules import score_win
+    >>> card = mj.load_card("basic1")
+    >>> wins = card.match("FF 222B 444B 666B 88B J")
+    >>> payments_side_by_side({"self-drawn": score_win(card, wins, winner=1, how="self-drawn")})
+           self-drawn
+    East          -50
+    South         150
+    West          -50
+    North         -50
+    """
+    import pandas as pd
+
+    from .rules import SEATS
+
+    return pd.DataFrame({name: payout.payments for name, payout in payouts.items()}, index=SEATS)
+
+
+def dead_hands(game: Any) -> str:
+    """The seats whose hands are dead in ``game``, by name (``"none"`` when every hand is alive).
+
+    >>> import mjlearn as mj
+    >>> from mjlearn.rules import run_game
+    >>> dead_hands(when_a_hand_dies(run_game(mj.load_card("basic1"), seed=225)))
+    'West'
+    """
+    return ", ".join(_SEAT_NAMES[seat] for seat in sorted(game.dead)) or "none"
 
 
 def computer_session(card: Any, players: Any, seeds: Any, first_east: int = 0, ruleset: Any = "MAHJ-X") -> Any:

@@ -155,3 +155,23 @@ def test_key_events_leave_out_the_routine_and_contest_needs_two_calls():
     assert len(events) and not events.action.isin(["passes", "receives", "draws", "discards"]).any()
     with pytest.raises(ArgumentError, match="two players"):
         play_contest(game)
+
+
+def test_replay_helpers_stop_at_the_moment_they_name():
+    import mjlearn as mj
+    from mjlearn.errors import ArgumentError
+    from mjlearn.lesson_play import columns, dead_hands, discard_to_call, later_turn, when_a_hand_dies
+    from mjlearn.rules import run_game
+
+    card = mj.load_card("basic1")
+    game = run_game(card, seed=188)
+    later = later_turn(game, 0)
+    assert later.turn == 0 and later.phase == "discard" and later.exposures[0] and later.log[-1].action == "draws"
+    dying = when_a_hand_dies(run_game(card, seed=225))
+    assert dying.dead and dead_hands(dying) == "West" and dead_hands(game) == "none"
+    chance = discard_to_call(run_game(card, seed=225), "N", 3)
+    assert chance.phase == "calls" and chance.last_discard[1] == mj.Tile.NORTH and chance.racks[3].count(mj.Tile.NORTH) >= 2
+    table = card.closest("FF 222B 444B 666B 8B N S")
+    assert columns(table, ["line", "distance"], rows=2).shape == (2, 2)
+    with pytest.raises(ArgumentError, match="no column 'tiles away'"):
+        columns(table, "line, tiles away")

@@ -97,3 +97,23 @@ def test_run_all_leaves_the_students_widgets_fresh(path):
         for name in _student_widgets(source):
             later = [s for s, _ in cells[index + 1 :] if name in _used_names(s)]
             assert later == [], f"{path.name}: the student's widget {name!r} is driven by a later cell:\n{later[0]}"
+
+
+BEGINNER = [p for p in NOTEBOOKS if p.name[:2] in {"00", "01", "02", "03", "04", "05", "09", "10"}]
+
+
+@pytest.mark.parametrize("path", BEGINNER, ids=lambda p: p.name)
+def test_beginner_lessons_use_no_python_beyond_calls(path):
+    """Issue 17: the beginner track calls functions and widgets; no loops, lambdas, definitions or pandas
+    indexing for a student to read past."""
+    notebook = json.loads(path.read_text(encoding="utf-8"))
+    for number, cell in enumerate(notebook["cells"]):
+        if cell["cell_type"] != "code":
+            continue
+        source = "".join(cell["source"])
+        tree = ast.parse(source.replace("...", "None"))
+        for node in ast.walk(tree):
+            assert not isinstance(node, (ast.For, ast.While, ast.Lambda, ast.FunctionDef, ast.ListComp,
+                                         ast.GeneratorExp, ast.DictComp, ast.Try)), (path.name, number, source)
+        for pattern in ("[[", ".iloc", ".loc[", ".groupby", "pd.DataFrame"):
+            assert pattern not in source, (path.name, number, pattern)

@@ -193,6 +193,18 @@ class Charleston:
         """The log as a table: step, seat, action, tiles, detail (as :meth:`Game.log_table`)."""
         return events_table(self.log)
 
+    def steps_table(self) -> "pandas.DataFrame":
+        """The steps of this ruleset's Charleston as a table: name, kind, direction, blind.
+
+        >>> from mjlearn.rules import MAHJX, deal_tiles
+        >>> Charleston(deal_tiles(MAHJX, seed=1)).steps_table()["kind"].tolist()[:3]
+        ['pass', 'negotiated', 'pass']
+        """
+        import pandas as pd
+        from dataclasses import asdict
+
+        return pd.DataFrame([asdict(step) for step in self.steps])
+
     def waiting_for(self) -> list[int]:
         """Seats that have not yet moved in the current step."""
         return [] if self.done else [s for s in range(4) if s not in self._pending]
