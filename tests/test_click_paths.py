@@ -139,6 +139,9 @@ def test_count_rows_are_written_as_format_tile_counts_writes_them():
     counts = rng.integers(0, 5, size=(300, NUM_KINDS)) * (rng.random((300, NUM_KINDS)) < 0.3)
     counts[0, Tile.FLOWER] = 20  # beyond the ready tokens
     assert format_count_rows(counts) == [format_tile_counts(row) for row in counts.tolist()]
+    counts[0, Tile.FLOWER], counts[[1, 5, -1]] = 0, 0  # every token ready; rows with no tile, the last one too
+    assert format_count_rows(counts) == [format_tile_counts(row) for row in counts.tolist()]
+    assert format_count_rows(counts.astype(np.int16)[1:2]) == [""]
     assert format_count_rows(np.zeros((0, NUM_KINDS))) == []
 
 

@@ -319,23 +319,28 @@ def format_count_rows(counts: np.ndarray) -> list[str]:
     >>> format_count_rows(np.array([Hand("FF 2B J").counts, Hand("").counts]))
     ['FF 2B J', '']
     """
-    counts = np.asarray(counts, dtype=np.int64)
+    counts = np.asarray(counts)
     if not len(counts):
         return []
-    if counts.max() < _TOKENS.shape[1]:  # every token ready in the table: join those of the counts not 0
-        ordered = counts[:, FORMAT_ORDER]
-        rows, places = np.nonzero(ordered)
-        tokens = _TOKENS[places, ordered[rows, places]].tolist()
-        texts, start = [], 0
-        for end in np.bincount(rows, minlength=len(ordered)).cumsum().tolist():
-            texts.append("".join(tokens[start:end])[:-1])
-            start = end
-        return texts
-    return [" ".join(tile_token(kind, int(row[kind])) for kind in FORMAT_ORDER if row[kind]) for row in counts]
+    if counts.max() < _TOKEN_SIZES:  # every token ready in the table
+        # each row in FORMAT_ORDER, then an end-of-row mark; join the tokens of the counts not 0 and the marks
+        codes = np.empty((len(counts), NUM_KINDS + 1), dtype=np.intp)
+        codes[:, :NUM_KINDS] = counts[:, FORMAT_ORDER]
+        codes[:, NUM_KINDS] = 0
+        keep = codes.ravel() != 0
+        keep[NUM_KINDS :: NUM_KINDS + 1] = True
+        codes += _TOKEN_START
+        text = "".join(_TOKENS.take(codes.ravel()[keep]).tolist())
+        return text.replace(" \n", "\n").split("\n")[:-1]
+    return [" ".join(tile_token(kind, int(row[kind])) for kind in FORMAT_ORDER if row[kind]) for row in counts.tolist()]
 
 
-_TOKENS = np.array([[tile_token(kind, n) + " " if n else "" for n in range(15)] for kind in FORMAT_ORDER], dtype=object)
-"""``[36, 15]``: the token of ``n`` tiles of each kind (in :data:`~mjlearn.tiles.FORMAT_ORDER`) and a space."""
+_TOKEN_SIZES = 15
+_TOKENS = np.array([tile_token(kind, n) + " " if n else "" for kind in FORMAT_ORDER for n in range(_TOKEN_SIZES)]
+                   + ["\n"] * _TOKEN_SIZES, dtype=object)
+"""The token of ``n`` tiles (``n < 15``) of each kind in :data:`~mjlearn.tiles.FORMAT_ORDER`, with a space,
+at ``15 * place + n``; then the end of a row (``\\n``)."""
+_TOKEN_START = np.arange(NUM_KINDS + 1) * _TOKEN_SIZES
 
 
 def _text_columns(compiled: CompiledCard) -> dict:
