@@ -263,9 +263,9 @@ def closest_table(compiled: CompiledCard, found: NearestLines) -> "pandas.DataFr
     text = _text_columns(compiled)
     lines, count = found.line, len(found.line)
     strings = format_count_rows(np.concatenate([found.needs, found.unused]))
-    needs, unused = text["strings"](strings[:count]), text["strings"](strings[count:])
     index = text["index"](count)
     if text["blocks"] is None:  # strings stored as objects: let pandas lay out the blocks
+        needs, unused = text["strings"](strings[:count]), text["strings"](strings[count:])
         columns = [text["category"].take(lines), text["line"][lines], found.distance.astype(np.int64),
                    compiled.line_value[lines].astype(np.int64), compiled.line_concealed[lines],
                    text["mjcl"].take(lines), text["hand"].take(found.hand), needs, unused,
@@ -276,10 +276,13 @@ def closest_table(compiled: CompiledCard, found: NearestLines) -> "pandas.DataFr
     flags = np.empty((2, count), dtype=bool)  # concealed, dead
     flags[0], flags[1] = compiled.line_concealed[lines], found.dead
     places = text["blocks"]
+    texts, wrap = places["texts"], places["wrap"]  # every text is a str: no check of each one
     table = places["make"]([
-        (text["category"].take(lines), places["category"]), (numbers, places["numbers"]),
-        (flags, places["flags"]), (text["mjcl"].take(lines), places["mjcl"]),
-        (text["hand"].take(found.hand), places["hand"]), (needs, places["needs"]), (unused, places["unused"]),
+        (wrap(texts["category"].take(lines)), places["category"]), (numbers, places["numbers"]),
+        (flags, places["flags"]), (wrap(texts["mjcl"].take(lines)), places["mjcl"]),
+        (wrap(texts["hand"].take(found.hand)), places["hand"]),
+        (wrap(np.array(strings[:count], dtype=object)), places["needs"]),
+        (wrap(np.array(strings[count:], dtype=object)), places["unused"]),
     ], index, text["columns"])
     table.__class__ = text["frame"]  # the same frame, shown with tiles (ClosestTable adds only methods)
     return table
@@ -347,7 +350,9 @@ def _text_columns(compiled: CompiledCard) -> dict:
     """The card's per-line and per-hand texts as pandas string arrays, built once per card.
 
     Taking rows from ready arrays spares pandas from checking every string on each call;
-    ``strings`` makes more such arrays (of the same type) from a list of strings.
+    ``strings`` makes more such arrays (of the same type) from a list of strings. When pandas 3 builds
+    the frame from its blocks, ``blocks["texts"]`` holds the same texts as object arrays and
+    ``blocks["wrap"]`` turns an object array of ``str`` into a string array (see :func:`_string_wrapper`).
     """
     columns = compiled.cache.get("closest-text")
     if columns is None:
@@ -373,8 +378,11 @@ def _text_columns(compiled: CompiledCard) -> dict:
         place = {name: np.array([COLUMNS.index(name)]) for name in ("category", "mjcl", "hand", "needs", "unused")}
         blocks = None
         if create_dataframe_from_blocks is not None and not as_objects:
+            texts = {"category": [line.category for line in compiled.lines],
+                     "mjcl": [line.mjcl for line in compiled.lines], "hand": [str(hand) for hand in compiled.hands]}
             blocks = {"make": create_dataframe_from_blocks, "numbers": np.array([1, 2, 3]),
-                      "flags": np.array([4, 9]), **place}
+                      "flags": np.array([4, 9]), **place, "wrap": _string_wrapper(template, more),
+                      "texts": {name: np.array(values, dtype=object) for name, values in texts.items()}}
         columns = {
             "blocks": blocks,
             "category": more([line.category for line in compiled.lines]),
@@ -388,3 +396,20 @@ def _text_columns(compiled: CompiledCard) -> dict:
         }
         compiled.cache["closest-text"] = columns
     return columns
+
+
+def _string_wrapper(template, checked):
+    """A maker of string arrays like ``template`` from object arrays that hold only ``str``.
+
+    pandas' own maker (``checked``) looks at every value; these texts are all ``str`` already, so
+    the array can wrap them as they are (``_from_backing_data``, pandas' internal way to do so),
+    if that gives what ``checked`` gives; else ``checked`` it is.
+    """
+    wrap = getattr(template, "_from_backing_data", None)
+    probe = np.array(["FF 2B", "", "J"], dtype=object)
+    try:
+        made, want = wrap(probe.copy()), checked(probe)
+        same = type(made) is type(want) and made.dtype == want.dtype and made.tolist() == want.tolist()
+    except Exception:  # pragma: no cover (a pandas without it)
+        same = False
+    return wrap if same else checked  # pragma: no branch
