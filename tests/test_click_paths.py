@@ -1,7 +1,7 @@
 """The fast paths of one click give exactly what the plain ones give.
 
 ``closest`` for one rack sums only the code rows of the rack's tiles, keeps each
-exposure set's arrays, places jokers without a loop and builds its table from
+exposure set's arrays, places the jokers for every shown hand at once (one pass per joker) and builds its table from
 blocks; the HandBuilder draws its rows straight from the numbers. Each is
 checked here against the plain way on many seeded racks: the batch kernel, a
 fresh thermometer product, the pandas constructor, the notation written and

@@ -138,23 +138,20 @@ def needs_and_unused_many(
     np.subtract(spare, in_groups, out=unused[:, :NATURAL_KINDS])
     unused[:, Tile.JOKER] = jokers
     if jokers and count:
-        # each joker in turn fills the largest shortfall left (the lower tile first), whole, as far as they go
+        # each joker in turn fills the largest shortfall left (argmax: the lower tile first), whole, as far
+        # as they go; a filled shortfall is marked -1, below any left
         rows = np.arange(count)
-        key = short * 64 - _KIND_TIE  # the largest key is the shortfall to fill next
-        left = np.full(count, jokers, dtype=np.int16)
-        for _ in range(jokers):
-            kind = key.argmax(axis=1)
+        left = jokers
+        for turn in range(jokers):
+            kind = short.argmax(axis=1)
             used = np.minimum(left, short[rows, kind])
-            if not used.any():
-                break
             needs[rows, kind] -= used
-            left -= used
-            key[rows, kind] = -64
+            left = left - used
+            if turn == jokers - 1 or not left.any():
+                break
+            short[rows, kind] = -1
         unused[:, Tile.JOKER] = left
     return needs, unused
-
-
-_KIND_TIE = np.arange(NATURAL_KINDS, dtype=np.int32)
 
 
 def needs_and_unused(
