@@ -259,7 +259,7 @@ def closest_table(compiled: CompiledCard, found: NearestLines) -> "pandas.DataFr
     """:func:`closest`'s DataFrame (:data:`COLUMNS`) from :func:`nearest_lines`' arrays, built in one step."""
     text = _text_columns(compiled)
     lines, count = found.line, len(found.line)
-    strings = format_count_rows(np.concatenate([found.needs, found.unused]))
+    strings = _format_rows(np.concatenate([found.needs, found.unused]))  # counts of at most 14 tiles
     index = text["index"](count)
     if text["blocks"] is None:  # strings stored as objects: let pandas lay out the blocks
         needs, unused = text["strings"](strings[:count]), text["strings"](strings[count:])
@@ -319,28 +319,36 @@ def format_count_rows(counts: np.ndarray) -> list[str]:
     >>> format_count_rows(np.array([Hand("FF 2B J").counts, Hand("").counts]))
     ['FF 2B J', '']
     """
-    counts = np.asarray(counts)
+    counts = np.asarray(counts, dtype=np.int64)
     if not len(counts):
         return []
     if counts.max() < _TOKEN_SIZES:  # every token ready in the table
-        # each row in FORMAT_ORDER, then an end-of-row mark; join the tokens of the counts not 0 and the marks
-        codes = np.empty((len(counts), NUM_KINDS + 1), dtype=np.intp)
-        codes[:, :NUM_KINDS] = counts[:, FORMAT_ORDER]
-        codes[:, NUM_KINDS] = 0
-        keep = codes.ravel() != 0
-        keep[NUM_KINDS :: NUM_KINDS + 1] = True
-        codes += _TOKEN_START
-        text = "".join(_TOKENS.take(codes.ravel()[keep]).tolist())
-        return text.replace(" \n", "\n").split("\n")[:-1]
+        return _format_rows(counts)
     return [" ".join(tile_token(kind, int(row[kind])) for kind in FORMAT_ORDER if row[kind]) for row in counts.tolist()]
 
 
+def _format_rows(counts: np.ndarray) -> list[str]:
+    """:func:`format_count_rows` for ``[n, 36]`` integer counts from 0 to 14 (unchecked).
+
+    Each row's counts in :data:`~mjlearn.tiles.FORMAT_ORDER` become places in :data:`_TOKENS`; the
+    tokens of the counts not 0 and every row's joker token (the last, which ends the row with a line
+    break) are joined into one text, split at the line breaks.
+    """
+    codes = counts.take(_FORMAT_ORDER, axis=1)
+    keep = codes != 0
+    keep[:, -1] = True
+    codes += _TOKEN_START
+    text = "".join(_TOKENS.take(codes[keep]).tolist())
+    return text.replace(" \n", "\n").split("\n")[:-1]
+
+
 _TOKEN_SIZES = 15
-_TOKENS = np.array([tile_token(kind, n) + " " if n else "" for kind in FORMAT_ORDER for n in range(_TOKEN_SIZES)]
-                   + ["\n"] * _TOKEN_SIZES, dtype=object)
-"""The token of ``n`` tiles (``n < 15``) of each kind in :data:`~mjlearn.tiles.FORMAT_ORDER`, with a space,
-at ``15 * place + n``; then the end of a row (``\\n``)."""
-_TOKEN_START = np.arange(NUM_KINDS + 1) * _TOKEN_SIZES
+_FORMAT_ORDER = np.array(FORMAT_ORDER)
+_TOKENS = np.array([tile_token(kind, n) + " " if n else "" for kind in FORMAT_ORDER[:-1] for n in range(_TOKEN_SIZES)]
+                   + [tile_token(Tile.JOKER, n) + "\n" if n else "\n" for n in range(_TOKEN_SIZES)], dtype=object)
+"""The token of ``n`` tiles (``n < 15``) of each kind in :data:`~mjlearn.tiles.FORMAT_ORDER` at ``15 * place + n``:
+with a space after it, but the joker's (last) with the end of a row (``\\n``), even for none."""
+_TOKEN_START = (np.arange(NUM_KINDS) * _TOKEN_SIZES).astype(np.int16)
 
 
 def _text_columns(compiled: CompiledCard) -> dict:
