@@ -268,11 +268,11 @@ def closest_table(compiled: CompiledCard, found: NearestLines) -> "pandas.DataFr
                    text["mjcl"].take(lines), text["hand"].take(found.hand), needs, unused,
                    np.asarray(found.dead, dtype=bool)]
         return text["frame"](dict(zip(COLUMNS, columns)), index=index)
-    numbers = np.empty((3, count), dtype=np.int64)  # line, distance, value: one block
-    numbers[0], numbers[1], numbers[2] = text["line"][lines], found.distance, compiled.line_value[lines]
-    flags = np.empty((2, count), dtype=bool)  # concealed, dead
-    flags[0], flags[1] = compiled.line_concealed[lines], found.dead
     places = text["blocks"]
+    numbers = places["line_numbers"].take(lines, axis=1)  # line, distance, value: one block
+    numbers[1] = found.distance
+    flags = places["line_flags"].take(lines, axis=1)  # concealed, dead
+    flags[1] = found.dead
     texts, wrap = places["texts"], places["wrap"]  # every text is a str: no check of each one
     table = places["make"]([
         (wrap(texts["category"].take(lines)), places["category"]), (numbers, places["numbers"]),
@@ -357,7 +357,9 @@ def _text_columns(compiled: CompiledCard) -> dict:
     Taking rows from ready arrays spares pandas from checking every string on each call;
     ``strings`` makes more such arrays (of the same type) from a list of strings. When pandas 3 builds
     the frame from its blocks, ``blocks["texts"]`` holds the same texts as object arrays and
-    ``blocks["wrap"]`` turns an object array of ``str`` into a string array (see :func:`_string_wrapper`).
+    ``blocks["wrap"]`` turns an object array of ``str`` into a string array (see :func:`_string_wrapper`);
+    ``blocks["line_numbers"]`` and ``blocks["line_flags"]`` are the two numpy blocks for every line, in card
+    order, with the rack's distance and dead marks left 0 and ``False``.
     """
     columns = compiled.cache.get("closest-text")
     if columns is None:
@@ -385,9 +387,14 @@ def _text_columns(compiled: CompiledCard) -> dict:
         if create_dataframe_from_blocks is not None and not as_objects:
             texts = {"category": [line.category for line in compiled.lines],
                      "mjcl": [line.mjcl for line in compiled.lines], "hand": [str(hand) for hand in compiled.hands]}
+            numbers = np.zeros((3, compiled.num_lines), dtype=np.int64)  # each line's number and value
+            numbers[0], numbers[2] = [line.number for line in compiled.lines], compiled.line_value
+            flags = np.zeros((2, compiled.num_lines), dtype=bool)  # each line's concealed mark
+            flags[0] = compiled.line_concealed
             blocks = {"make": create_dataframe_from_blocks, "numbers": np.array([1, 2, 3]),
                       "flags": np.array([4, 9]), **place, "wrap": _string_wrapper(template, more),
-                      "texts": {name: np.array(values, dtype=object) for name, values in texts.items()}}
+                      "texts": {name: np.array(values, dtype=object) for name, values in texts.items()},
+                      "line_numbers": numbers, "line_flags": flags}
         columns = {
             "blocks": blocks,
             "category": more([line.category for line in compiled.lines]),
