@@ -424,4 +424,4 @@ def _string_wrapper(template, checked):
         same = type(made) is type(want) and made.dtype == want.dtype and made.tolist() == want.tolist()
     except Exception:  # pragma: no cover (a pandas without it)
         same = False
-    return wrap if same else checked  # pragma: no branch
+    return wrap if same else checked
