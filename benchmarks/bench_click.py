@@ -24,6 +24,9 @@ has not seen: 0.109-0.110 ms, ratio 1.1; the numbers alone, ``nearest_lines``, ~
 (every click 0.42 ms, ratio 0.42), GameTable moves unchanged (already met), the coach 57-75 ms.
 CharlestonTrainer: a pass (with the computer players') took 3.8 ms before (it read every line's
 row back from a closest table), 0.7-0.9 ms after (ratio 0.88); picking tiles 0.03 ms.
+Second round on closest (branch speed-closest2, on the same shared 2-core machine while other jobs
+kept its load at about 3): closest 0.079-0.081 ms (ratio 0.8, met; 14 tiles
+0.078-0.081 ms), where the first round's code, timed in alternation with it, took 0.111-0.116 ms.
 
 Run: ``.venv/bin/python benchmarks/bench_click.py`` (about a minute).
 """

@@ -247,16 +247,21 @@ class Card:
 
         Under a ruleset with reverse runs (MAHJ-X) the runs also count downwards.
         """
-        from .analysis.compiled import CompiledCard
-
         reverse = False
         if ruleset is not None:
             from .rules.ruleset import ruleset as as_ruleset
 
             reverse = as_ruleset(ruleset).reverse_runs
         cached = self._compiled.get(reverse)
-        if cached is None or not self._same_lines(cached[0]):
-            cached = self._compiled[reverse] = (tuple(self.lines), CompiledCard(self, reverse_runs=reverse))
+        # each category's lines as they were (list == list compares Lines by identity: they have no __eq__),
+        # else the line-by-line check
+        if cached is None or ([category.lines for category in self.categories] != cached[2]
+                              and not self._same_lines(cached[0])):
+            from .analysis.compiled import CompiledCard
+
+            snapshot = [list(category.lines) for category in self.categories]
+            compiled = CompiledCard(self, reverse_runs=reverse)
+            cached = self._compiled[reverse] = (tuple(self.lines), compiled, snapshot)
         return cached[1]
 
     def _same_lines(self, lines: tuple[Line, ...]) -> bool:

@@ -229,6 +229,27 @@ def test_compiled_card_is_small_and_cached():
     assert compiled.nbytes / compiled.num_hands * 1000 < 5_000_000
 
 
+def test_the_compiled_card_follows_its_lines():
+    card = mj.load_card("basic1")
+    compiled = card.compiled()
+    first = card.categories[0]
+    count = compiled.num_lines
+    line = first.lines.pop()  # a line taken out in place: compiled afresh
+    assert card.compiled() is not compiled and card.compiled().num_lines == count - 1
+    fewer = card.compiled()
+    first.lines.append(line)  # and put back
+    assert card.compiled() is not fewer and card.compiled().lines == compiled.lines
+    again = card.compiled()
+    first.lines = tuple(first.lines)  # the same lines in the same order, held otherwise: kept
+    assert card.compiled() is again and card.compiled() is again
+    first.lines = list(first.lines)
+    first.lines[0] = mj.parse_line(first.lines[0].mjcl)  # an equal line, but another object: compiled afresh
+    assert card.compiled() is not again and card.compiled().lines[0] is first.lines[0]
+    mahjx = card.compiled("MAHJ-X")
+    card.categories[-1].lines.insert(0, card.categories[0].lines[0])  # a line shown twice
+    assert card.compiled().num_lines == count + 1 and card.compiled("MAHJ-X") is not mahjx
+
+
 def test_long_odds_runs_show_a_progress_bar(capsys):
     odds(CARD, deals=9000, seed=1, progress=True)
     err = capsys.readouterr().err

@@ -1,7 +1,7 @@
 """The fast paths of one click give exactly what the plain ones give.
 
 ``closest`` for one rack sums only the code rows of the rack's tiles, keeps each
-exposure set's arrays, places jokers without a loop and builds its table from
+exposure set's arrays, places the jokers for every shown hand at once (one pass per joker) and builds its table from
 blocks; the HandBuilder draws its rows straight from the numbers. Each is
 checked here against the plain way on many seeded racks: the batch kernel, a
 fresh thermometer product, the pandas constructor, the notation written and
@@ -139,6 +139,9 @@ def test_count_rows_are_written_as_format_tile_counts_writes_them():
     counts = rng.integers(0, 5, size=(300, NUM_KINDS)) * (rng.random((300, NUM_KINDS)) < 0.3)
     counts[0, Tile.FLOWER] = 20  # beyond the ready tokens
     assert format_count_rows(counts) == [format_tile_counts(row) for row in counts.tolist()]
+    counts[0, Tile.FLOWER], counts[[1, 5, -1]] = 0, 0  # every token ready; rows with no tile, the last one too
+    assert format_count_rows(counts) == [format_tile_counts(row) for row in counts.tolist()]
+    assert format_count_rows(counts.astype(np.int16)[1:2]) == [""]
     assert format_count_rows(np.zeros((0, NUM_KINDS))) == []
 
 
@@ -182,6 +185,47 @@ def test_the_closest_table_equals_the_one_the_pandas_constructor_builds(name):
         assert table.sort_values(["distance", "line"]).to_dict("records") == \
             plain.sort_values(["distance", "line"]).to_dict("records")
         assert table.copy().equals(table) and table.iloc[::-1].reset_index(drop=True).shape == table.shape
+
+
+@pytest.mark.parametrize("name", CARDS)
+@pytest.mark.parametrize("ruleset", ["NMJL", "MAHJ-X"])
+def test_the_closest_table_with_exposures_equals_the_one_the_pandas_constructor_builds(name, ruleset):
+    card = mj.load_card(name)
+    compiled = card.compiled(ruleset)
+    rng = np.random.default_rng(15)
+    for i, rack in enumerate(racks(60, seed=16, sizes=range(6, 12))):
+        exposures = some_exposures(compiled, rack, rng)
+        if i % 5 == 0:  # a wild exposure (jokers only) where the set still has the jokers
+            exposures = exposures[:1]
+            held = int(rack[Tile.JOKER]) + sum(e.jokers for e in exposures)
+            size = int(rack.sum()) + sum(e.size for e in exposures)
+            exposures += (Exposure(Tile.JOKER, 3, 3),) if held + 3 <= COPIES[Tile.JOKER] and size + 3 <= 14 else ()
+        own = rack + sum((np.array(e.counts(), dtype=np.int16) for e in exposures), np.zeros(NUM_KINDS, np.int16))
+        absent = [Tile(int(k)) for k in np.flatnonzero(own[:NATURAL_KINDS] == 0)]
+        seen = absent[i % 3:: 3] * 4 if i % 2 else None
+        keywords = {"n": (None, 4)[i % 2], "dead": ("mark", "drop")[i % 4 // 2]}
+        hand = mj.Hand.from_counts(rack.tolist())
+        table = card.closest(hand, exposures=list(exposures), visible=seen, ruleset=ruleset, partial=True, **keywords)
+        live = None
+        if seen is not None:
+            live = compiled.live(seen_and_unseen(seen, rack, exposures)[0], exposures)
+        found = nearest_lines(compiled, rack, exposures, live, keywords["n"], keywords["dead"] == "drop")
+        assert type(table) is ClosestTable and list(table.columns) == COLUMNS
+        if len(found.line):  # (the constructor gives other types to empty columns)
+            pd.testing.assert_frame_equal(table, plain_table(compiled, found), check_exact=True, check_frame_type=False)
+        else:
+            assert table.shape == (0, len(COLUMNS))
+
+
+def test_a_closest_table_changed_in_place_leaves_the_next_one_alone():
+    card = mj.load_card("practice_harbor")
+    hand = mj.Hand.from_counts(racks(1, seed=17, sizes=(13,))[0].tolist())
+    first = card.closest(hand)
+    second = card.closest(hand)
+    first.loc[0, ["category", "mjcl", "hand", "needs", "unused"]] = "changed"
+    first.loc[0, ["line", "distance"]] = -1
+    assert card.closest(hand).equals(second) and not first.equals(second)
+    assert all(str(dtype) == str(pd.Series(["a"]).dtype) for dtype in second.dtypes[["category", "hand", "needs"]])
 
 
 @pytest.mark.parametrize("name", CARDS)

@@ -31,14 +31,18 @@ def count_argument(name: str, value, minimum: int = 0, maximum: int | None = Non
     """``value`` as an ``int`` if it is a whole number in range (``None`` too with ``allow_none``)."""
     if value is None and allow_none:
         return None
-    span = f"{minimum} or more" if maximum is None else f"{minimum} to {maximum}"
-    accepts = f"a whole number ({span}{', or None' if allow_none else ''})"
     if isinstance(value, (bool, np.bool_)) or not isinstance(value, (int, np.integer)):
-        raise ArgumentError(f"{name} must be {accepts}, not {_shown(value)}")
+        raise ArgumentError(f"{name} must be {_whole_number(minimum, maximum, allow_none)}, not {_shown(value)}")
     number = int(value)
     if number < minimum or (maximum is not None and number > maximum):
-        raise ArgumentError(f"{name} must be {accepts}, not {number}")
+        raise ArgumentError(f"{name} must be {_whole_number(minimum, maximum, allow_none)}, not {number}")
     return number
+
+
+def _whole_number(minimum: int, maximum: int | None, allow_none: bool) -> str:
+    """What :func:`count_argument` accepts, in words (written only for an error)."""
+    span = f"{minimum} or more" if maximum is None else f"{minimum} to {maximum}"
+    return f"a whole number ({span}{', or None' if allow_none else ''})"
 
 
 def flag_argument(name: str, value) -> bool:

@@ -138,23 +138,20 @@ def needs_and_unused_many(
     np.subtract(spare, in_groups, out=unused[:, :NATURAL_KINDS])
     unused[:, Tile.JOKER] = jokers
     if jokers and count:
-        # each joker in turn fills the largest shortfall left (the lower tile first), whole, as far as they go
+        # each joker in turn fills the largest shortfall left (argmax: the lower tile first), whole, as far
+        # as they go; a filled shortfall is marked -1, below any left
         rows = np.arange(count)
-        key = short * 64 - _KIND_TIE  # the largest key is the shortfall to fill next
-        left = np.full(count, jokers, dtype=np.int16)
-        for _ in range(jokers):
-            kind = key.argmax(axis=1)
+        left = jokers
+        for turn in range(jokers):
+            kind = short.argmax(axis=1)
             used = np.minimum(left, short[rows, kind])
-            if not used.any():
-                break
             needs[rows, kind] -= used
-            left -= used
-            key[rows, kind] = -64
+            left = left - used
+            if turn == jokers - 1 or not left.any():
+                break
+            short[rows, kind] = -1
         unused[:, Tile.JOKER] = left
     return needs, unused
-
-
-_KIND_TIE = np.arange(NATURAL_KINDS, dtype=np.int32)
 
 
 def needs_and_unused(
@@ -262,24 +259,27 @@ def closest_table(compiled: CompiledCard, found: NearestLines) -> "pandas.DataFr
     """:func:`closest`'s DataFrame (:data:`COLUMNS`) from :func:`nearest_lines`' arrays, built in one step."""
     text = _text_columns(compiled)
     lines, count = found.line, len(found.line)
-    strings = format_count_rows(np.concatenate([found.needs, found.unused]))
-    needs, unused = text["strings"](strings[:count]), text["strings"](strings[count:])
+    strings = _format_rows(np.concatenate([found.needs, found.unused]))  # counts of at most 14 tiles
     index = text["index"](count)
     if text["blocks"] is None:  # strings stored as objects: let pandas lay out the blocks
+        needs, unused = text["strings"](strings[:count]), text["strings"](strings[count:])
         columns = [text["category"].take(lines), text["line"][lines], found.distance.astype(np.int64),
                    compiled.line_value[lines].astype(np.int64), compiled.line_concealed[lines],
                    text["mjcl"].take(lines), text["hand"].take(found.hand), needs, unused,
                    np.asarray(found.dead, dtype=bool)]
         return text["frame"](dict(zip(COLUMNS, columns)), index=index)
-    numbers = np.empty((3, count), dtype=np.int64)  # line, distance, value: one block
-    numbers[0], numbers[1], numbers[2] = text["line"][lines], found.distance, compiled.line_value[lines]
-    flags = np.empty((2, count), dtype=bool)  # concealed, dead
-    flags[0], flags[1] = compiled.line_concealed[lines], found.dead
     places = text["blocks"]
+    numbers = places["line_numbers"].take(lines, axis=1)  # line, distance, value: one block
+    numbers[1] = found.distance
+    flags = places["line_flags"].take(lines, axis=1)  # concealed, dead
+    flags[1] = found.dead
+    texts, wrap = places["texts"], places["wrap"]  # every text is a str: no check of each one
     table = places["make"]([
-        (text["category"].take(lines), places["category"]), (numbers, places["numbers"]),
-        (flags, places["flags"]), (text["mjcl"].take(lines), places["mjcl"]),
-        (text["hand"].take(found.hand), places["hand"]), (needs, places["needs"]), (unused, places["unused"]),
+        (wrap(texts["category"].take(lines)), places["category"]), (numbers, places["numbers"]),
+        (flags, places["flags"]), (wrap(texts["mjcl"].take(lines)), places["mjcl"]),
+        (wrap(texts["hand"].take(found.hand)), places["hand"]),
+        (wrap(np.array(strings[:count], dtype=object)), places["needs"]),
+        (wrap(np.array(strings[count:], dtype=object)), places["unused"]),
     ], index, text["columns"])
     table.__class__ = text["frame"]  # the same frame, shown with tiles (ClosestTable adds only methods)
     return table
@@ -322,27 +322,44 @@ def format_count_rows(counts: np.ndarray) -> list[str]:
     counts = np.asarray(counts, dtype=np.int64)
     if not len(counts):
         return []
-    if counts.max() < _TOKENS.shape[1]:  # every token ready in the table: join those of the counts not 0
-        ordered = counts[:, FORMAT_ORDER]
-        rows, places = np.nonzero(ordered)
-        tokens = _TOKENS[places, ordered[rows, places]].tolist()
-        texts, start = [], 0
-        for end in np.bincount(rows, minlength=len(ordered)).cumsum().tolist():
-            texts.append("".join(tokens[start:end])[:-1])
-            start = end
-        return texts
-    return [" ".join(tile_token(kind, int(row[kind])) for kind in FORMAT_ORDER if row[kind]) for row in counts]
+    if counts.max() < _TOKEN_SIZES:  # every token ready in the table
+        return _format_rows(counts)
+    return [" ".join(tile_token(kind, int(row[kind])) for kind in FORMAT_ORDER if row[kind]) for row in counts.tolist()]
 
 
-_TOKENS = np.array([[tile_token(kind, n) + " " if n else "" for n in range(15)] for kind in FORMAT_ORDER], dtype=object)
-"""``[36, 15]``: the token of ``n`` tiles of each kind (in :data:`~mjlearn.tiles.FORMAT_ORDER`) and a space."""
+def _format_rows(counts: np.ndarray) -> list[str]:
+    """:func:`format_count_rows` for ``[n, 36]`` integer counts from 0 to 14 (unchecked).
+
+    Each row's counts in :data:`~mjlearn.tiles.FORMAT_ORDER` become places in :data:`_TOKENS`; the
+    tokens of the counts not 0 and every row's joker token (the last, which ends the row with a line
+    break) are joined into one text, split at the line breaks.
+    """
+    codes = counts.take(_FORMAT_ORDER, axis=1)
+    keep = codes != 0
+    keep[:, -1] = True
+    codes += _TOKEN_START
+    text = "".join(_TOKENS.take(codes[keep]).tolist())
+    return text.replace(" \n", "\n").split("\n")[:-1]
+
+
+_TOKEN_SIZES = 15
+_FORMAT_ORDER = np.array(FORMAT_ORDER)
+_TOKENS = np.array([tile_token(kind, n) + " " if n else "" for kind in FORMAT_ORDER[:-1] for n in range(_TOKEN_SIZES)]
+                   + [tile_token(Tile.JOKER, n) + "\n" if n else "\n" for n in range(_TOKEN_SIZES)], dtype=object)
+"""The token of ``n`` tiles (``n < 15``) of each kind in :data:`~mjlearn.tiles.FORMAT_ORDER` at ``15 * place + n``:
+with a space after it, but the joker's (last) with the end of a row (``\\n``), even for none."""
+_TOKEN_START = (np.arange(NUM_KINDS) * _TOKEN_SIZES).astype(np.int16)
 
 
 def _text_columns(compiled: CompiledCard) -> dict:
     """The card's per-line and per-hand texts as pandas string arrays, built once per card.
 
     Taking rows from ready arrays spares pandas from checking every string on each call;
-    ``strings`` makes more such arrays (of the same type) from a list of strings.
+    ``strings`` makes more such arrays (of the same type) from a list of strings. When pandas 3 builds
+    the frame from its blocks, ``blocks["texts"]`` holds the same texts as object arrays and
+    ``blocks["wrap"]`` turns an object array of ``str`` into a string array (see :func:`_string_wrapper`);
+    ``blocks["line_numbers"]`` and ``blocks["line_flags"]`` are the two numpy blocks for every line, in card
+    order, with the rack's distance and dead marks left 0 and ``False``.
     """
     columns = compiled.cache.get("closest-text")
     if columns is None:
@@ -368,8 +385,16 @@ def _text_columns(compiled: CompiledCard) -> dict:
         place = {name: np.array([COLUMNS.index(name)]) for name in ("category", "mjcl", "hand", "needs", "unused")}
         blocks = None
         if create_dataframe_from_blocks is not None and not as_objects:
+            texts = {"category": [line.category for line in compiled.lines],
+                     "mjcl": [line.mjcl for line in compiled.lines], "hand": [str(hand) for hand in compiled.hands]}
+            numbers = np.zeros((3, compiled.num_lines), dtype=np.int64)  # each line's number and value
+            numbers[0], numbers[2] = [line.number for line in compiled.lines], compiled.line_value
+            flags = np.zeros((2, compiled.num_lines), dtype=bool)  # each line's concealed mark
+            flags[0] = compiled.line_concealed
             blocks = {"make": create_dataframe_from_blocks, "numbers": np.array([1, 2, 3]),
-                      "flags": np.array([4, 9]), **place}
+                      "flags": np.array([4, 9]), **place, "wrap": _string_wrapper(template, more),
+                      "texts": {name: np.array(values, dtype=object) for name, values in texts.items()},
+                      "line_numbers": numbers, "line_flags": flags}
         columns = {
             "blocks": blocks,
             "category": more([line.category for line in compiled.lines]),
@@ -383,3 +408,20 @@ def _text_columns(compiled: CompiledCard) -> dict:
         }
         compiled.cache["closest-text"] = columns
     return columns
+
+
+def _string_wrapper(template, checked):
+    """A maker of string arrays like ``template`` from object arrays that hold only ``str``.
+
+    pandas' own maker (``checked``) looks at every value; these texts are all ``str`` already, so
+    the array can wrap them as they are (``_from_backing_data``, pandas' internal way to do so),
+    if that gives what ``checked`` gives; else ``checked`` it is.
+    """
+    wrap = getattr(template, "_from_backing_data", None)
+    probe = np.array(["FF 2B", "", "J"], dtype=object)
+    try:
+        made, want = wrap(probe.copy()), checked(probe)
+        same = type(made) is type(want) and made.dtype == want.dtype and made.tolist() == want.tolist()
+    except Exception:  # pragma: no cover (a pandas without it)
+        same = False
+    return wrap if same else checked

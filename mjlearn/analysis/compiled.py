@@ -144,8 +144,9 @@ class CompiledCard:
         """Distances ``[H]`` (int16) from one rack ``[36]`` to every hand, with no exposures.
 
         The same numbers as ``hand_distances(rack[None, :])[0]``, found by adding up
-        only the thermometer rows of the tiles the rack holds (at most 14 of 144),
-        which is what one click of a widget needs.
+        one ready row per kind the rack holds (``M_t`` and ``M_s`` of that kind for
+        its count, see :func:`_count_rows`), which is what one click of a widget needs.
+        ``rack`` holds no more of a tile than the set has, as a :class:`Hand` does.
 
         >>> import mjlearn as mj
         >>> compiled = mj.load_card("basic1").compiled()
@@ -153,10 +154,10 @@ class CompiledCard:
         >>> bool((compiled.rack_distances(rack) == compiled.hand_distances(rack[None, :])[0]).all())
         True
         """
-        bit_rows = self.cache.get("rack-bit-rows")
-        if bit_rows is None:
-            bit_rows = self.cache["rack-bit-rows"] = _bit_rows(self.total, self.small)
-        return _rack_distance(bit_rows, np.asarray(rack), self.small_size, 14)
+        count_rows = self.cache.get("rack-count-rows")
+        if count_rows is None:
+            count_rows = self.cache["rack-count-rows"] = _count_rows(self.total, self.small)
+        return _rack_distance(count_rows, np.asarray(rack), self.small_size, 14)
 
     # -- exposures ---------------------------------------------------------
     def wild_readings(self, exposures: Sequence[Exposure]) -> list[list[Exposure]]:
@@ -225,7 +226,7 @@ class CompiledCard:
             index = np.flatnonzero(best < np.iinfo(np.int16).max)
             return index, best[index]
         hands = self._exposed_hands(exposures)
-        return hands.index, _rack_distance(hands.bit_rows, np.asarray(rack), hands.small_size, hands.remaining)
+        return hands.index, _rack_distance(hands.count_rows, np.asarray(rack), hands.small_size, hands.remaining)
 
     # -- the dead ----------------------------------------------------------
     def live(self, visible: np.ndarray, exposures: Sequence[Exposure] = (), index: np.ndarray | None = None) -> np.ndarray:
@@ -267,24 +268,35 @@ def _distance(products: np.ndarray, hands: int, jokers: np.ndarray, small_size: 
 _EXPOSURE_SETS_KEPT = 64
 
 
-def _bit_rows(total: np.ndarray, small: np.ndarray) -> np.ndarray:
-    """``[144, 2n]`` uint8: per thermometer bit, whether each hand's ``t`` (then ``s``) reaches it."""
-    return np.ascontiguousarray(np.concatenate([thermometer(total), thermometer(small)], axis=0).T.astype(np.uint8))
+def _count_rows(total: np.ndarray, small: np.ndarray) -> np.ndarray:
+    """``[179, 2n]`` uint8: for each kind ``k`` and count ``c`` of it that a rack may hold (row
+    ``_COUNT_ROW[k] + c``), each hand's ``min(c, t[k])``, then its ``min(c, s[k])``: that kind's share of
+    ``M_t`` and ``M_s`` (the sum of the kind's first ``c`` thermometer bits)."""
+    both = np.maximum(np.concatenate([total, small], axis=0).T, 0)  # [35, 2n]; as thermometer bits, none below 0
+    rows = np.minimum(_COUNT_OF_ROW[:, None], both[_KIND_OF_ROW])
+    return np.ascontiguousarray(rows.astype(np.uint8))
 
 
-def _rack_distance(bit_rows: np.ndarray, rack: np.ndarray, small_size: np.ndarray, remaining: int) -> np.ndarray:
-    """One rack's distances ``[n]`` to the hands of ``bit_rows`` (:func:`_bit_rows`): the rows of the
-    rack's thermometer bits summed give ``M_t`` and ``M_s`` (see the module docstring)."""
+_COUNT_ROW = np.concatenate([[0], np.cumsum([n + 1 for n in _LEVELS])[:-1]])  # each kind's row for a count of 0
+_KIND_OF_ROW = np.repeat(np.arange(NATURAL_KINDS), [n + 1 for n in _LEVELS])
+_COUNT_OF_ROW = np.concatenate([np.arange(n + 1) for n in _LEVELS])
+
+
+def _rack_distance(count_rows: np.ndarray, rack: np.ndarray, small_size: np.ndarray, remaining: int) -> np.ndarray:
+    """One rack's distances ``[n]`` (int16) to the hands of ``count_rows`` (:func:`_count_rows`): the rows of
+    the kinds the rack holds, at its counts, summed give ``M_t`` and ``M_s`` (see the module docstring)."""
     hands = len(small_size)
-    bits = np.flatnonzero(rack[_BIT_KIND] >= _BIT_LEVEL)
-    placed = bit_rows[bits].sum(axis=0, dtype=np.int16)
+    naturals = rack[:NATURAL_KINDS]
+    kinds = np.flatnonzero(naturals)
+    placed = count_rows.take(_COUNT_ROW[kinds] + naturals[kinds], axis=0).sum(axis=0, dtype=np.uint8)  # <= 14
     # missing - min(j, missing - (S - M_s)) with missing = remaining - M_t is max(missing - j, S - M_s)
-    return np.maximum((remaining - int(rack[NUM_KINDS - 1])) - placed[:hands], small_size - placed[hands:])
+    distance = np.subtract(remaining - int(rack[NUM_KINDS - 1]), placed[:hands], dtype=np.int16)
+    return np.maximum(distance, np.subtract(small_size, placed[hands:], dtype=np.int16), out=distance)
 
 
 class _ExposedHands:
     """The hands one set of (not wild) exposures allows, with what one rack's distances to them need
-    (``bit_rows``, built the first time a distance is asked for)."""
+    (``count_rows``, built the first time a distance is asked for)."""
 
     def __init__(self, compiled: CompiledCard, exposures: Sequence[Exposure]):
         self.mask = compiled._allowed_mask(exposures)
@@ -294,11 +306,11 @@ class _ExposedHands:
         self.small_size = compiled.small_size[self.index]
         self.remaining = 14 - int(self.exposed.sum())
         self._compiled = compiled
-        self._bit_rows: np.ndarray | None = None
+        self._count_rows: np.ndarray | None = None
 
     @property
-    def bit_rows(self) -> np.ndarray:
-        if self._bit_rows is None:
+    def count_rows(self) -> np.ndarray:
+        if self._count_rows is None:
             compiled, index = self._compiled, self.index
-            self._bit_rows = _bit_rows(compiled.total[index] - self.exposed, compiled.small[index])
-        return self._bit_rows
+            self._count_rows = _count_rows(compiled.total[index] - self.exposed, compiled.small[index])
+        return self._count_rows

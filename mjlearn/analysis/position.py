@@ -100,24 +100,27 @@ def read_position(
     has, nor more than 14 tiles; ``sizes`` (for example ``(14,)`` for a win)
     lists the totals allowed.
     """
-    from .arguments import exposures_argument, hand_argument
-
-    hand = hand_argument("hand", hand)
-    rack = hand if isinstance(hand, Hand) else Hand(hand)
     none = isinstance(exposures, tuple) and not exposures  # the default: nothing to read
-    parsed = () if none else tuple(Exposure.parse(e) for e in exposures_argument(exposures))
-    counts = list(rack.counts)
-    for exposure in parsed:
-        for kind, n in enumerate(exposure.counts()):
-            counts[kind] += n
-    if any(map(gt, counts, COPIES)):  # name the first tile there are too many of
-        kind = next(k for k, n in enumerate(counts) if n > COPIES[k])
-        tile = Tile(kind)
-        what = "jokers" if tile.is_joker else "flowers" if tile.is_flower else f"natural {tile.notation}"
-        raise HandError(f"the rack and exposures hold {counts[kind]} {what}; a set holds only {COPIES[kind]}")
-    total = sum(counts)
-    if total > 14:
-        raise HandError(f"the rack and exposures hold {total} tiles; a hand holds at most 14")
+    if none and isinstance(hand, Hand):  # a Hand alone holds what a set can supply, at most 14 tiles
+        rack, parsed, total = hand, (), len(hand)
+    else:
+        from .arguments import exposures_argument, hand_argument
+
+        hand = hand_argument("hand", hand)
+        rack = hand if isinstance(hand, Hand) else Hand(hand)
+        parsed = () if none else tuple(Exposure.parse(e) for e in exposures_argument(exposures))
+        counts = list(rack.counts)
+        for exposure in parsed:
+            for kind, n in enumerate(exposure.counts()):
+                counts[kind] += n
+        if any(map(gt, counts, COPIES)):  # name the first tile there are too many of
+            kind = next(k for k, n in enumerate(counts) if n > COPIES[k])
+            tile = Tile(kind)
+            what = "jokers" if tile.is_joker else "flowers" if tile.is_flower else f"natural {tile.notation}"
+            raise HandError(f"the rack and exposures hold {counts[kind]} {what}; a set holds only {COPIES[kind]}")
+        total = sum(counts)
+        if total > 14:
+            raise HandError(f"the rack and exposures hold {total} tiles; a hand holds at most 14")
     if sizes is not None and total not in sizes:
         wanted = " or ".join(str(s) for s in sizes)
         raise HandError(f"the rack and exposures hold {total} tiles; this needs {wanted}")
