@@ -226,6 +226,10 @@ def test_a_closest_table_changed_in_place_leaves_the_next_one_alone():
     first.loc[0, ["line", "distance"]] = -1
     assert card.closest(hand).equals(second) and not first.equals(second)
     assert all(str(dtype) == str(pd.Series(["a"]).dtype) for dtype in second.dtypes[["category", "hand", "needs"]])
+    third = card.closest(hand)
+    third.columns.name = "renamed"  # the labels too: each table has its own
+    third.index.name = "row"
+    assert card.closest(hand).columns.name is None and card.closest(hand).index.name is None
 
 
 @pytest.mark.parametrize("name", CARDS)

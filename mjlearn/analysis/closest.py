@@ -280,7 +280,7 @@ def closest_table(compiled: CompiledCard, found: NearestLines) -> "pandas.DataFr
         (wrap(texts["hand"].take(found.hand)), places["hand"]),
         (wrap(np.array(strings[:count], dtype=object)), places["needs"]),
         (wrap(np.array(strings[count:], dtype=object)), places["unused"]),
-    ], index, text["columns"])
+    ], index, text["columns"].view())  # a view of its own: a name set on one table stays there
     table.__class__ = text["frame"]  # the same frame, shown with tiles (ClosestTable adds only methods)
     return table
 
