@@ -29,7 +29,8 @@ from .wording import counted
 __all__ = ["check_pass_direction", "check_courtesy", "check_payment", "check_outs", "check_safe_discard",
            "nearest_distance", "racks_table", "pass_table", "everyone_passes", "distances_by_step", "progress_plot",
            "pass_plan", "play_for_me", "moment", "until", "first_move", "start_of_play", "say_move", "play_next",
-           "check_call_taker", "check_unseen", "when_a_hand_dies", "later_turn", "discard_to_call", "columns", "payments_side_by_side", "dead_hands", "payment_cases", "computer_session", "session_plot", "try_move",
+           "check_call_taker", "check_unseen", "when_a_hand_dies", "later_turn", "discard_to_call", "columns",
+           "payments_side_by_side", "dead_hands", "payment_cases", "computer_session", "session_plot", "try_move",
            "finish_with_suggestions", "key_events", "play_contest", "exposure_outcome"]
 
 TABLE_TILE_HEIGHT = 40
@@ -437,7 +438,15 @@ def columns(table: Any, names: Any, rows: int | None = None) -> Any:
     0             2468     1         2
     1  Singles & Pairs     1         6
     """
-    wanted = [name.strip() for name in names.split(",")] if isinstance(names, str) else list(names)
+    from .analysis.arguments import count_argument
+
+    if isinstance(names, str):
+        wanted = [name.strip() for name in names.split(",")]
+    elif isinstance(names, (list, tuple)) and all(isinstance(name, str) for name in names):
+        wanted = list(names)
+    else:
+        raise ArgumentError(f"names must be column names between commas, or a list of them, not {names!r}")
+    rows = count_argument("rows", rows, allow_none=True)
     missing = [name for name in wanted if name not in table.columns]
     if missing:
         raise ArgumentError(f"the table has no column {missing[0]!r}; its columns are {', '.join(table.columns)}")

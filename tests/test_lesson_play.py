@@ -175,3 +175,6 @@ def test_replay_helpers_stop_at_the_moment_they_name():
     assert columns(table, ["line", "distance"], rows=2).shape == (2, 2)
     with pytest.raises(ArgumentError, match="no column 'tiles away'"):
         columns(table, "line, tiles away")
+    for names, rows in ((5, None), ([1, 2], None), ("line", "3"), ("line", -1)):
+        with pytest.raises(ArgumentError):
+            columns(table, names, rows)
