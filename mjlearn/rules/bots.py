@@ -326,6 +326,25 @@ def call_options(counts: Sequence[int], exposures: Sequence[Exposure], tile: int
         yield size, use_jokers, rest, tuple(exposures) + (Exposure(Tile(tile), size, use_jokers),)
 
 
+_JOKER_COLUMNS: dict[tuple[int, int], np.ndarray] = {}
+
+
+def _joker_column(rows: int, jokers: int) -> np.ndarray:
+    """``[rows, 1]`` int16: ``jokers`` for every candidate of :meth:`Bot.choose_discard` but the last (which
+    throws a joker: ``jokers - 1``). Kept per shape; do not modify it.
+
+    >>> _joker_column(3, 2).ravel().tolist()
+    [2, 2, 1]
+    """
+    column = _JOKER_COLUMNS.get((rows, jokers))
+    if column is None:
+        column = np.full((rows, 1), jokers, dtype=np.int16)
+        column[-1] = jokers - 1
+        column.flags.writeable = False
+        column = _JOKER_COLUMNS[(rows, jokers)] = column
+    return column
+
+
 class _Position:
     """A rack's sums, distances (no liveness) and best distance, for one view.
 
@@ -490,33 +509,36 @@ class Bot:
                 penalised = True
         # Losing a tile costs each hand 0 or 1, so only hands within one of the
         # `lines`-th nearest line can be among the nearest lines afterwards.
-        per_line = view.line_best(current)
+        per_line = view.line_best(current)  # (a new array: sorted in place)
         count = min(self.lines, len(per_line))
-        cutoff = int(np.partition(per_line, count - 1)[count - 1]) + 1
+        per_line.sort()
+        cutoff = int(per_line[count - 1]) + 1
         near = (current <= cutoff).nonzero()[0]
-        n = view.n
-        columns = np.concatenate([near, near + n])
         jokers = counts[JOKER]
         bits = [_OFFSET[k] + counts[k] - 1 for k in kinds]
         if jokers:
             bits.append(_NO_TILE)  # the last candidate keeps the naturals and throws a joker
-        candidate_sums = position.sums.take(columns) - view.codes.take(bits, axis=0).take(columns, axis=1)
-        m = len(near)
-        placed = candidate_sums[:, :m]
-        distance = view.remaining - placed  # the tiles missing; with no joker, that is the distance
-        if jokers:
+            n = view.n
+            columns = np.concatenate([near, near + n])
+            candidate_sums = position.sums.take(columns) - view.codes.take(bits, axis=0).take(columns, axis=1)
+            m = len(near)
+            distance = view.remaining - candidate_sums[:, :m]  # the tiles missing
             in_groups = distance - (view.small_size[near] - candidate_sums[:, m:])  # of them, in groups of 3+
-            joker_list = np.full((len(bits), 1), jokers, dtype=np.int16)
-            joker_list[-1] = jokers - 1
-            distance = distance - np.minimum(joker_list, in_groups)
-        if penalised and cutoff >= _FAR:  # dead hands among the near ones: they stay behind the live
-            distance += current[near] - position.distance[near]
+            distance -= np.minimum(_joker_column(len(bits), jokers), in_groups)
+            if penalised and cutoff >= _FAR:  # dead hands among the near ones: they stay behind the live
+                distance += current[near] - position.distance[near]
+        else:  # the distance is the tiles missing: one more for each hand that uses the tile thrown
+            # (and near hands are dead only if the cutoff reaches _FAR: then `current` keeps them behind)
+            distance = view.codes.take(bits, axis=0).take(near, axis=1)
+            distance += current.take(near)
         # per line with near hands the nearest of them (at least `count` lines have near hands)
         near_lines = view.lines[near]
-        first_of_line = np.empty(m, dtype=bool)
+        first_of_line = np.empty(len(near), dtype=bool)
         first_of_line[0] = True
         np.not_equal(near_lines[1:], near_lines[:-1], out=first_of_line[1:])
-        ranked = np.sort(np.minimum.reduceat(distance, first_of_line.nonzero()[0], axis=1), axis=1)[:, :count].tolist()
+        ranked = np.minimum.reduceat(distance, first_of_line.nonzero()[0], axis=1)
+        ranked.sort(axis=1)
+        ranked = ranked[:, :count].tolist()
         if jokers and ranked[-1][0] < min(row[0] for row in ranked[:-1]):
             return Tile.JOKER
         lowest = min(ranked[: len(kinds)])
