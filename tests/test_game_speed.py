@@ -189,3 +189,37 @@ def test_live_hands_count_their_changes_so_that_a_sharer_sees_another_s_look():
     assert live.version == before + 1
     live.mask([3, 1, 0])  # another user's look
     assert live.version == before + 2 and live.mask([3, 1, 0]).tolist() == [True, False]
+
+
+@pytest.mark.parametrize("rules", [NMJL, MAHJX], ids=lambda r: r.name)
+def test_bot_moves_without_undo_points_make_the_games_the_public_moves_make(rules, monkeypatch):
+    """Game._trusted (the bots' path, no undo point) plays the same games as the public methods."""
+    fast = [run_game(CARD, rules, seed=seed) for seed in range(6)]
+    monkeypatch.setattr(Game, "_trusted", lambda game, name, *args: getattr(game, name)(*args))
+    plain = [run_game(CARD, rules, seed=seed) for seed in range(6)]
+    assert [g.snapshot() for g in fast] == [g.snapshot() for g in plain]
+
+
+@pytest.mark.parametrize("name, args", [
+    ("discard", (1, Tile.JOKER)),  # not South's turn
+    ("discard", (0, "missing")),  # a tile East does not hold
+    ("discard", (0, "XX")),  # not a tile
+    ("draw", (0,)),  # East must discard
+    ("pass_call", (2,)),  # no discard to answer
+    ("call", (1, 3, 0)),
+    ("exchange_joker", (0, 1, 0)),  # South has no exposure
+    ("pass_tiles", (0, [Tile.EAST], 0)),  # the Charleston is over
+])
+def test_a_refused_trusted_move_raises_what_the_public_move_raises_and_changes_nothing(name, args):
+    game = Game(CARD, seed=5)
+    game.skip_charleston()
+    missing = next(tile for tile in Tile if not game.racks[0].count(tile))
+    args = tuple(missing if a == "missing" else a for a in args)
+    before = game.snapshot()
+    with pytest.raises(mj.errors.RuleError) as public:
+        getattr(game, name)(*args)
+    assert game.snapshot() == before
+    with pytest.raises(mj.errors.RuleError) as trusted:
+        game._trusted(name, *args)
+    assert game.snapshot() == before
+    assert type(trusted.value) is type(public.value) and str(trusted.value) == str(public.value)

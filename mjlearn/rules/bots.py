@@ -662,7 +662,7 @@ class Bot:
         elif phase == "charleston":
             self.charleston_move(game, seat)
         elif phase == "draw":
-            game.draw(seat)
+            game._trusted("draw", seat)
         elif phase == "discard":
             self.discard_move(game, seat)
         else:
@@ -673,30 +673,30 @@ class Bot:
         step = game.charleston.step
         counts = game.racks[seat].counts
         if step.kind == "vote":
-            game.vote(seat, self.wants_second_charleston(counts))
+            game._trusted("vote", seat, self.wants_second_charleston(counts))
         elif step.kind == "negotiated":
-            game.pass_tiles(seat, self.choose_offer(counts))
+            game._trusted("pass_tiles", seat, self.choose_offer(counts))
         else:
-            game.pass_tiles(seat, self.choose_pass(counts, 3), blind=0)
+            game._trusted("pass_tiles", seat, self.choose_pass(counts, 3), 0)
 
     def answer_call(self, game: "Game", seat: int) -> None:
         """Answer the last discard: call it for Mah Jongg, for an exposure, or pass."""
         if seat in game.dead or game.last_discard is None:
-            game.pass_call(seat)
+            game._trusted("pass_call", seat)
             return
         _, tile = game.last_discard
         counts = game.racks[seat].counts
         exposures = _exposures(game, seat)
         if not self.may_call(counts, exposures, tile):
-            game.pass_call(seat)
+            game._trusted("pass_call", seat)
             return
         decision = self.call_decision(game, seat, counts, exposures, tile)
         if decision is None:
-            game.pass_call(seat)
+            game._trusted("pass_call", seat)
         elif decision[0] == "mahjongg":
-            game.call_mahjongg(seat)
+            game._trusted("call_mahjongg", seat)
         else:
-            game.call(seat, decision[1], jokers=decision[2])
+            game._trusted("call", seat, decision[1], decision[2])
 
     def discard_move(self, game: "Game", seat: int) -> None:
         """One move of a turn with 14 tiles: a joker exchange, else Mah Jongg if the tiles win, else a discard.
@@ -711,12 +711,12 @@ class Bot:
                      for owner, groups in enumerate(game.exposures)]
             exchange = self.choose_exchange(counts, exposures, visible, table)
             if exchange is not None:
-                game.exchange_joker(seat, *exchange)
+                game._trusted("exchange_joker", seat, *exchange)
                 return
         if self.wins(counts, exposures):
-            game.declare_mahjongg(seat)
+            game._trusted("declare_mahjongg", seat)
             return
-        game.discard(seat, self.discard_decision(game, seat, counts, exposures, visible))
+        game._trusted("discard", seat, self.discard_decision(game, seat, counts, exposures, visible))
 
     def discard_decision(self, game: "Game", seat: int, counts, exposures, visible) -> Tile:
         """The tile :meth:`discard_move` throws (a hook: a subclass may read more of what the seat sees)."""
@@ -729,7 +729,7 @@ class Bot:
     def play_turn(self, game: "Game", seat: int) -> None:
         """Play the seat's whole turn: draw if it must, then move until it has discarded or the game ends."""
         if game.phase == "draw" and game.turn == seat:
-            game.draw(seat)
+            game._trusted("draw", seat)
         while game.phase == "discard" and game.turn == seat:
             self.discard_move(game, seat)
 
