@@ -53,6 +53,26 @@ def test_live_hands_kept_up_to_date_match_a_fresh_count(seed):
             assert live.mask(available).tolist() == plain_live(rest, small, available).tolist()
 
 
+@settings(max_examples=60, deadline=None)
+@given(st.integers(0, 2**32 - 1))
+def test_live_hands_losing_a_tile_match_a_fresh_count(seed):
+    """LiveHands.lose (one tile fewer than the last look: the game's step after a discard) matches a fresh count."""
+    rng = np.random.default_rng(seed)
+    kinds, hands = 5, 10
+    rest = rng.integers(0, 5, size=(hands, kinds)).astype(np.int16)
+    small = np.minimum(rng.integers(0, 3, size=(hands, kinds)), rest).astype(np.int16)
+    live = LiveHands(rest, small)
+    available = rng.integers(1, 8, size=kinds + 1).astype(np.int16)
+    live.mask(available)
+    for _ in range(12):
+        kind = int(rng.integers(0, kinds + 1))  # the jokers too
+        version = live.version
+        live.lose(kind)
+        available[kind] -= 1
+        assert live.seen == available.tolist() and live.version > version
+        assert live.live.tolist() == plain_live(rest, small, available).tolist()
+
+
 @pytest.mark.parametrize("rules", [NMJL, MAHJX], ids=lambda r: r.name)
 def test_the_game_judges_dead_hands_as_the_compiled_card_does(rules):
     """At every move of seeded games, each seat with exposures is dead-by-tiles exactly when

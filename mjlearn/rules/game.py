@@ -716,7 +716,8 @@ class Game:
 
         Each seat's :class:`~mjlearn.rules.liveness.LiveHands` is kept while its exposures stay the
         same, and updated only for the kinds of tile seen since the last look; when all that
-        happened since is a discard of a kind no allowed hand needs so many of, nothing is recounted.
+        happened since is one discard, by that one tile (:meth:`LiveHands.lose`: often nothing to do),
+        without reading the table.
         """
         if table is None:
             table = tuple(tuple(groups) for groups in self.exposures)  # (every seat's exposures, as they are now)
@@ -744,7 +745,8 @@ class Game:
         if kept[2] == table and kept[3] is discards and kept[6] == live.version:
             if size == kept[4] and (not size or discards[-1] is kept[5]):
                 return not live.some
-            if size == kept[4] + 1 and (size == 1 or discards[-2] is kept[5]) and live.one_fewer(discards[-1][1]):
+            if size == kept[4] + 1 and (size == 1 or discards[-2] is kept[5]) and live.seen is not None:
+                live.lose(discards[-1][1])  # (one tile fewer: one step, often none)
                 kept[4], kept[5], kept[6] = size, discards[-1], live.version
                 return not live.some
         dead = not live.any(available_counts(self.visible(seat), exposures))

@@ -27,6 +27,8 @@ from __future__ import annotations
 import threading
 import weakref
 from collections.abc import Callable, Sequence
+from itertools import compress
+from operator import ne, sub
 
 import numpy as np
 
@@ -90,7 +92,7 @@ def available_counts(visible: Sequence[int], exposures: Sequence[Exposure] = ())
     >>> available_counts([0] * 35 + [2])[-1]
     6
     """
-    available = [c - v for c, v in zip(COPIES, visible)]
+    available = list(map(sub, COPIES, visible))
     for e in exposures:
         available[e.tile] -= e.naturals
         available[JOKER] -= e.jokers
@@ -167,6 +169,21 @@ class LiveHands:
         self.version += 1
         return True
 
+    def lose(self, kind: int) -> None:
+        """Note that one tile of ``kind`` (a natural or the joker) fewer is available than at the last
+        look (there must have been one), and update the liveness by that one step: the same as a
+        :meth:`mask` of the counts seen then, less that tile.
+
+        >>> live = LiveHands(np.array([[3, 0], [0, 2]], dtype=np.int16), np.zeros((2, 2), dtype=np.int16))
+        >>> live.mask([3, 2, 0]).tolist()
+        [True, True]
+        >>> live.lose(1); live.live.tolist(), live.seen
+        ([True, False], [3, 1, 0])
+        """
+        counts = list(self.seen)
+        counts[kind] -= 1
+        self._update(counts)
+
     def _update(self, counts: list[int]) -> None:
         kinds = len(self.need)
         seen = self.seen
@@ -175,8 +192,8 @@ class LiveHands:
             if counts == seen:  # nothing changed since the last look
                 return
             need = self.need
-            changed = [k for k, now, before, most in zip(range(kinds), counts, seen, need)
-                       if now != before and (now < most or before < most)]
+            changed = [k for k in compress(range(kinds), map(ne, counts, seen))  # (the few kinds that differ)
+                       if counts[k] < need[k] or seen[k] < need[k]]
             if not changed and counts[kinds] == seen[kinds]:
                 self.seen = counts
                 self.version += 1
