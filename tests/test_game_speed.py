@@ -243,3 +243,15 @@ def test_a_refused_trusted_move_raises_what_the_public_move_raises_and_changes_n
         game._trusted(name, *args)
     assert game.snapshot() == before
     assert type(trusted.value) is type(public.value) and str(trusted.value) == str(public.value)
+
+
+@pytest.mark.parametrize("rules", [NMJL, MAHJX], ids=lambda r: r.name)
+def test_allowed_hands_shared_by_games_are_those_the_compiled_card_allows(rules):
+    compiled = CARD.compiled(rules)
+    sets = [(), (Exposure(Tile(0), 3),), (Exposure(Tile(0), 3, 1), Exposure(Tile(9), 4)),
+            (Exposure(Tile(9), 4, 2), Exposure(Tile(0), 3)), (Exposure(Tile.JOKER, 3, 3),)]
+    first, second = Game(CARD, rules, seed=1), Game(CARD, rules, seed=2)
+    for exposures in sets:
+        expected = np.flatnonzero(compiled.allowed(exposures)).tolist()
+        assert first._allowed_index(exposures).tolist() == expected
+        assert second._allowed_index(exposures).tolist() == expected  # (the first game's, shared)

@@ -57,6 +57,9 @@ if TYPE_CHECKING:  # pragma: no cover
 
 __all__ = ["Game", "ExposedGroup", "GameResult", "GameState"]
 
+_ALLOWED_KEPT = 4096
+"""Sets of exposures whose allowed hands a compiled card keeps for its games (then it starts afresh)."""
+
 _AFTER = tuple(tuple((seat + step) % 4 for step in (1, 2, 3)) for seat in range(4))
 """The other seats in turn order after each seat: who may call its discard."""
 
@@ -693,12 +696,23 @@ class Game:
             self._maybe_resolve()
 
     def _allowed_index(self, exposures: tuple) -> "numpy.ndarray":
-        """The hands of the card these exposures allow, worked out once per game."""
+        """The hands of the card these exposures allow (read-only), worked out once for all the games of
+        the compiled card (they depend on the exposures' tiles and sizes only) and kept by each game."""
         index = self._allowed.get(exposures)
         if index is None:
-            import numpy as np
+            compiled = self.card.compiled(self.ruleset)
+            shared = compiled.cache.setdefault("allowed-index", {})
+            key = tuple(sorted((int(e.tile), e.size) for e in exposures))
+            index = shared.get(key)
+            if index is None:
+                import numpy as np
 
-            index = self._allowed[exposures] = np.flatnonzero(self.card.compiled(self.ruleset).allowed(exposures))
+                if len(shared) >= _ALLOWED_KEPT:
+                    shared.clear()  # start afresh (one call, safe when threads share the card)
+                index = np.flatnonzero(compiled.allowed(exposures))
+                index.flags.writeable = False
+                shared[key] = index
+            self._allowed[exposures] = index
         return index
 
     def _exposure_problem(self, exposures: tuple) -> str | None:
