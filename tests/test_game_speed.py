@@ -255,3 +255,34 @@ def test_allowed_hands_shared_by_games_are_those_the_compiled_card_allows(rules)
         expected = np.flatnonzero(compiled.allowed(exposures)).tolist()
         assert first._allowed_index(exposures).tolist() == expected
         assert second._allowed_index(exposures).tolist() == expected  # (the first game's, shared)
+
+
+@pytest.mark.parametrize("card", [CARD, mj.load_card("practice_garden")], ids=lambda c: c.name)
+@pytest.mark.parametrize("rules", [NMJL, MAHJX], ids=lambda r: r.name)
+def test_the_compiled_discard_ranking_gives_the_numpy_numbers(card, rules, monkeypatch):
+    pytest.importorskip("numba")
+    from mjlearn.rules import bots
+
+    bots.discard_engine = None
+    assert bots._ranks_engine() is bots._numba_discard_ranks
+    compared = []
+
+    def both(*args):
+        plain = bots.discard_ranks(*args)
+        compared.append((plain.tolist(), bots._numba_discard_ranks(*args).tolist()))
+        return plain
+
+    monkeypatch.setattr(bots, "_ranks_engine", lambda: both)
+    for seed in range(6):
+        run_game(card, rules, seed=seed)
+    assert len(compared) > 200 and all(plain == fast for plain, fast in compared)
+
+
+@pytest.mark.parametrize("rules", [NMJL, MAHJX], ids=lambda r: r.name)
+def test_games_are_the_same_with_either_discard_engine(rules, monkeypatch):
+    from mjlearn.rules import bots
+
+    fastest = [run_game(CARD, rules, seed=seed).snapshot() for seed in range(5)]
+    monkeypatch.setattr(bots, "discard_engine", "numpy")
+    assert bots._ranks_engine() is bots.discard_ranks
+    assert [run_game(CARD, rules, seed=seed).snapshot() for seed in range(5)] == fastest

@@ -28,7 +28,9 @@ analysis engine's distance formula (``mjlearn/analysis/compiled.py``):
 Speed: the bots never build a DataFrame in play. Every decision is a few
 vector operations over the card's concrete hands: the distance from a rack
 to every hand is a sum of precomputed 0/1 rows (one per tile held), and the
-racks one discard away differ from it by one row each.
+racks one discard away differ from it by one row each. With numba installed
+(``mjlearn[fast]``) a discard's candidates are ranked by a compiled loop
+(:func:`discard_ranks` is the numpy one; both give the same games).
 """
 
 from __future__ import annotations
@@ -326,6 +328,74 @@ def call_options(counts: Sequence[int], exposures: Sequence[Exposure], tile: int
         yield size, use_jokers, rest, tuple(exposures) + (Exposure(Tile(tile), size, use_jokers),)
 
 
+def discard_ranks(current: np.ndarray, base: np.ndarray, sums: np.ndarray, view: View, bits: list[int],
+                  jokers: int, count: int) -> np.ndarray:
+    """For each candidate discard of :meth:`Bot.choose_discard`, the ``count`` smallest line distances once
+    it is thrown (``[len(bits), count]``, nearest first).
+
+    ``current`` are the distances to the view's hands (dead ones ``_FAR`` behind), ``base`` and ``sums``
+    those of the rack without that penalty (a :class:`_Position`'s), ``bits`` the thermometer row each
+    candidate takes away (the row of zeros, last, for a joker: then one joker fewer). This is the numpy
+    engine; with numba installed the bots use the compiled one (:mod:`mjlearn.rules._discard_numba`),
+    which gives the same numbers.
+    """
+    # Losing a tile costs each hand 0 or 1, so only hands within one of the
+    # `count`-th nearest line can be among the nearest lines afterwards.
+    per_line = view.line_best(current)  # (a new array: sorted in place)
+    per_line.sort()
+    cutoff = int(per_line[count - 1]) + 1
+    near = (current <= cutoff).nonzero()[0]
+    if jokers:
+        n = view.n
+        columns = np.concatenate([near, near + n])
+        candidate_sums = sums.take(columns) - view.codes.take(bits, axis=0).take(columns, axis=1)
+        m = len(near)
+        distance = view.remaining - candidate_sums[:, :m]  # the tiles missing
+        in_groups = distance - (view.small_size[near] - candidate_sums[:, m:])  # of them, in groups of 3+
+        distance -= np.minimum(_joker_column(len(bits), jokers), in_groups)
+        if cutoff >= _FAR:  # dead hands among the near ones: they stay behind the live
+            distance += current[near] - base[near]
+    else:  # the distance is the tiles missing: one more for each hand that uses the tile thrown
+        # (and near hands are dead only if the cutoff reaches _FAR: then `current` keeps them behind)
+        distance = view.codes.take(bits, axis=0).take(near, axis=1)
+        distance += current.take(near)
+    # per line with near hands the nearest of them (at least `count` lines have near hands)
+    near_lines = view.lines[near]
+    first_of_line = np.empty(len(near), dtype=bool)
+    first_of_line[0] = True
+    np.not_equal(near_lines[1:], near_lines[:-1], out=first_of_line[1:])
+    ranked = np.minimum.reduceat(distance, first_of_line.nonzero()[0], axis=1)
+    ranked.sort(axis=1)
+    return ranked[:, :count]
+
+
+def _numba_discard_ranks(current, base, sums, view: View, bits: list[int], jokers: int, count: int) -> np.ndarray:
+    """:func:`discard_ranks` by the numba engine."""
+    out = np.empty((len(bits), count), dtype=np.int64)
+    _NUMBA_RANKS[0](current, base, sums, view.codes, view.small_size, view.lines, view.starts, view.remaining,
+                    np.array(bits, dtype=np.int64), jokers, out)
+    return out
+
+
+_NUMBA_RANKS: list = []  # the compiled ranking, or None without numba, once looked for
+discard_engine: str | None = None
+"""The engine :meth:`Bot.choose_discard` ranks its candidates with: ``"numba"`` (when installed),
+``"numpy"``, or ``None`` for the fastest there is. Both give the same numbers (and the same games)."""
+
+
+def _ranks_engine() -> Callable:
+    """The ranking function :data:`discard_engine` names (numba's only if numba is installed)."""
+    if discard_engine == "numpy":
+        return discard_ranks
+    if not _NUMBA_RANKS:
+        try:
+            from ._discard_numba import discard_ranks as compiled
+        except ImportError:
+            compiled = None
+        _NUMBA_RANKS.append(compiled)
+    return discard_ranks if _NUMBA_RANKS[0] is None else _numba_discard_ranks
+
+
 _JOKER_COLUMNS: dict[tuple[int, int], np.ndarray] = {}
 
 
@@ -500,51 +570,23 @@ class Bot:
         if not view.n:  # no line allowed at all: throw the most plentiful tile
             return Tile(max(kinds, key=lambda k: (counts[k], -k)))
         current = position.distance
-        penalised = False  # whether dead hands stand _FAR behind
         if visible is not None:
             live_hands = self.engine.live_hands(view)
             live_hands.mask(available_counts(visible, exposures))
-            if live_hands.some:
+            if live_hands.some:  # dead hands stand _FAR behind
                 current = current + live_hands.dead_far(_FAR)
-                penalised = True
-        # Losing a tile costs each hand 0 or 1, so only hands within one of the
-        # `lines`-th nearest line can be among the nearest lines afterwards.
-        per_line = view.line_best(current)  # (a new array: sorted in place)
-        count = min(self.lines, len(per_line))
-        per_line.sort()
-        cutoff = int(per_line[count - 1]) + 1
-        near = (current <= cutoff).nonzero()[0]
+        count = min(self.lines, len(view.starts))
         jokers = counts[JOKER]
         bits = [_OFFSET[k] + counts[k] - 1 for k in kinds]
         if jokers:
             bits.append(_NO_TILE)  # the last candidate keeps the naturals and throws a joker
-            n = view.n
-            columns = np.concatenate([near, near + n])
-            candidate_sums = position.sums.take(columns) - view.codes.take(bits, axis=0).take(columns, axis=1)
-            m = len(near)
-            distance = view.remaining - candidate_sums[:, :m]  # the tiles missing
-            in_groups = distance - (view.small_size[near] - candidate_sums[:, m:])  # of them, in groups of 3+
-            distance -= np.minimum(_joker_column(len(bits), jokers), in_groups)
-            if penalised and cutoff >= _FAR:  # dead hands among the near ones: they stay behind the live
-                distance += current[near] - position.distance[near]
-        else:  # the distance is the tiles missing: one more for each hand that uses the tile thrown
-            # (and near hands are dead only if the cutoff reaches _FAR: then `current` keeps them behind)
-            distance = view.codes.take(bits, axis=0).take(near, axis=1)
-            distance += current.take(near)
-        # per line with near hands the nearest of them (at least `count` lines have near hands)
-        near_lines = view.lines[near]
-        first_of_line = np.empty(len(near), dtype=bool)
-        first_of_line[0] = True
-        np.not_equal(near_lines[1:], near_lines[:-1], out=first_of_line[1:])
-        ranked = np.minimum.reduceat(distance, first_of_line.nonzero()[0], axis=1)
-        ranked.sort(axis=1)
-        ranked = ranked[:, :count].tolist()
+        ranked = _ranks_engine()(current, position.distance, position.sums, view, bits, jokers, count).tolist()
         if jokers and ranked[-1][0] < min(row[0] for row in ranked[:-1]):
             return Tile.JOKER
         lowest = min(ranked[: len(kinds)])
         best_rows = [r for r in range(len(kinds)) if ranked[r] == lowest]
         if len(best_rows) > 1:  # then the tile that the fewest of the nearest hands use every copy of
-            nearest = near[current[near] <= int(_least(current)) + 1]
+            nearest = (current <= int(_least(current)) + 1).nonzero()[0]
             tied = [kinds[r] for r in best_rows]
             held = np.array([counts[k] for k in tied], dtype=np.int16)[:, None]
             uses = view.rest_t.take(tied, axis=0).take(nearest, axis=1) + view.small_t.take(tied, axis=0).take(nearest, axis=1)
