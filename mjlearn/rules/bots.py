@@ -64,7 +64,6 @@ _OFFSET: list[int] = np.concatenate([[0], np.cumsum(_COPIES[:NATURAL_KINDS])[:-1
 """First thermometer bit of each natural kind: level ``c`` (1-based) of kind ``k`` is bit ``_OFFSET[k] + c - 1``."""
 _least = np.minimum.reduce  # (array.min() and .any() without numpy's Python wrappers: they are called often)
 _some = np.logical_or.reduce
-_COPY_LEVELS = np.arange(max(COPIES))  # 0 to 7: the copies of a kind a rack may hold, counted from 0
 _NO_TILE = int(THERMOMETER_BITS)  # the row of zeros after a view's thermometer codes
 _FAR = 64  # added to the distance of dead hands so that any live hand comes first
 _SHIFT = 1 << 20  # packs (distance, hand index) into one sortable integer
@@ -249,23 +248,19 @@ class BotEngine:
         rack's naturals that each of their nearest hands leaves unused.
         """
         view = self.view(())
-        rack = np.asarray(counts, dtype=np.int16)
         distance = view.distances(view.sums(counts), counts[JOKER])
         keys = distance.astype(np.int64) * _SHIFT + view.positions
         best = view.line_best(keys)
         order = np.lexsort((view.seg_line, view.seg_rank, best // _SHIFT))[:lines]
-        nearest = best[order] % _SHIFT  # (positions in the view of every hand: the card's hand numbers)
-        small = view.small[nearest]
-        big = view.rest[nearest] - small
-        naturals = rack[:NATURAL_KINDS]
-        spare = naturals - np.minimum(naturals, small)
-        unused = spare - np.minimum(spare, big)  # [lines, 35]
-        weights = np.arange(lines, lines - len(order), -1)
+        chosen = best[order]  # (positions in the view of every hand: the card's hand numbers)
+        # what each nearest hand leaves unused: the naturals beyond its rest (singles and pairs included)
+        unused = np.maximum(np.asarray(counts[:NATURAL_KINDS], dtype=np.int16) - view.rest[chosen % _SHIFT], 0)
         # score of copy c of kind k: the weights of the lines whose hand leaves more than c of it unused
-        scores = np.add.reduce(weights[:, None, None] * (unused[:, :, None] > _COPY_LEVELS), axis=0).tolist()
-        ranked = [(-scores[k][copy], k, copy) for k, held in enumerate(naturals.tolist()) for copy in range(held)]
+        weighted = list(zip(range(lines, lines - len(order), -1), unused.tolist()))
+        ranked = [(-sum([w for w, row in weighted if row[k] > copy]), k, copy)
+                  for k in range(NATURAL_KINDS) for copy in range(counts[k])]
         ranked.sort()
-        return ranked, best[order] // _SHIFT, unused
+        return ranked, chosen // _SHIFT, unused
 
 
 _ENGINES: dict[tuple[int, str], tuple["Card", BotEngine]] = {}
