@@ -180,9 +180,20 @@ class LiveHands:
         >>> live.lose(1); live.live.tolist(), live.seen
         ([True, False], [3, 1, 0])
         """
-        counts = list(self.seen)
-        counts[kind] -= 1
-        self._update(counts)
+        seen = self.seen  # (a list of this object's own: changed in place)
+        kinds = len(self.need)
+        seen[kind] -= 1
+        self.version += 1
+        if kind < kinds:
+            level = seen[kind]
+            if level >= self.need[kind]:  # no hand needs more than are left: nothing changes
+                return
+            step = self._steps.get((kind, level))
+            if step is None:
+                step = self._steps[(kind, level)] = self._step(kind, level)
+            self.behind += step
+        self.live = self.behind <= max(seen[kinds], 0)
+        self.some = bool(np.logical_or.reduce(self.live))
 
     def _update(self, counts: list[int]) -> None:
         kinds = len(self.need)
