@@ -99,7 +99,8 @@ class View:
     """
 
     __slots__ = ("key", "index", "n", "codes", "small_size", "remaining", "rest", "small", "starts",
-                 "seg_line", "seg_value", "seg_rank", "positions", "groups", "exposed", "rest_t", "small_t", "lines")
+                 "seg_line", "seg_value", "seg_rank", "positions", "groups", "exposed", "rest_t", "small_t", "lines",
+                 "uses_t")
     # (a wild exposure's key is (35, size): Tile.JOKER, read as a group of that size)
 
     def __init__(self, compiled, key: tuple[tuple[int, int], ...]):
@@ -124,6 +125,7 @@ class View:
         self.small = compiled.small[self.index].astype(np.int16)
         self.rest_t = np.ascontiguousarray(self.rest.T)  # [35, n]: per kind, for incremental liveness
         self.small_t = np.ascontiguousarray(self.small.T)
+        self.uses_t = self.rest_t + self.small_t  # (what a discard's tie-break weighs: Bot.choose_discard)
         codes = np.concatenate([thermometer(self.rest).T, thermometer(self.small).T], axis=1)
         codes = np.concatenate([codes, np.zeros((1, codes.shape[1]))])  # and a row of zeros: _NO_TILE
         self.codes = np.ascontiguousarray(codes.astype(np.int16))
@@ -584,8 +586,8 @@ class Bot:
             nearest = (current <= int(_least(current)) + 1).nonzero()[0]
             tied = [kinds[r] for r in best_rows]
             held = np.array([counts[k] for k in tied], dtype=np.int16)[:, None]
-            uses = view.rest_t.take(tied, axis=0).take(nearest, axis=1) + view.small_t.take(tied, axis=0).take(nearest, axis=1)
-            wanted = (uses >= held).sum(axis=1).tolist()
+            uses = view.uses_t.take(tied, axis=0).take(nearest, axis=1)
+            wanted = np.add.reduce(uses >= held, axis=1).tolist()
             fewest = min(wanted)
             best_rows = [r for r, w in zip(best_rows, wanted) if w == fewest]
         row = best_rows[0] if len(best_rows) == 1 else self.rng.choice(best_rows)
@@ -641,10 +643,12 @@ class Bot:
         available = available_counts(visible, exposures) if visible is not None else None
         distance = position.distance
         if available is not None:
-            live = self._live_mask(view, available)
-            if _some(live):
-                d0 = int(_least(distance[live]))
-                target = live & (distance == d0)
+            live_hands = self.engine.live_hands(view)
+            live_hands.mask(available)
+            if live_hands.some:  # the nearest live hands: dead ones stand _FAR behind
+                current = distance + live_hands.dead_far(_FAR)
+                d0 = int(_least(current))
+                target = current == d0
             else:
                 d0, target = position.best, distance == position.best
         else:
