@@ -37,6 +37,8 @@ from __future__ import annotations
 
 import random
 import threading
+from itertools import compress
+from operator import ne
 from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
@@ -260,7 +262,7 @@ class BotEngine:
         # score of copy c of kind k: the weights of the lines whose hand leaves more than c of it unused
         weighted = list(zip(range(lines, lines - len(order), -1), unused.tolist()))
         ranked = [(-sum([w for w, row in weighted if row[k] > copy]), k, copy)
-                  for k in range(NATURAL_KINDS) for copy in range(counts[k])]
+                  for k in compress(range(NATURAL_KINDS), counts) for copy in range(counts[k])]
         ranked.sort()
         return ranked, chosen // _SHIFT, unused
 
@@ -438,7 +440,7 @@ class _Position:
 def _sums_from(near: _Position, counts: tuple[int, ...]) -> np.ndarray | None:
     """The sums of ``counts`` from those of ``near`` if the racks differ by one natural tile, else ``None``."""
     before = near.counts
-    changed = [k for k in range(NATURAL_KINDS) if counts[k] != before[k]]
+    changed = list(compress(range(NATURAL_KINDS), map(ne, counts, before)))
     if len(changed) != 1:
         return None
     k = changed[0]
@@ -488,11 +490,23 @@ class Bot:
         self.engine = engine_for(card, self.ruleset)
         self._positions: dict[tuple, _Position] = {}
         self._last_position: _Position | None = None
+        self._last_key: tuple = ((), ())  # (exposures, their _key)
 
     def __repr__(self) -> str:
         return f"Bot(seed={self.seed!r}, lines={self.lines}, vote_above={self.vote_above})"
 
     # -- evaluation --------------------------------------------------------------
+    def _key_of(self, exposures: Sequence[Exposure]) -> tuple[tuple[int, int], ...]:
+        """:func:`_key` of the exposures, kept from the last ones (a seat's exposures seldom change)."""
+        if not exposures:
+            return ()
+        last = self._last_key
+        if last[0] == exposures:  # (the same Exposure objects: compared by identity first)
+            return last[1]
+        key = _key(exposures)
+        self._last_key = (tuple(exposures), key)
+        return key
+
     def _position(self, counts: tuple[int, ...], key: tuple) -> _Position:
         last = self._last_position
         if last is not None and last.counts is counts and last.view.key == key:  # the same rack as last time
@@ -514,7 +528,7 @@ class Bot:
     def best_distance(self, counts: Sequence[int], exposures: Sequence[Exposure] = (), visible=None) -> int:
         """The distance to the nearest live line (nearest of all, if none is live); 99 if no line is allowed."""
         counts = _as_counts(counts)
-        position = self._position(counts, _key(exposures))
+        position = self._position(counts, self._key_of(exposures))
         if visible is None or not position.view.n:
             return position.best
         live = self._live_mask(position.view, available_counts(visible, exposures))
@@ -524,7 +538,7 @@ class Bot:
 
     def wins(self, counts: Sequence[int], exposures: Sequence[Exposure] = ()) -> bool:
         """Whether the rack (14 tiles with the exposures) makes some line of the card."""
-        return self._position(_as_counts(counts), _key(exposures)).best == 0
+        return self._position(_as_counts(counts), self._key_of(exposures)).best == 0
 
     # -- the Charleston ----------------------------------------------------------
     def choose_pass(self, counts: Sequence[int], count: int = 3) -> list[Tile]:
@@ -559,9 +573,9 @@ class Bot:
         every natural tile would cost more than it.
         """
         counts = _as_counts(counts)
-        position = self._position(counts, _key(exposures))
+        position = self._position(counts, self._key_of(exposures))
         view = position.view
-        kinds = [k for k in range(NATURAL_KINDS) if counts[k]]
+        kinds = list(compress(range(NATURAL_KINDS), counts))
         if not kinds:
             return Tile.JOKER
         if not view.n:  # no line allowed at all: throw the most plentiful tile
@@ -599,7 +613,7 @@ class Bot:
         if t == JOKER:
             return False
         counts = _as_counts(counts)
-        position = self._position(counts, _key(exposures))
+        position = self._position(counts, self._key_of(exposures))
         if not position.view.n:
             return False
         if position.best <= 1:
@@ -623,7 +637,7 @@ class Bot:
         if t == JOKER:
             return ("decided", None)
         counts = _as_counts(counts)
-        position = self._position(counts, _key(exposures))
+        position = self._position(counts, self._key_of(exposures))
         if not position.view.n:
             return ("decided", None)
         if self.completes_win(position, counts, t):
