@@ -263,8 +263,7 @@ def test_the_compiled_discard_ranking_gives_the_numpy_numbers(card, rules, monke
     pytest.importorskip("numba")
     from mjlearn.rules import bots
 
-    bots.discard_engine = None
-    assert bots._ranks_engine() is bots._numba_discard_ranks
+    assert bots.engine is None and bots._ranks_engine() is bots._numba_discard_ranks
     compared = []
 
     def both(*args):
@@ -279,10 +278,43 @@ def test_the_compiled_discard_ranking_gives_the_numpy_numbers(card, rules, monke
 
 
 @pytest.mark.parametrize("rules", [NMJL, MAHJX], ids=lambda r: r.name)
-def test_games_are_the_same_with_either_discard_engine(rules, monkeypatch):
+def test_games_are_the_same_with_either_engine_of_the_bots(rules, monkeypatch):
     from mjlearn.rules import bots
 
     fastest = [run_game(CARD, rules, seed=seed).snapshot() for seed in range(5)]
-    monkeypatch.setattr(bots, "discard_engine", "numpy")
-    assert bots._ranks_engine() is bots.discard_ranks
+    monkeypatch.setattr(bots, "engine", "numpy")
+    assert bots._compiled() is None and bots._ranks_engine() is bots.discard_ranks
     assert [run_game(CARD, rules, seed=seed).snapshot() for seed in range(5)] == fastest
+
+
+@pytest.mark.parametrize("rules", [NMJL, MAHJX], ids=lambda r: r.name)
+def test_a_rack_s_distances_are_the_same_by_either_engine(rules, monkeypatch):
+    """A bot position's sums, distances and best, afresh or from a rack one tile away, with and without
+    jokers and exposures: the numba engine's are the numpy engine's."""
+    pytest.importorskip("numba")
+    from mjlearn.rules import bots
+
+    engine = bots.engine_for(CARD, rules)
+    rng = random.Random(7)
+    tiles = [Tile(k) for k in range(NUM_KINDS) for _ in range(COPIES[k])]
+    compared = 0
+    for key in [(), ((0, 3),), ((9, 4), (27, 3))]:
+        view = engine.view(key)
+        if not view.n:
+            continue
+        for _ in range(40):
+            counts = tuple(Hand(rng.sample(tiles, 13)).counts)
+            kind = rng.choice([k for k in range(NUM_KINDS - 1) if counts[k] < COPIES[k]])
+            more = tuple(c + (k == kind) for k, c in enumerate(counts))
+            positions = {}
+            for name in ("numpy", None):
+                monkeypatch.setattr(bots, "engine", name)
+                first = bots._Position(view, counts)
+                positions[name] = (first, bots._Position(view, more, first), bots._Position(view, counts,
+                                   bots._Position(view, more)))
+            for plain, fast in zip(positions["numpy"], positions[None]):
+                assert plain.best == fast.best and plain.sums.dtype == fast.sums.dtype == np.int16
+                assert plain.distance.dtype == fast.distance.dtype
+                assert plain.sums.tolist() == fast.sums.tolist() and plain.distance.tolist() == fast.distance.tolist()
+                compared += 1
+    assert compared > 200

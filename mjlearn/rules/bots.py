@@ -30,7 +30,8 @@ vector operations over the card's concrete hands: the distance from a rack
 to every hand is a sum of precomputed 0/1 rows (one per tile held), and the
 racks one discard away differ from it by one row each. With numba installed
 (``mjlearn[fast]``) a discard's candidates are ranked by a compiled loop
-(:func:`discard_ranks` is the numpy one; both give the same games).
+(:func:`discard_ranks` is the numpy one), and a rack's distances too; both
+engines give the same games (:data:`engine` chooses).
 """
 
 from __future__ import annotations
@@ -335,7 +336,7 @@ def discard_ranks(current: np.ndarray, base: np.ndarray, sums: np.ndarray, view:
     ``current`` are the distances to the view's hands (dead ones ``_FAR`` behind), ``base`` and ``sums``
     those of the rack without that penalty (a :class:`_Position`'s), ``bits`` the thermometer row each
     candidate takes away (the row of zeros, last, for a joker: then one joker fewer). This is the numpy
-    engine; with numba installed the bots use the compiled one (:mod:`mjlearn.rules._discard_numba`),
+    engine; with numba installed the bots use the compiled one (:mod:`mjlearn.rules._bots_numba`),
     which gives the same numbers.
     """
     # Losing a tile costs each hand 0 or 1, so only hands within one of the
@@ -371,28 +372,35 @@ def discard_ranks(current: np.ndarray, base: np.ndarray, sums: np.ndarray, view:
 def _numba_discard_ranks(current, base, sums, view: View, bits: list[int], jokers: int, count: int) -> np.ndarray:
     """:func:`discard_ranks` by the numba engine."""
     out = np.empty((len(bits), count), dtype=np.int64)
-    _NUMBA_RANKS[0](current, base, sums, view.codes, view.small_size, view.lines, view.starts, view.remaining,
-                    np.array(bits, dtype=np.int64), jokers, out)
+    _NUMBA[0].discard_ranks(current, base, sums, view.codes, view.small_size, view.lines, view.starts,
+                            view.remaining, np.array(bits, dtype=np.int64), jokers, out)
     return out
 
 
-_NUMBA_RANKS: list = []  # the compiled ranking, or None without numba, once looked for
-discard_engine: str | None = None
-"""The engine :meth:`Bot.choose_discard` ranks its candidates with: ``"numba"`` (when installed),
-``"numpy"``, or ``None`` for the fastest there is. Both give the same numbers (and the same games)."""
+_NUMBA: list = []  # mjlearn.rules._bots_numba, or None without numba, once looked for
+engine: str | None = None
+"""The engine of the bots' innermost loops (a :class:`_Position`'s distances, :meth:`Bot.choose_discard`'s
+ranking): ``"numba"`` (when installed), ``"numpy"``, or ``None`` for the fastest there is. Both give the
+same numbers (and the same games)."""
+
+
+def _compiled():
+    """The bots' loops compiled by numba (:mod:`mjlearn.rules._bots_numba`), or ``None`` when numba is not
+    installed or :data:`engine` is ``"numpy"``."""
+    if engine == "numpy":
+        return None
+    if not _NUMBA:
+        try:
+            from . import _bots_numba as compiled
+        except ImportError:
+            compiled = None
+        _NUMBA.append(compiled)
+    return _NUMBA[0]
 
 
 def _ranks_engine() -> Callable:
-    """The ranking function :data:`discard_engine` names (numba's only if numba is installed)."""
-    if discard_engine == "numpy":
-        return discard_ranks
-    if not _NUMBA_RANKS:
-        try:
-            from ._discard_numba import discard_ranks as compiled
-        except ImportError:
-            compiled = None
-        _NUMBA_RANKS.append(compiled)
-    return discard_ranks if _NUMBA_RANKS[0] is None else _numba_discard_ranks
+    """The ranking function of :data:`engine`."""
+    return discard_ranks if _compiled() is None else _numba_discard_ranks
 
 
 _JOKER_COLUMNS: dict[tuple[int, int], np.ndarray] = {}
@@ -427,9 +435,24 @@ class _Position:
         self.view = view
         self.counts = counts
         if view.n:
-            self.sums = _sums_from(near, counts) if near is not None and near.view is view else None
-            if self.sums is None:
+            step = _step_from(near, counts) if near is not None and near.view is view else None
+            compiled = _compiled()
+            if compiled is not None:  # the numba engine: the same numbers in one pass
+                if step is None:
+                    sums, row, sign = view.sums(counts), -1, 0
+                else:
+                    sums, (row, sign) = near.sums.copy(), step
+                self.sums = sums
+                self.distance = np.empty(view.n, dtype=np.int16)
+                self.best = int(compiled.position_distances(sums, view.codes, row, sign, view.remaining,
+                                                            view.small_size, counts[JOKER], self.distance))
+                return
+            if step is None:
                 self.sums = view.sums(counts)
+            elif step[1] > 0:
+                self.sums = near.sums + view.codes[step[0]]
+            else:
+                self.sums = near.sums - view.codes[step[0]]
             self.distance = view.distances(self.sums, counts[JOKER])
             self.best = int(_least(self.distance))
         else:
@@ -437,17 +460,18 @@ class _Position:
             self.best = 99
 
 
-def _sums_from(near: _Position, counts: tuple[int, ...]) -> np.ndarray | None:
-    """The sums of ``counts`` from those of ``near`` if the racks differ by one natural tile, else ``None``."""
+def _step_from(near: _Position, counts: tuple[int, ...]) -> tuple[int, int] | None:
+    """``(row, sign)`` if the rack ``counts`` is that of ``near`` with one natural tile more (+1) or fewer
+    (-1): its sums are ``near``'s plus ``sign`` times thermometer row ``row``; else ``None``."""
     before = near.counts
     changed = list(compress(range(NATURAL_KINDS), map(ne, counts, before)))
     if len(changed) != 1:
         return None
     k = changed[0]
     if counts[k] == before[k] + 1:
-        return near.sums + near.view.codes[_OFFSET[k] + before[k]]
+        return _OFFSET[k] + before[k], 1
     if counts[k] == before[k] - 1:
-        return near.sums - near.view.codes[_OFFSET[k] + counts[k]]
+        return _OFFSET[k] + counts[k], -1
     return None
 
 

@@ -1,9 +1,11 @@
-"""The ranking of :meth:`mjlearn.rules.bots.Bot.choose_discard` compiled by numba (imported only when numba
-is installed and a bot first discards).
+"""The bots' innermost loops compiled by numba (imported only when numba is installed and a bot first
+looks at a rack).
 
-:func:`discard_ranks` does what :func:`mjlearn.rules.bots.discard_ranks` does with numpy, in one pass
-and in plain integers (the same numbers: distances are small, far from int16's limits); the bot's
-arrays are a few hundred entries long, so numpy's cost per call, not the arithmetic, was the time.
+:func:`discard_ranks` does what :func:`mjlearn.rules.bots.discard_ranks` does with numpy, and
+:func:`position_distances` what a :class:`~mjlearn.rules.bots._Position` works out with numpy (its sums
+from a rack one tile away, its distances and the best), each in one pass and in plain integers (the
+same numbers: distances are small, far from int16's limits); the bot's arrays are a few hundred
+entries long, so numpy's cost per call, not the arithmetic, was the time.
 ``cache`` keeps the machine code on disk (beside this file, or in numba's cache folder for the user),
 so only the first run compiles.
 """
@@ -76,9 +78,33 @@ def _discard_ranks(current, base, sums, codes, small_size, lines, starts, remain
         _smallest(values, lines_seen, out, r)
 
 
+def _position_distances(sums, codes, row, sign, remaining, small_size, jokers, distance):  # pragma: no cover
+    """Add ``sign`` times thermometer row ``row`` to ``sums`` (``[2n]``) in place (``row < 0``: none), fill
+    ``distance[n]`` for a rack with ``jokers`` jokers, and return the smallest."""
+    n = distance.shape[0]
+    if row >= 0:
+        code = codes[row]
+        for i in range(2 * n):
+            sums[i] += sign * code[i]
+    best = 1 << 30
+    for h in range(n):
+        missing = remaining - np.int64(sums[h])
+        if jokers:
+            in_groups = missing - (np.int64(small_size[h]) - sums[n + h])
+            d = missing - min(jokers, in_groups)
+        else:
+            d = missing
+        distance[h] = d
+        if d < best:
+            best = d
+    return best
+
+
 try:
+    position_distances = njit(nogil=True, cache=True)(_position_distances)
     _smallest = njit(nogil=True, cache=True)(_smallest)
     discard_ranks = njit(nogil=True, cache=True)(_discard_ranks)
 except RuntimeError:  # numba finds no writable folder for its cache: compile once per process instead
+    position_distances = njit(nogil=True)(_position_distances)
     _smallest = njit(nogil=True)(_smallest)
     discard_ranks = njit(nogil=True)(_discard_ranks)
