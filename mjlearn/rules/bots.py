@@ -71,7 +71,7 @@ _NO_TILE = int(THERMOMETER_BITS)  # the row of zeros after a view's thermometer 
 _FAR = 64  # added to the distance of dead hands so that any live hand comes first
 _SHIFT = 1 << 20  # packs (distance, hand index) into one sortable integer
 _VIEW_CACHE = 4096  # exposure sets kept per compiled card
-_LIVE_CACHE = 256  # exposure sets whose liveness is kept up to date
+_LIVE_CACHE = 4096  # exposure sets whose liveness is kept up to date (as many as views)
 
 
 _LEVELS: list[list[tuple[int, ...]]] = [[tuple(range(start, start + c)) for c in range(max(COPIES) + 1)]

@@ -64,13 +64,14 @@ def shortfalls(rest: np.ndarray, small: np.ndarray, available: np.ndarray) -> tu
 
 
 _SHARED = threading.local()  # .kept: owner -> {key: LiveHands}, in this thread
+_SHARED_KEPT = 4096  # keys kept per owner (then it starts afresh): a card's games meet a few hundred to a thousand
 
 
 def shared_live_hands(owner, key, build: "Callable[[], LiveHands]") -> "LiveHands":
     """The :class:`LiveHands` kept for ``owner`` (an object such as a compiled card, held weakly)
     and ``key``, made by ``build`` the first time: games of one card in one thread share them, so a
     new game starts from another's last look (a few steps away) instead of counting afresh. Each
-    thread has its own (threads never change each other's); 256 keys are kept per owner.
+    thread has its own (threads never change each other's); 4,096 keys are kept per owner.
     """
     kept = getattr(_SHARED, "kept", None)
     if kept is None:
@@ -80,7 +81,7 @@ def shared_live_hands(owner, key, build: "Callable[[], LiveHands]") -> "LiveHand
         per_owner = kept[owner] = {}
     live = per_owner.get(key)
     if live is None:
-        if len(per_owner) >= 256:
+        if len(per_owner) >= _SHARED_KEPT:
             per_owner.clear()
         live = per_owner[key] = build()
     return live
