@@ -176,7 +176,7 @@ class View:
         bits = _bits(counts)
         if not bits:
             return np.zeros(2 * self.n, dtype=np.int16)
-        return self.codes.take(bits, axis=0).sum(axis=0, dtype=np.int16)
+        return np.add.reduce(self.codes.take(bits, axis=0), axis=0, dtype=np.int16)
 
     def distances(self, sums: np.ndarray, jokers) -> np.ndarray:
         """Distances from sums ``[..., 2n]`` with ``jokers`` (a number, or one per row) to every view hand."""

@@ -58,8 +58,8 @@ def shortfalls(rest: np.ndarray, small: np.ndarray, available: np.ndarray) -> tu
     """Per hand the naturals its groups of 3+ lack (jokers must make them up) and how many kinds its
     singles and pairs lack, for tiles still ``available`` (``rest`` and ``small`` as for :class:`LiveHands`)."""
     naturals = available[: rest.shape[1]]
-    short = np.maximum(rest - naturals, 0).sum(axis=1, dtype=np.int16)
-    lacking = (small > naturals).sum(axis=1, dtype=np.int16)
+    short = np.add.reduce(np.maximum(rest - naturals, 0), axis=1, dtype=np.int16)
+    lacking = np.add.reduce(small > naturals, axis=1, dtype=np.int16)
     return short, lacking
 
 
