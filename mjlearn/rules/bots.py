@@ -785,7 +785,7 @@ class Bot:
         counts = game.racks[seat].counts
         exposures = _exposures(game, seat)
         visible = game.visible(seat)
-        if self.exchanges and self.ruleset.joker_exchange:
+        if self.exchanges and self.ruleset.joker_exchange and any(game.exposures):  # (no exposure: nothing to take)
             table = [groups if owner not in game.dead or self.ruleset.exchange_in_dead_exposures else []
                      for owner, groups in enumerate(game.exposures)]
             exchange = self.choose_exchange(counts, exposures, visible, table)
