@@ -4,7 +4,12 @@ Target (issue 16): at least 100 complete games per second on one core (Charlesto
 :class:`~mjlearn.rules.bots.Bot` players), 5 times the ~20 games/s of before. On main before the
 speed work (cf5579d) this script measured 20.6 games/s under NMJL and 15.4 under MAHJ-X (200 games
 each, a busy 2-core machine); the same 40 seeded games in one process, timed alternately with the
-new code on the same machine, took 42 ms a game under both rulesets (24 games/s).
+new code on the same machine, took 42 ms a game under both rulesets (24 games/s). After the
+third round of speed work (branch speed-games3: the bots' moves without undo points, numba loops
+for a rack's distances and a discard's ranking) it measured 95.6 and 101.2 games/s under NMJL and
+90.4 and 95.1 under MAHJ-X in two runs of 1,000 games, the 2-core machine shared with other work
+(load 2.4-2.8); the round's start (main at 83b546a), run alternately with it, measured 75.1 and
+71.5 (NMJL), 71.7 and 61.5 (MAHJ-X), and 85.1 and 78.1 that morning on the quiet machine.
 
 For each ruleset this prints the games per second of ``--games`` games in one process and its
 ratio to the target (1 or more meets it); with ``--workers N`` also in a pool of N processes
@@ -51,7 +56,9 @@ def time_split(card, rules, games: int = 100) -> tuple[float, float]:
         return wrapper
 
     for name, method in originals.items():
-        setattr(Game, name, timed(method))
+        replacement = timed(method)
+        replacement.trusted = timed(method.trusted)  # the bots' path (Game._trusted)
+        setattr(Game, name, replacement)
     try:
         start = time.perf_counter()
         for seed in range(games):

@@ -132,12 +132,16 @@ class Hand:
         """
         remove, add = _kinds(remove), _kinds(add)
         counts = list(self._counts)
+        wrong = False  # (counts only fall while removing and only rise while adding: checked as they go)
         for kind in remove:
             counts[kind] -= 1
-        short = any(counts[k] < 0 for k in remove)
+            if counts[kind] < 0:
+                wrong = True
         for kind in add:
             counts[kind] += 1
-        if short or sum(counts) > MAX_HAND_TILES or any(counts[k] > COPIES[k] for k in add):
+            if counts[kind] > COPIES[kind]:
+                wrong = True
+        if wrong or (add and sum(counts) > MAX_HAND_TILES):
             return self - Hand(list(remove)) + Hand(list(add))  # raises the error that says what is wrong
         hand = Hand.__new__(Hand)
         hand._counts = tuple(counts)
@@ -183,8 +187,12 @@ def _tile_items(tiles: object) -> Iterable:
 def _kinds(tiles: object) -> "list[Tile] | tuple[Tile, ...]":
     """``tiles`` as tiles: a list or tuple of :class:`Tile` as it is, notation parsed, anything else read
     tile by tile."""
-    if type(tiles) in (tuple, list) and all(type(tile) is Tile for tile in tiles):  # type: ignore[union-attr]
-        return tiles  # type: ignore[return-value]
+    if type(tiles) in (tuple, list):
+        for tile in tiles:  # type: ignore[union-attr]
+            if type(tile) is not Tile:
+                break
+        else:
+            return tiles  # type: ignore[return-value]
     if isinstance(tiles, str):
         return parse_tiles(tiles)
     return [tile if isinstance(tile, Tile) else as_tile(tile) for tile in _tile_items(tiles)]

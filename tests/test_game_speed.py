@@ -53,6 +53,26 @@ def test_live_hands_kept_up_to_date_match_a_fresh_count(seed):
             assert live.mask(available).tolist() == plain_live(rest, small, available).tolist()
 
 
+@settings(max_examples=60, deadline=None)
+@given(st.integers(0, 2**32 - 1))
+def test_live_hands_losing_a_tile_match_a_fresh_count(seed):
+    """LiveHands.lose (one tile fewer than the last look: the game's step after a discard) matches a fresh count."""
+    rng = np.random.default_rng(seed)
+    kinds, hands = 5, 10
+    rest = rng.integers(0, 5, size=(hands, kinds)).astype(np.int16)
+    small = np.minimum(rng.integers(0, 3, size=(hands, kinds)), rest).astype(np.int16)
+    live = LiveHands(rest, small)
+    available = rng.integers(1, 8, size=kinds + 1).astype(np.int16)
+    live.mask(available)
+    for _ in range(12):
+        kind = int(rng.integers(0, kinds + 1))  # the jokers too
+        version = live.version
+        live.lose(kind)
+        available[kind] -= 1
+        assert live.seen == available.tolist() and live.version > version
+        assert live.live.tolist() == plain_live(rest, small, available).tolist()
+
+
 @pytest.mark.parametrize("rules", [NMJL, MAHJX], ids=lambda r: r.name)
 def test_the_game_judges_dead_hands_as_the_compiled_card_does(rules):
     """At every move of seeded games, each seat with exposures is dead-by-tiles exactly when
@@ -189,3 +209,112 @@ def test_live_hands_count_their_changes_so_that_a_sharer_sees_another_s_look():
     assert live.version == before + 1
     live.mask([3, 1, 0])  # another user's look
     assert live.version == before + 2 and live.mask([3, 1, 0]).tolist() == [True, False]
+
+
+@pytest.mark.parametrize("rules", [NMJL, MAHJX], ids=lambda r: r.name)
+def test_bot_moves_without_undo_points_make_the_games_the_public_moves_make(rules, monkeypatch):
+    """Game._trusted (the bots' path, no undo point) plays the same games as the public methods."""
+    fast = [run_game(CARD, rules, seed=seed) for seed in range(6)]
+    monkeypatch.setattr(Game, "_trusted", lambda game, name, *args: getattr(game, name)(*args))
+    plain = [run_game(CARD, rules, seed=seed) for seed in range(6)]
+    assert [g.snapshot() for g in fast] == [g.snapshot() for g in plain]
+
+
+@pytest.mark.parametrize("name, args", [
+    ("discard", (1, Tile.JOKER)),  # not South's turn
+    ("discard", (0, "missing")),  # a tile East does not hold
+    ("discard", (0, "XX")),  # not a tile
+    ("draw", (0,)),  # East must discard
+    ("pass_call", (2,)),  # no discard to answer
+    ("call", (1, 3, 0)),
+    ("exchange_joker", (0, 1, 0)),  # South has no exposure
+    ("pass_tiles", (0, [Tile.EAST], 0)),  # the Charleston is over
+])
+def test_a_refused_trusted_move_raises_what_the_public_move_raises_and_changes_nothing(name, args):
+    game = Game(CARD, seed=5)
+    game.skip_charleston()
+    missing = next(tile for tile in Tile if not game.racks[0].count(tile))
+    args = tuple(missing if a == "missing" else a for a in args)
+    before = game.snapshot()
+    with pytest.raises(mj.errors.RuleError) as public:
+        getattr(game, name)(*args)
+    assert game.snapshot() == before
+    with pytest.raises(mj.errors.RuleError) as trusted:
+        game._trusted(name, *args)
+    assert game.snapshot() == before
+    assert type(trusted.value) is type(public.value) and str(trusted.value) == str(public.value)
+
+
+@pytest.mark.parametrize("rules", [NMJL, MAHJX], ids=lambda r: r.name)
+def test_allowed_hands_shared_by_games_are_those_the_compiled_card_allows(rules):
+    compiled = CARD.compiled(rules)
+    sets = [(), (Exposure(Tile(0), 3),), (Exposure(Tile(0), 3, 1), Exposure(Tile(9), 4)),
+            (Exposure(Tile(9), 4, 2), Exposure(Tile(0), 3)), (Exposure(Tile.JOKER, 3, 3),)]
+    first, second = Game(CARD, rules, seed=1), Game(CARD, rules, seed=2)
+    for exposures in sets:
+        expected = np.flatnonzero(compiled.allowed(exposures)).tolist()
+        assert first._allowed_index(exposures).tolist() == expected
+        assert second._allowed_index(exposures).tolist() == expected  # (the first game's, shared)
+
+
+@pytest.mark.parametrize("card", [CARD, mj.load_card("practice_garden")], ids=lambda c: c.name)
+@pytest.mark.parametrize("rules", [NMJL, MAHJX], ids=lambda r: r.name)
+def test_the_compiled_discard_ranking_gives_the_numpy_numbers(card, rules, monkeypatch):
+    pytest.importorskip("numba")
+    from mjlearn.rules import bots
+
+    assert bots.engine is None and bots._ranks_engine() is bots._numba_discard_ranks
+    compared = []
+
+    def both(*args):
+        plain = bots.discard_ranks(*args)
+        compared.append((plain.tolist(), bots._numba_discard_ranks(*args).tolist()))
+        return plain
+
+    monkeypatch.setattr(bots, "_ranks_engine", lambda: both)
+    for seed in range(6):
+        run_game(card, rules, seed=seed)
+    assert len(compared) > 200 and all(plain == fast for plain, fast in compared)
+
+
+@pytest.mark.parametrize("rules", [NMJL, MAHJX], ids=lambda r: r.name)
+def test_games_are_the_same_with_either_engine_of_the_bots(rules, monkeypatch):
+    from mjlearn.rules import bots
+
+    fastest = [run_game(CARD, rules, seed=seed).snapshot() for seed in range(5)]
+    monkeypatch.setattr(bots, "engine", "numpy")
+    assert bots._compiled() is None and bots._ranks_engine() is bots.discard_ranks
+    assert [run_game(CARD, rules, seed=seed).snapshot() for seed in range(5)] == fastest
+
+
+@pytest.mark.parametrize("rules", [NMJL, MAHJX], ids=lambda r: r.name)
+def test_a_rack_s_distances_are_the_same_by_either_engine(rules, monkeypatch):
+    """A bot position's sums, distances and best, afresh or from a rack one tile away, with and without
+    jokers and exposures: the numba engine's are the numpy engine's."""
+    pytest.importorskip("numba")
+    from mjlearn.rules import bots
+
+    engine = bots.engine_for(CARD, rules)
+    rng = random.Random(7)
+    tiles = [Tile(k) for k in range(NUM_KINDS) for _ in range(COPIES[k])]
+    compared = 0
+    for key in [(), ((0, 3),), ((9, 4), (27, 3))]:
+        view = engine.view(key)
+        if not view.n:
+            continue
+        for _ in range(40):
+            counts = tuple(Hand(rng.sample(tiles, 13)).counts)
+            kind = rng.choice([k for k in range(NUM_KINDS - 1) if counts[k] < COPIES[k]])
+            more = tuple(c + (k == kind) for k, c in enumerate(counts))
+            positions = {}
+            for name in ("numpy", None):
+                monkeypatch.setattr(bots, "engine", name)
+                first = bots._Position(view, counts)
+                positions[name] = (first, bots._Position(view, more, first), bots._Position(view, counts,
+                                   bots._Position(view, more)))
+            for plain, fast in zip(positions["numpy"], positions[None]):
+                assert plain.best == fast.best and plain.sums.dtype == fast.sums.dtype == np.int16
+                assert plain.distance.dtype == fast.distance.dtype
+                assert plain.sums.tolist() == fast.sums.tolist() and plain.distance.tolist() == fast.distance.tolist()
+                compared += 1
+    assert compared > 200

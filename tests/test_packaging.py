@@ -1,5 +1,6 @@
 """Set-up: the README's two commands, .ci/run, and bundled files in editable and wheel installs."""
 
+import os
 import re
 import subprocess
 import sys
@@ -63,8 +64,10 @@ def test_wheel_carries_cards_and_loads_them_in_a_fresh_environment(tmp_path):
         "import mjlearn as mj; from mjlearn.resources import data_dir; "
         "print(data_dir('cards')); print(','.join(mj.list_cards())); print(mj.load_card('basic1').count_hands())"
     )
+    fresh = {name: value for name, value in os.environ.items() if name != "PYTHONPATH"}  # (a source tree on the
+    # path would be imported instead of the wheel)
     out = subprocess.run([str(python), "-c", code], cwd=tmp_path, capture_output=True, text=True, check=True,
-                         timeout=120).stdout.splitlines()
+                         timeout=120, env=fresh).stdout.splitlines()
     assert out[0].startswith(str(venv)) and out[0].endswith("mjlearn/data/cards")
     assert out[1].split(",") == mj.list_cards()
     assert out[2] == "308"
@@ -84,7 +87,9 @@ def test_wheel_carries_cards_and_loads_them_in_a_fresh_environment(tmp_path):
         "print(mj.__file__); print(len(hb.wins), ed.card.count_hands(), len(ct.rack)); "
         "print(all('export default' in w._esm for w in (hb, ed, ct)), 'mj-widget' in hb._css)"
     )
+    fresh = {name: value for name, value in os.environ.items() if name != "PYTHONPATH"}  # (a source tree on the
+    # path would be imported instead of the wheel)
     out = subprocess.run([str(python), "-c", code], cwd=tmp_path, capture_output=True, text=True, check=True,
-                         timeout=120).stdout.splitlines()
+                         timeout=120, env=fresh).stdout.splitlines()
     assert out[0].startswith(str(venv)), out
     assert out[1:] == ["1 308 14", "True True"]

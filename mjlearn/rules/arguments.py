@@ -73,7 +73,11 @@ def tiles_arg(value, name: str, most: int) -> list[Tile]:
             items = list(islice(iter(value), most + 1))
         except TypeError:
             raise MoveArgumentError(name, value, allowed) from None
-        tiles = [tile_arg(item, f"each of {name}") for item in items]
+        if all(type(item) is Tile for item in items):  # (tiles already: nothing to read)
+            tiles = items
+        else:
+            each = f"each of {name}"
+            tiles = [tile_arg(item, each) for item in items]
     if len(tiles) > most:
         raise MoveArgumentError(name, value, allowed)
     return tiles

@@ -28,13 +28,18 @@ analysis engine's distance formula (``mjlearn/analysis/compiled.py``):
 Speed: the bots never build a DataFrame in play. Every decision is a few
 vector operations over the card's concrete hands: the distance from a rack
 to every hand is a sum of precomputed 0/1 rows (one per tile held), and the
-racks one discard away differ from it by one row each.
+racks one discard away differ from it by one row each. With numba installed
+(``mjlearn[fast]``) a discard's candidates are ranked by a compiled loop
+(:func:`discard_ranks` is the numpy one), and a rack's distances too; both
+engines give the same games (:data:`engine` chooses).
 """
 
 from __future__ import annotations
 
 import random
 import threading
+from itertools import compress
+from operator import ne
 from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
@@ -62,12 +67,11 @@ _OFFSET: list[int] = np.concatenate([[0], np.cumsum(_COPIES[:NATURAL_KINDS])[:-1
 """First thermometer bit of each natural kind: level ``c`` (1-based) of kind ``k`` is bit ``_OFFSET[k] + c - 1``."""
 _least = np.minimum.reduce  # (array.min() and .any() without numpy's Python wrappers: they are called often)
 _some = np.logical_or.reduce
-_COPY_LEVELS = np.arange(max(COPIES))  # 0 to 7: the copies of a kind a rack may hold, counted from 0
 _NO_TILE = int(THERMOMETER_BITS)  # the row of zeros after a view's thermometer codes
 _FAR = 64  # added to the distance of dead hands so that any live hand comes first
 _SHIFT = 1 << 20  # packs (distance, hand index) into one sortable integer
 _VIEW_CACHE = 4096  # exposure sets kept per compiled card
-_LIVE_CACHE = 256  # exposure sets whose liveness is kept up to date
+_LIVE_CACHE = 4096  # exposure sets whose liveness is kept up to date (as many as views)
 
 
 _LEVELS: list[list[tuple[int, ...]]] = [[tuple(range(start, start + c)) for c in range(max(COPIES) + 1)]
@@ -98,7 +102,8 @@ class View:
     """
 
     __slots__ = ("key", "index", "n", "codes", "small_size", "remaining", "rest", "small", "starts",
-                 "seg_line", "seg_value", "seg_rank", "positions", "groups", "exposed", "rest_t", "small_t", "lines")
+                 "seg_line", "seg_value", "seg_rank", "positions", "groups", "exposed", "rest_t", "small_t", "lines",
+                 "uses_t")
     # (a wild exposure's key is (35, size): Tile.JOKER, read as a group of that size)
 
     def __init__(self, compiled, key: tuple[tuple[int, int], ...]):
@@ -123,6 +128,7 @@ class View:
         self.small = compiled.small[self.index].astype(np.int16)
         self.rest_t = np.ascontiguousarray(self.rest.T)  # [35, n]: per kind, for incremental liveness
         self.small_t = np.ascontiguousarray(self.small.T)
+        self.uses_t = self.rest_t + self.small_t  # (what a discard's tie-break weighs: Bot.choose_discard)
         codes = np.concatenate([thermometer(self.rest).T, thermometer(self.small).T], axis=1)
         codes = np.concatenate([codes, np.zeros((1, codes.shape[1]))])  # and a row of zeros: _NO_TILE
         self.codes = np.ascontiguousarray(codes.astype(np.int16))
@@ -170,7 +176,7 @@ class View:
         bits = _bits(counts)
         if not bits:
             return np.zeros(2 * self.n, dtype=np.int16)
-        return self.codes.take(bits, axis=0).sum(axis=0, dtype=np.int16)
+        return np.add.reduce(self.codes.take(bits, axis=0), axis=0, dtype=np.int16)
 
     def distances(self, sums: np.ndarray, jokers) -> np.ndarray:
         """Distances from sums ``[..., 2n]`` with ``jokers`` (a number, or one per row) to every view hand."""
@@ -247,23 +253,19 @@ class BotEngine:
         rack's naturals that each of their nearest hands leaves unused.
         """
         view = self.view(())
-        rack = np.asarray(counts, dtype=np.int16)
         distance = view.distances(view.sums(counts), counts[JOKER])
         keys = distance.astype(np.int64) * _SHIFT + view.positions
         best = view.line_best(keys)
         order = np.lexsort((view.seg_line, view.seg_rank, best // _SHIFT))[:lines]
-        nearest = best[order] % _SHIFT  # (positions in the view of every hand: the card's hand numbers)
-        small = view.small[nearest]
-        big = view.rest[nearest] - small
-        naturals = rack[:NATURAL_KINDS]
-        spare = naturals - np.minimum(naturals, small)
-        unused = spare - np.minimum(spare, big)  # [lines, 35]
-        weights = np.arange(lines, lines - len(order), -1)
+        chosen = best[order]  # (positions in the view of every hand: the card's hand numbers)
+        # what each nearest hand leaves unused: the naturals beyond its rest (singles and pairs included)
+        unused = np.maximum(np.asarray(counts[:NATURAL_KINDS], dtype=np.int16) - view.rest[chosen % _SHIFT], 0)
         # score of copy c of kind k: the weights of the lines whose hand leaves more than c of it unused
-        scores = np.add.reduce(weights[:, None, None] * (unused[:, :, None] > _COPY_LEVELS), axis=0).tolist()
-        ranked = [(-scores[k][copy], k, copy) for k, held in enumerate(naturals.tolist()) for copy in range(held)]
+        weighted = list(zip(range(lines, lines - len(order), -1), unused.tolist()))
+        ranked = [(-sum([w for w, row in weighted if row[k] > copy]), k, copy)
+                  for k in compress(range(NATURAL_KINDS), counts) for copy in range(counts[k])]
         ranked.sort()
-        return ranked, best[order] // _SHIFT, unused
+        return ranked, chosen // _SHIFT, unused
 
 
 _ENGINES: dict[tuple[int, str], tuple["Card", BotEngine]] = {}
@@ -326,6 +328,100 @@ def call_options(counts: Sequence[int], exposures: Sequence[Exposure], tile: int
         yield size, use_jokers, rest, tuple(exposures) + (Exposure(Tile(tile), size, use_jokers),)
 
 
+def discard_ranks(current: np.ndarray, base: np.ndarray, sums: np.ndarray, view: View, bits: list[int],
+                  jokers: int, count: int) -> np.ndarray:
+    """For each candidate discard of :meth:`Bot.choose_discard`, the ``count`` smallest line distances once
+    it is thrown (``[len(bits), count]``, nearest first).
+
+    ``current`` are the distances to the view's hands (dead ones ``_FAR`` behind), ``base`` and ``sums``
+    those of the rack without that penalty (a :class:`_Position`'s), ``bits`` the thermometer row each
+    candidate takes away (the row of zeros, last, for a joker: then one joker fewer). This is the numpy
+    engine; with numba installed the bots use the compiled one (:mod:`mjlearn.rules._bots_numba`),
+    which gives the same numbers.
+    """
+    # Losing a tile costs each hand 0 or 1, so only hands within one of the
+    # `count`-th nearest line can be among the nearest lines afterwards.
+    per_line = view.line_best(current)  # (a new array: sorted in place)
+    per_line.sort()
+    cutoff = int(per_line[count - 1]) + 1
+    near = (current <= cutoff).nonzero()[0]
+    if jokers:
+        n = view.n
+        columns = np.concatenate([near, near + n])
+        candidate_sums = sums.take(columns) - view.codes.take(bits, axis=0).take(columns, axis=1)
+        m = len(near)
+        distance = view.remaining - candidate_sums[:, :m]  # the tiles missing
+        in_groups = distance - (view.small_size[near] - candidate_sums[:, m:])  # of them, in groups of 3+
+        distance -= np.minimum(_joker_column(len(bits), jokers), in_groups)
+        if cutoff >= _FAR:  # dead hands among the near ones: they stay behind the live
+            distance += current[near] - base[near]
+    else:  # the distance is the tiles missing: one more for each hand that uses the tile thrown
+        # (and near hands are dead only if the cutoff reaches _FAR: then `current` keeps them behind)
+        distance = view.codes.take(bits, axis=0).take(near, axis=1)
+        distance += current.take(near)
+    # per line with near hands the nearest of them (at least `count` lines have near hands)
+    near_lines = view.lines[near]
+    first_of_line = np.empty(len(near), dtype=bool)
+    first_of_line[0] = True
+    np.not_equal(near_lines[1:], near_lines[:-1], out=first_of_line[1:])
+    ranked = np.minimum.reduceat(distance, first_of_line.nonzero()[0], axis=1)
+    ranked.sort(axis=1)
+    return ranked[:, :count]
+
+
+def _numba_discard_ranks(current, base, sums, view: View, bits: list[int], jokers: int, count: int) -> np.ndarray:
+    """:func:`discard_ranks` by the numba engine."""
+    out = np.empty((len(bits), count), dtype=np.int64)
+    _NUMBA[0].discard_ranks(current, base, sums, view.codes, view.small_size, view.lines, view.starts,
+                            view.remaining, np.array(bits, dtype=np.int64), jokers, out)
+    return out
+
+
+_NUMBA: list = []  # mjlearn.rules._bots_numba, or None without numba, once looked for
+engine: str | None = None
+"""The engine of the bots' innermost loops (a :class:`_Position`'s distances, :meth:`Bot.choose_discard`'s
+ranking): ``"numba"`` (when installed), ``"numpy"``, or ``None`` for the fastest there is. Both give the
+same numbers (and the same games)."""
+
+
+def _compiled():
+    """The bots' loops compiled by numba (:mod:`mjlearn.rules._bots_numba`), or ``None`` when numba is not
+    installed or :data:`engine` is ``"numpy"``."""
+    if engine == "numpy":
+        return None
+    if not _NUMBA:
+        try:
+            from . import _bots_numba as compiled
+        except ImportError:
+            compiled = None
+        _NUMBA.append(compiled)
+    return _NUMBA[0]
+
+
+def _ranks_engine() -> Callable:
+    """The ranking function of :data:`engine`."""
+    return discard_ranks if _compiled() is None else _numba_discard_ranks
+
+
+_JOKER_COLUMNS: dict[tuple[int, int], np.ndarray] = {}
+
+
+def _joker_column(rows: int, jokers: int) -> np.ndarray:
+    """``[rows, 1]`` int16: ``jokers`` for every candidate of :meth:`Bot.choose_discard` but the last (which
+    throws a joker: ``jokers - 1``). Kept per shape; do not modify it.
+
+    >>> _joker_column(3, 2).ravel().tolist()
+    [2, 2, 1]
+    """
+    column = _JOKER_COLUMNS.get((rows, jokers))
+    if column is None:
+        column = np.full((rows, 1), jokers, dtype=np.int16)
+        column[-1] = jokers - 1
+        column.flags.writeable = False
+        column = _JOKER_COLUMNS[(rows, jokers)] = column
+    return column
+
+
 class _Position:
     """A rack's sums, distances (no liveness) and best distance, for one view.
 
@@ -339,9 +435,24 @@ class _Position:
         self.view = view
         self.counts = counts
         if view.n:
-            self.sums = _sums_from(near, counts) if near is not None and near.view is view else None
-            if self.sums is None:
+            step = _step_from(near, counts) if near is not None and near.view is view else None
+            compiled = _compiled()
+            if compiled is not None:  # the numba engine: the same numbers in one pass
+                if step is None:
+                    sums, row, sign = view.sums(counts), -1, 0
+                else:
+                    sums, (row, sign) = near.sums.copy(), step
+                self.sums = sums
+                self.distance = np.empty(view.n, dtype=np.int16)
+                self.best = int(compiled.position_distances(sums, view.codes, row, sign, view.remaining,
+                                                            view.small_size, counts[JOKER], self.distance))
+                return
+            if step is None:
                 self.sums = view.sums(counts)
+            elif step[1] > 0:
+                self.sums = near.sums + view.codes[step[0]]
+            else:
+                self.sums = near.sums - view.codes[step[0]]
             self.distance = view.distances(self.sums, counts[JOKER])
             self.best = int(_least(self.distance))
         else:
@@ -349,17 +460,18 @@ class _Position:
             self.best = 99
 
 
-def _sums_from(near: _Position, counts: tuple[int, ...]) -> np.ndarray | None:
-    """The sums of ``counts`` from those of ``near`` if the racks differ by one natural tile, else ``None``."""
+def _step_from(near: _Position, counts: tuple[int, ...]) -> tuple[int, int] | None:
+    """``(row, sign)`` if the rack ``counts`` is that of ``near`` with one natural tile more (+1) or fewer
+    (-1): its sums are ``near``'s plus ``sign`` times thermometer row ``row``; else ``None``."""
     before = near.counts
-    changed = [k for k in range(NATURAL_KINDS) if counts[k] != before[k]]
+    changed = list(compress(range(NATURAL_KINDS), map(ne, counts, before)))
     if len(changed) != 1:
         return None
     k = changed[0]
     if counts[k] == before[k] + 1:
-        return near.sums + near.view.codes[_OFFSET[k] + before[k]]
+        return _OFFSET[k] + before[k], 1
     if counts[k] == before[k] - 1:
-        return near.sums - near.view.codes[_OFFSET[k] + counts[k]]
+        return _OFFSET[k] + counts[k], -1
     return None
 
 
@@ -402,11 +514,23 @@ class Bot:
         self.engine = engine_for(card, self.ruleset)
         self._positions: dict[tuple, _Position] = {}
         self._last_position: _Position | None = None
+        self._last_key: tuple = ((), ())  # (exposures, their _key)
 
     def __repr__(self) -> str:
         return f"Bot(seed={self.seed!r}, lines={self.lines}, vote_above={self.vote_above})"
 
     # -- evaluation --------------------------------------------------------------
+    def _key_of(self, exposures: Sequence[Exposure]) -> tuple[tuple[int, int], ...]:
+        """:func:`_key` of the exposures, kept from the last ones (a seat's exposures seldom change)."""
+        if not exposures:
+            return ()
+        last = self._last_key
+        if last[0] == exposures:  # (the same Exposure objects: compared by identity first)
+            return last[1]
+        key = _key(exposures)
+        self._last_key = (tuple(exposures), key)
+        return key
+
     def _position(self, counts: tuple[int, ...], key: tuple) -> _Position:
         last = self._last_position
         if last is not None and last.counts is counts and last.view.key == key:  # the same rack as last time
@@ -428,7 +552,7 @@ class Bot:
     def best_distance(self, counts: Sequence[int], exposures: Sequence[Exposure] = (), visible=None) -> int:
         """The distance to the nearest live line (nearest of all, if none is live); 99 if no line is allowed."""
         counts = _as_counts(counts)
-        position = self._position(counts, _key(exposures))
+        position = self._position(counts, self._key_of(exposures))
         if visible is None or not position.view.n:
             return position.best
         live = self._live_mask(position.view, available_counts(visible, exposures))
@@ -438,7 +562,7 @@ class Bot:
 
     def wins(self, counts: Sequence[int], exposures: Sequence[Exposure] = ()) -> bool:
         """Whether the rack (14 tiles with the exposures) makes some line of the card."""
-        return self._position(_as_counts(counts), _key(exposures)).best == 0
+        return self._position(_as_counts(counts), self._key_of(exposures)).best == 0
 
     # -- the Charleston ----------------------------------------------------------
     def choose_pass(self, counts: Sequence[int], count: int = 3) -> list[Tile]:
@@ -473,60 +597,35 @@ class Bot:
         every natural tile would cost more than it.
         """
         counts = _as_counts(counts)
-        position = self._position(counts, _key(exposures))
+        position = self._position(counts, self._key_of(exposures))
         view = position.view
-        kinds = [k for k in range(NATURAL_KINDS) if counts[k]]
+        kinds = list(compress(range(NATURAL_KINDS), counts))
         if not kinds:
             return Tile.JOKER
         if not view.n:  # no line allowed at all: throw the most plentiful tile
             return Tile(max(kinds, key=lambda k: (counts[k], -k)))
         current = position.distance
-        penalised = False  # whether dead hands stand _FAR behind
         if visible is not None:
             live_hands = self.engine.live_hands(view)
             live_hands.mask(available_counts(visible, exposures))
-            if live_hands.some:
+            if live_hands.some:  # dead hands stand _FAR behind
                 current = current + live_hands.dead_far(_FAR)
-                penalised = True
-        # Losing a tile costs each hand 0 or 1, so only hands within one of the
-        # `lines`-th nearest line can be among the nearest lines afterwards.
-        per_line = view.line_best(current)
-        count = min(self.lines, len(per_line))
-        cutoff = int(np.partition(per_line, count - 1)[count - 1]) + 1
-        near = (current <= cutoff).nonzero()[0]
-        n = view.n
-        columns = np.concatenate([near, near + n])
+        count = min(self.lines, len(view.starts))
         jokers = counts[JOKER]
         bits = [_OFFSET[k] + counts[k] - 1 for k in kinds]
         if jokers:
             bits.append(_NO_TILE)  # the last candidate keeps the naturals and throws a joker
-        candidate_sums = position.sums.take(columns) - view.codes.take(bits, axis=0).take(columns, axis=1)
-        m = len(near)
-        placed = candidate_sums[:, :m]
-        distance = view.remaining - placed  # the tiles missing; with no joker, that is the distance
-        if jokers:
-            in_groups = distance - (view.small_size[near] - candidate_sums[:, m:])  # of them, in groups of 3+
-            joker_list = np.full((len(bits), 1), jokers, dtype=np.int16)
-            joker_list[-1] = jokers - 1
-            distance = distance - np.minimum(joker_list, in_groups)
-        if penalised and cutoff >= _FAR:  # dead hands among the near ones: they stay behind the live
-            distance += current[near] - position.distance[near]
-        # per line with near hands the nearest of them (at least `count` lines have near hands)
-        near_lines = view.lines[near]
-        first_of_line = np.empty(m, dtype=bool)
-        first_of_line[0] = True
-        np.not_equal(near_lines[1:], near_lines[:-1], out=first_of_line[1:])
-        ranked = np.sort(np.minimum.reduceat(distance, first_of_line.nonzero()[0], axis=1), axis=1)[:, :count].tolist()
+        ranked = _ranks_engine()(current, position.distance, position.sums, view, bits, jokers, count).tolist()
         if jokers and ranked[-1][0] < min(row[0] for row in ranked[:-1]):
             return Tile.JOKER
         lowest = min(ranked[: len(kinds)])
         best_rows = [r for r in range(len(kinds)) if ranked[r] == lowest]
         if len(best_rows) > 1:  # then the tile that the fewest of the nearest hands use every copy of
-            nearest = near[current[near] <= int(_least(current)) + 1]
+            nearest = (current <= int(_least(current)) + 1).nonzero()[0]
             tied = [kinds[r] for r in best_rows]
             held = np.array([counts[k] for k in tied], dtype=np.int16)[:, None]
-            uses = view.rest_t.take(tied, axis=0).take(nearest, axis=1) + view.small_t.take(tied, axis=0).take(nearest, axis=1)
-            wanted = (uses >= held).sum(axis=1).tolist()
+            uses = view.uses_t.take(tied, axis=0).take(nearest, axis=1)
+            wanted = np.add.reduce(uses >= held, axis=1).tolist()
             fewest = min(wanted)
             best_rows = [r for r, w in zip(best_rows, wanted) if w == fewest]
         row = best_rows[0] if len(best_rows) == 1 else self.rng.choice(best_rows)
@@ -538,7 +637,7 @@ class Bot:
         if t == JOKER:
             return False
         counts = _as_counts(counts)
-        position = self._position(counts, _key(exposures))
+        position = self._position(counts, self._key_of(exposures))
         if not position.view.n:
             return False
         if position.best <= 1:
@@ -562,7 +661,7 @@ class Bot:
         if t == JOKER:
             return ("decided", None)
         counts = _as_counts(counts)
-        position = self._position(counts, _key(exposures))
+        position = self._position(counts, self._key_of(exposures))
         if not position.view.n:
             return ("decided", None)
         if self.completes_win(position, counts, t):
@@ -582,10 +681,12 @@ class Bot:
         available = available_counts(visible, exposures) if visible is not None else None
         distance = position.distance
         if available is not None:
-            live = self._live_mask(view, available)
-            if _some(live):
-                d0 = int(_least(distance[live]))
-                target = live & (distance == d0)
+            live_hands = self.engine.live_hands(view)
+            live_hands.mask(available)
+            if live_hands.some:  # the nearest live hands: dead ones stand _FAR behind
+                current = distance + live_hands.dead_far(_FAR)
+                d0 = int(_least(current))
+                target = current == d0
             else:
                 d0, target = position.best, distance == position.best
         else:
@@ -640,7 +741,7 @@ class Bot:
         elif phase == "charleston":
             self.charleston_move(game, seat)
         elif phase == "draw":
-            game.draw(seat)
+            game._trusted("draw", seat)
         elif phase == "discard":
             self.discard_move(game, seat)
         else:
@@ -651,30 +752,30 @@ class Bot:
         step = game.charleston.step
         counts = game.racks[seat].counts
         if step.kind == "vote":
-            game.vote(seat, self.wants_second_charleston(counts))
+            game._trusted("vote", seat, self.wants_second_charleston(counts))
         elif step.kind == "negotiated":
-            game.pass_tiles(seat, self.choose_offer(counts))
+            game._trusted("pass_tiles", seat, self.choose_offer(counts))
         else:
-            game.pass_tiles(seat, self.choose_pass(counts, 3), blind=0)
+            game._trusted("pass_tiles", seat, self.choose_pass(counts, 3), 0)
 
     def answer_call(self, game: "Game", seat: int) -> None:
         """Answer the last discard: call it for Mah Jongg, for an exposure, or pass."""
         if seat in game.dead or game.last_discard is None:
-            game.pass_call(seat)
+            game._trusted("pass_call", seat)
             return
         _, tile = game.last_discard
         counts = game.racks[seat].counts
         exposures = _exposures(game, seat)
         if not self.may_call(counts, exposures, tile):
-            game.pass_call(seat)
+            game._trusted("pass_call", seat)
             return
         decision = self.call_decision(game, seat, counts, exposures, tile)
         if decision is None:
-            game.pass_call(seat)
+            game._trusted("pass_call", seat)
         elif decision[0] == "mahjongg":
-            game.call_mahjongg(seat)
+            game._trusted("call_mahjongg", seat)
         else:
-            game.call(seat, decision[1], jokers=decision[2])
+            game._trusted("call", seat, decision[1], decision[2])
 
     def discard_move(self, game: "Game", seat: int) -> None:
         """One move of a turn with 14 tiles: a joker exchange, else Mah Jongg if the tiles win, else a discard.
@@ -684,17 +785,17 @@ class Bot:
         counts = game.racks[seat].counts
         exposures = _exposures(game, seat)
         visible = game.visible(seat)
-        if self.exchanges and self.ruleset.joker_exchange:
+        if self.exchanges and self.ruleset.joker_exchange and any(game.exposures):  # (no exposure: nothing to take)
             table = [groups if owner not in game.dead or self.ruleset.exchange_in_dead_exposures else []
                      for owner, groups in enumerate(game.exposures)]
             exchange = self.choose_exchange(counts, exposures, visible, table)
             if exchange is not None:
-                game.exchange_joker(seat, *exchange)
+                game._trusted("exchange_joker", seat, *exchange)
                 return
         if self.wins(counts, exposures):
-            game.declare_mahjongg(seat)
+            game._trusted("declare_mahjongg", seat)
             return
-        game.discard(seat, self.discard_decision(game, seat, counts, exposures, visible))
+        game._trusted("discard", seat, self.discard_decision(game, seat, counts, exposures, visible))
 
     def discard_decision(self, game: "Game", seat: int, counts, exposures, visible) -> Tile:
         """The tile :meth:`discard_move` throws (a hook: a subclass may read more of what the seat sees)."""
@@ -707,7 +808,7 @@ class Bot:
     def play_turn(self, game: "Game", seat: int) -> None:
         """Play the seat's whole turn: draw if it must, then move until it has discarded or the game ends."""
         if game.phase == "draw" and game.turn == seat:
-            game.draw(seat)
+            game._trusted("draw", seat)
         while game.phase == "discard" and game.turn == seat:
             self.discard_move(game, seat)
 

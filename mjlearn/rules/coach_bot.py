@@ -377,7 +377,7 @@ class CoachBot(Bot):
         if step.kind in ("vote", "negotiated"):
             super().charleston_move(game, seat)
         else:
-            game.pass_tiles(seat, self.choose_pass(game.racks[seat].counts, 3, self._draws(game)), blind=0)
+            game._trusted("pass_tiles", seat, self.choose_pass(game.racks[seat].counts, 3, self._draws(game)), 0)
 
     # -- discards ---------------------------------------------------------------
     def discard_scores(self, counts: Sequence[int], exposures: Sequence[Exposure] = (), visible=None,

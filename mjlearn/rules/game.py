@@ -57,6 +57,9 @@ if TYPE_CHECKING:  # pragma: no cover
 
 __all__ = ["Game", "ExposedGroup", "GameResult", "GameState"]
 
+_ALLOWED_KEPT = 4096
+"""Sets of exposures whose allowed hands a compiled card keeps for its games (then it starts afresh)."""
+
 _AFTER = tuple(tuple((seat + step) % 4 for step in (1, 2, 3)) for seat in range(4))
 """The other seats in turn order after each seat: who may call its discard."""
 
@@ -185,6 +188,19 @@ def _move(method):
         self.moves.append((method.__name__, given))
         return value
 
+    name = method.__name__
+
+    def trusted(self: "Game", *args):
+        """The move for a player whose moves are legal by construction (:meth:`Game._trusted`): the same
+        checks, log and record, every argument given by position, without the undo point."""
+        if self.phase == "over":
+            raise RuleError("the game is over")
+        value = method(self, *args)
+        self._settle()
+        self.moves.append((name, dict(zip(names, args))))
+        return value
+
+    wrapper.trusted = trusted
     return wrapper
 
 
@@ -271,6 +287,20 @@ class Game:
                     counts[tile] += 1
             self._discard_counts = (discards, size, discards[-1] if size else None, counts)
         return list(counts)
+
+    def _trusted(self, name: str, *args):
+        """Make the move ``name`` (``"discard"``, ``"pass_call"``...) with ``args`` by position, as the bots
+        do: the same checks, log and record as calling the method, but no undo point is taken.
+
+        Every move checks its arguments and the rules before it changes anything, so a refused move
+        leaves the game as it was either way; the undo point of the public methods guards against an
+        error in the engine itself, half way through a move. The bots, whose moves are legal by
+        construction, play a few hundred moves a game and skip it. A move method replaced by one that
+        has no trusted form (a subclass's, a timer's) is called as it is.
+        """
+        move = getattr(type(self), name)
+        trusted = getattr(move, "trusted", None)
+        return trusted(self, *args) if trusted is not None else move(self, *args)
 
     def tiles_held(self, seat: int) -> int:
         return len(self.racks[seat]) + sum(g.size for g in self.exposures[seat])
@@ -666,12 +696,23 @@ class Game:
             self._maybe_resolve()
 
     def _allowed_index(self, exposures: tuple) -> "numpy.ndarray":
-        """The hands of the card these exposures allow, worked out once per game."""
+        """The hands of the card these exposures allow (read-only), worked out once for all the games of
+        the compiled card (they depend on the exposures' tiles and sizes only) and kept by each game."""
         index = self._allowed.get(exposures)
         if index is None:
-            import numpy as np
+            compiled = self.card.compiled(self.ruleset)
+            shared = compiled.cache.setdefault("allowed-index", {})
+            key = tuple(sorted((int(e.tile), e.size) for e in exposures))
+            index = shared.get(key)
+            if index is None:
+                import numpy as np
 
-            index = self._allowed[exposures] = np.flatnonzero(self.card.compiled(self.ruleset).allowed(exposures))
+                if len(shared) >= _ALLOWED_KEPT:
+                    shared.clear()  # start afresh (one call, safe when threads share the card)
+                index = np.flatnonzero(compiled.allowed(exposures))
+                index.flags.writeable = False
+                shared[key] = index
+            self._allowed[exposures] = index
         return index
 
     def _exposure_problem(self, exposures: tuple) -> str | None:
@@ -689,7 +730,8 @@ class Game:
 
         Each seat's :class:`~mjlearn.rules.liveness.LiveHands` is kept while its exposures stay the
         same, and updated only for the kinds of tile seen since the last look; when all that
-        happened since is a discard of a kind no allowed hand needs so many of, nothing is recounted.
+        happened since is one discard, by that one tile (:meth:`LiveHands.lose`: often nothing to do),
+        without reading the table.
         """
         if table is None:
             table = tuple(tuple(groups) for groups in self.exposures)  # (every seat's exposures, as they are now)
@@ -717,7 +759,8 @@ class Game:
         if kept[2] == table and kept[3] is discards and kept[6] == live.version:
             if size == kept[4] and (not size or discards[-1] is kept[5]):
                 return not live.some
-            if size == kept[4] + 1 and (size == 1 or discards[-2] is kept[5]) and live.one_fewer(discards[-1][1]):
+            if size == kept[4] + 1 and (size == 1 or discards[-2] is kept[5]) and live.seen is not None:
+                live.lose(discards[-1][1])  # (one tile fewer: one step, often none)
                 kept[4], kept[5], kept[6] = size, discards[-1], live.version
                 return not live.some
         dead = not live.any(available_counts(self.visible(seat), exposures))

@@ -27,6 +27,8 @@ from __future__ import annotations
 import threading
 import weakref
 from collections.abc import Callable, Sequence
+from itertools import compress
+from operator import ne, sub
 
 import numpy as np
 
@@ -56,19 +58,20 @@ def shortfalls(rest: np.ndarray, small: np.ndarray, available: np.ndarray) -> tu
     """Per hand the naturals its groups of 3+ lack (jokers must make them up) and how many kinds its
     singles and pairs lack, for tiles still ``available`` (``rest`` and ``small`` as for :class:`LiveHands`)."""
     naturals = available[: rest.shape[1]]
-    short = np.maximum(rest - naturals, 0).sum(axis=1, dtype=np.int16)
-    lacking = (small > naturals).sum(axis=1, dtype=np.int16)
+    short = np.add.reduce(np.maximum(rest - naturals, 0), axis=1, dtype=np.int16)
+    lacking = np.add.reduce(small > naturals, axis=1, dtype=np.int16)
     return short, lacking
 
 
 _SHARED = threading.local()  # .kept: owner -> {key: LiveHands}, in this thread
+_SHARED_KEPT = 4096  # keys kept per owner (then it starts afresh): a card's games meet a few hundred to a thousand
 
 
 def shared_live_hands(owner, key, build: "Callable[[], LiveHands]") -> "LiveHands":
     """The :class:`LiveHands` kept for ``owner`` (an object such as a compiled card, held weakly)
     and ``key``, made by ``build`` the first time: games of one card in one thread share them, so a
     new game starts from another's last look (a few steps away) instead of counting afresh. Each
-    thread has its own (threads never change each other's); 256 keys are kept per owner.
+    thread has its own (threads never change each other's); 4,096 keys are kept per owner.
     """
     kept = getattr(_SHARED, "kept", None)
     if kept is None:
@@ -78,7 +81,7 @@ def shared_live_hands(owner, key, build: "Callable[[], LiveHands]") -> "LiveHand
         per_owner = kept[owner] = {}
     live = per_owner.get(key)
     if live is None:
-        if len(per_owner) >= 256:
+        if len(per_owner) >= _SHARED_KEPT:
             per_owner.clear()
         live = per_owner[key] = build()
     return live
@@ -90,7 +93,7 @@ def available_counts(visible: Sequence[int], exposures: Sequence[Exposure] = ())
     >>> available_counts([0] * 35 + [2])[-1]
     6
     """
-    available = [c - v for c, v in zip(COPIES, visible)]
+    available = list(map(sub, COPIES, visible))
     for e in exposures:
         available[e.tile] -= e.naturals
         available[JOKER] -= e.jokers
@@ -167,6 +170,32 @@ class LiveHands:
         self.version += 1
         return True
 
+    def lose(self, kind: int) -> None:
+        """Note that one tile of ``kind`` (a natural or the joker) fewer is available than at the last
+        look (there must have been one), and update the liveness by that one step: the same as a
+        :meth:`mask` of the counts seen then, less that tile.
+
+        >>> live = LiveHands(np.array([[3, 0], [0, 2]], dtype=np.int16), np.zeros((2, 2), dtype=np.int16))
+        >>> live.mask([3, 2, 0]).tolist()
+        [True, True]
+        >>> live.lose(1); live.live.tolist(), live.seen
+        ([True, False], [3, 1, 0])
+        """
+        seen = self.seen  # (a list of this object's own: changed in place)
+        kinds = len(self.need)
+        seen[kind] -= 1
+        self.version += 1
+        if kind < kinds:
+            level = seen[kind]
+            if level >= self.need[kind]:  # no hand needs more than are left: nothing changes
+                return
+            step = self._steps.get((kind, level))
+            if step is None:
+                step = self._steps[(kind, level)] = self._step(kind, level)
+            self.behind += step
+        self.live = self.behind <= max(seen[kinds], 0)
+        self.some = bool(np.logical_or.reduce(self.live))
+
     def _update(self, counts: list[int]) -> None:
         kinds = len(self.need)
         seen = self.seen
@@ -175,8 +204,8 @@ class LiveHands:
             if counts == seen:  # nothing changed since the last look
                 return
             need = self.need
-            changed = [k for k, now, before, most in zip(range(kinds), counts, seen, need)
-                       if now != before and (now < most or before < most)]
+            changed = [k for k in compress(range(kinds), map(ne, counts, seen))  # (the few kinds that differ)
+                       if counts[k] < need[k] or seen[k] < need[k]]
             if not changed and counts[kinds] == seen[kinds]:
                 self.seen = counts
                 self.version += 1
