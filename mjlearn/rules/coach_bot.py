@@ -183,8 +183,9 @@ class CoachBot(Bot):
     worth, ``call_margin`` how much more a call must make the rack worth
     (``None``: the ruleset's :data:`CALL_MARGINS` entry),
     ``slack`` how many tiles beyond the nearest live hand are considered,
-    ``defence`` turns the danger of discards on or off and ``caution``
-    scales it; ``exact`` uses the exact chances (slower); with
+    ``defence`` turns the danger of discards on or off (and, under
+    tournament scoring, the giving up of a poor hand late in the wall) and
+    ``caution`` scales it; ``exact`` uses the exact chances (slower); with
     ``distance_first`` a discard keeps the nearest live hand nearest first
     and weighs chances and danger among the tiles that do (in seeded games
     against :class:`Bot` that won about 2 points more of the games); ``beam``
@@ -405,8 +406,9 @@ class CoachBot(Bot):
         opponent's win: the rack left is worth nothing then, so each discard
         also costs ``ending`` times the worth of the rack it leaves. When the
         rack is worth less than ``give_up`` points the hand is given up: the
-        score is the cost alone (the safest tile first; the worth of the rack
-        left only breaks near ties), with no regard for the nearest hand.
+        nearest hand no longer comes first, and the score is the cost alone
+        (the safest tile first; the worth of the rack left only breaks near
+        ties), or the worth alone when nobody threatens (``dangers=None``).
 
         >>> import mjlearn as mj
         >>> from mjlearn.hands import Hand
@@ -467,7 +469,8 @@ class CoachBot(Bot):
     def feeding_cost(self, game: "Game", seat: int, counts: Sequence[int]) -> np.ndarray | None:
         """Per tile kind (``[36]``) the expected points lost by throwing it now: for each opponent, the
         danger of :func:`~mjlearn.analysis.defence.tile_dangers` times what a fed win costs, in the units
-        of :meth:`worth` (``None`` when defence is off or nobody threatens yet)."""
+        of :meth:`worth` (``None`` when defence is off or nobody threatens yet). The coach's discards use
+        it under home rules; under tournament scoring they use :meth:`tournament_risk`."""
         if not self.defence:
             return None
         threats = self._threats(game, seat, counts)
