@@ -316,3 +316,11 @@ def test_under_tournament_scoring_a_fed_win_costs_the_penalty_in_full_the_wall_g
     _, scored = bot.discard_scores(counts, dangers=cost, ending=ending)
     worth = bot.worth(np.concatenate([np.asarray(counts)[None], [np.asarray(counts) - np.eye(36, dtype=int)[k] for k in kinds]]))[1:]
     assert scored == pytest.approx(plain - ending[kinds] * worth)
+
+
+def test_a_poor_hand_is_given_up_only_when_a_hot_hand_shows():
+    # North shows one exposure only: no tile is hot, and the coach keeps building its hand
+    game = Game.from_position(CARD, MAHJX, racks={0: "FF NNN EEE WWW SS 8B"}, exposures={3: ["222B"]},
+                              turn=0, phase="discard", seed=3)
+    game.wall = game.wall[:12]
+    assert _discard(game, MAHJX) == "8B"

@@ -34,10 +34,11 @@ before the wall runs out, times its value:
   hot-tile penalty in full (20 or 25 points, if the opponent shows two or
   more exposures), the 10 points a wall game would pay its live hand, and
   its own hand's chances, which end with the game (:meth:`CoachBot.tournament_risk`).
-  And late in the wall (:data:`GIVE_UP_WALL` tiles or fewer), a hand worth
-  less than a wall game's 10 points is given up: the coach breaks it up and
-  throws its safest tiles, playing for the wall game's 10 points rather than
-  for a hand it will rarely finish.
+  And late in the wall (:data:`GIVE_UP_WALL` tiles or fewer), when an
+  opponent shows two or more exposures (a hand a hot tile would feed), a
+  hand worth less than a wall game's 10 points is given up: the coach breaks
+  it up and throws its safest tiles, playing for the wall game's 10 points
+  rather than for a hand it will rarely finish.
 - **The Charleston.** It passes the three tiles whose loss costs its rack
   least (a small beam search over the sets of tiles: ``beam``): jokers make
   groups of 3 or more likelier, never singles and pairs, so a rack with
@@ -171,8 +172,9 @@ CALL_MARGINS: dict[str, float] = {"NMJL": 0.6, "MAHJ-X": 0.3}
 
 GIVE_UP_WALL = 33
 """Under tournament scoring, with this many tiles or fewer left in the wall (the last column of
-:data:`mjlearn.analysis.defence.WAITING`, where hands are most often ready) the coach gives up a hand
-worth less than a wall game's pay and throws its safest tiles (:meth:`CoachBot.discard_scores`)."""
+:data:`mjlearn.analysis.defence.WAITING`, where hands are most often ready) and an opponent showing two
+or more exposures, the coach gives up a hand worth less than a wall game's pay and throws its safest
+tiles (:meth:`CoachBot.discard_scores`)."""
 
 
 class CoachBot(Bot):
@@ -184,7 +186,8 @@ class CoachBot(Bot):
     (``None``: the ruleset's :data:`CALL_MARGINS` entry),
     ``slack`` how many tiles beyond the nearest live hand are considered,
     ``defence`` turns the danger of discards on or off (and, under
-    tournament scoring, the giving up of a poor hand late in the wall) and
+    tournament scoring, the giving up of a poor hand late in the wall
+    when a hot hand shows) and
     ``caution`` scales it; ``exact`` uses the exact chances (slower); with
     ``distance_first`` a discard keeps the nearest live hand nearest first
     and weighs chances and danger among the tiles that do (in seeded games
@@ -530,7 +533,10 @@ class CoachBot(Bot):
                                        self.feeding_cost(game, seat, counts))
         risk = self.tournament_risk(game, seat, counts)
         cost, ending = (None, None) if risk is None else risk
-        give_up = float(scoring.wall_game_live) if self.defence and game.wall_left <= GIVE_UP_WALL else None
+        give_up = None  # late in the wall, with a hot hand at the table: give up a hand worth less than a wall game
+        if self.defence and game.wall_left <= GIVE_UP_WALL and any(
+                hot_row(game.exposures[o]) for o in range(4) if o != seat and o not in game.dead):
+            give_up = float(scoring.wall_game_live)
         return self.choose_discard(counts, exposures, visible, self._draws(game), cost, ending, give_up)
 
     # -- calls ----------------------------------------------------------------------
