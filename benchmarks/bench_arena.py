@@ -22,7 +22,14 @@ For each ruleset:
 often a hand is one tile from Mah Jongg when a tile is thrown, by its
 exposures and the wall left, over games of four Bots.
 
-Run: ``.venv/bin/python benchmarks/bench_arena.py [--games 500] [--card basic1]`` (about 8 minutes)
+Under MAHJ-X, whose payout is tournament points (rule 8), it also prints the
+points each side scores per game (``game.result.payout.payments``): the
+coach's average with its 95% interval against the Bots' average per seat,
+and the average per seat at a table of four coaches and of four Bots; under
+tournament scoring points, not wins, are what a player plays for.
+
+Run: ``.venv/bin/python benchmarks/bench_arena.py [--games 500] [--card basic1] [--rulesets MAHJ-X]``
+(about 8 minutes for both rulesets)
 """
 
 from __future__ import annotations
@@ -73,14 +80,17 @@ class Watcher:
 
 
 def play(card, rules, seed: int, bots) -> tuple:
-    """One game: its record (:func:`game_record`), hot tiles thrown per seat, and whether a hand with two
-    or more exposures won on a discard (the tournament's hot-tile penalty)."""
+    """One game: its record (:func:`game_record`), hot tiles thrown per seat, who threw the winning tile
+    to a hand with two or more exposures (the tournament's hot-tile penalty; ``None`` if nobody did), and
+    the points each seat scored (``game.result.payout.payments``: under MAHJ-X, tournament points)."""
     watcher = Watcher(card.compiled(rules))
     game = run_game(card, rules, seed=seed, bots=bots, on_move=watcher)
     result = game.result
     fed = (result.winner is not None and result.discarder is not None
            and len(game.exposures[result.winner]) >= 2)
-    return game_record(game), watcher.hot, result.discarder if fed else None
+    payout = result.payout
+    points = tuple(payout.payments) if payout is not None else (0, 0, 0, 0)
+    return game_record(game), watcher.hot, result.discarder if fed else None, points
 
 
 def coach_table(card, rules, seed: int, coach_seats) -> list:
@@ -97,11 +107,15 @@ def against_bots(card, rules, seeds: list[int]) -> None:
     """The coach in each seat in turn against three Bots."""
     coach_wins, by_seat, bot_wins, walls, turns = 0, [0, 0, 0, 0], 0, 0, 0
     hot_coach = hot_bots = fed_by_coach = fed_by_bots = 0
+    points_coach: list[int] = []  # the coach's points in each game
+    points_bots = 0
     coach_records = []
     start = time.perf_counter()
     for seed in seeds:
         for seat in range(4):
-            record, hot, fed = play(card, rules, seed, coach_table(card, rules, seed, (seat,)))
+            record, hot, fed, points = play(card, rules, seed, coach_table(card, rules, seed, (seat,)))
+            points_coach.append(points[seat])
+            points_bots += sum(points) - points[seat]
             winner = record[1]
             turns += record[11]
             walls += winner < 0
@@ -128,10 +142,15 @@ def against_bots(card, rules, seeds: list[int]) -> None:
     print(f"  Bots' wins {bot_wins}; wall games {walls} ({walls / games:.1%}); average game {turns / games:.1f} turns")
     print(f"  hot tiles thrown per game: coach {hot_coach / games:.2f} (one seat), Bots {hot_bots / games / 3:.2f} per seat;"
           f" wins fed to a hand with 2+ exposures: by the coach {fed_by_coach}, by the Bots {fed_by_bots / 3:.1f} per seat")
+    if rules.tournament is not None:  # under tournament scoring points, not wins, are what a player plays for
+        mean = float(np.mean(points_coach))
+        half = 1.96 * float(np.std(points_coach, ddof=1)) / len(points_coach) ** 0.5
+        print(f"  tournament points per game: coach {mean:.2f} (95% interval {mean - half:.2f} to {mean + half:.2f}),"
+              f" Bots {points_bots / games / 3:.2f} per seat")
 
 
 def one_kind(card, rules, seeds: list[int], coach: bool) -> list:
-    """Four coaches (or four Bots) on the seeds: (record, hot, fed) per game."""
+    """Four coaches (or four Bots) on the seeds: (record, hot, fed, points) per game."""
     return [play(card, rules, seed, coach_table(card, rules, seed, (0, 1, 2, 3) if coach else ())) for seed in seeds]
 
 
@@ -140,20 +159,22 @@ def four_of_a_kind(card, rules, seeds: list[int]) -> None:
     timings = {}
     for name, coach in (("4 coaches", True), ("4 Bots", False)):
         results = one_kind(card, rules, seeds, coach)
-        records = [r for r, _, _ in results]
+        records = [r for r, _, _, _ in results]
         games = len(records)
         walls = sum(r[1] < 0 for r in records)
         wins = games - walls
         low, high = _wilson(walls, games)
         seats = Counter(r[1] for r in records if r[1] >= 0)
-        hot = sum(sum(h.values()) for _, h, _ in results)
-        fed = sum(f is not None for _, _, f in results)
+        hot = sum(sum(h.values()) for _, h, _, _ in results)
+        fed = sum(f is not None for _, _, f, _ in results)
+        points = sum(sum(p) for _, _, _, p in results)
         print(f"{name}, {games} games")
         print(f"  wall games {walls} ({walls / games:.1%}, 95% interval {low:.1%} to {high:.1%});"
               f" wins by seat {', '.join(str(seats.get(s, 0)) for s in range(4))}; average game"
               f" {sum(r[11] for r in records) / games:.1f} turns")
         print(f"  most won lines: {lines_text(records, wins)}")
-        print(f"  hot tiles thrown per game {hot / games:.2f}; wins fed to a hand with 2+ exposures {fed}")
+        print(f"  hot tiles thrown per game {hot / games:.2f}; wins fed to a hand with 2+ exposures {fed}"
+              + (f"; tournament points per seat per game {points / games / 4:.2f}" if rules.tournament else ""))
     timed = seeds[:100]  # the speed, without the watcher's own work
     for name, coach in (("4 coaches", True), ("4 Bots", False)):
         start = time.perf_counter()

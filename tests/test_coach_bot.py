@@ -271,3 +271,56 @@ def test_the_worth_kept_from_the_last_rack_is_not_reused_when_an_exposure_s_joke
     fresh = {jokers: float(CoachBot(CARD).worth([rack], [Exposure(as_tile("8B"), 3, jokers)], seen, 12)[0])
              for jokers in (1, 2)}
     assert worth == fresh and worth[1] != worth[2]  # (a joker in the exposure is one fewer still to come)
+
+
+def _late_position(rules, wall_left):
+    """East holds FF NNN EEE WWW SS 8B: one S from Winds/Dragons #5, and 8B of no use to it. North shows
+    222B and 44B J, so 8B could give North Mah Jongg (FF 666B 888B): a hot tile."""
+    game = Game.from_position(CARD, rules, racks={0: "FF NNN EEE WWW SS 8B"}, exposures={3: ["222B", "44B J"]},
+                              turn=0, phase="discard", seed=3)
+    game.wall = game.wall[:wall_left]  # the tiles cut off are out of everyone's sight anyway
+    return game
+
+
+def _discard(game, rules, **options):
+    from mjlearn.rules.bots import _exposures
+
+    bot = CoachBot(CARD, rules, seed=1, **options)
+    return bot.discard_decision(game, 0, game.racks[0].counts, _exposures(game, 0), game.visible(0)).notation
+
+
+def test_late_in_the_wall_the_mahjx_coach_gives_up_a_poor_hand_rather_than_throw_a_hot_tile():
+    from mjlearn.rules.coach_bot import GIVE_UP_WALL
+
+    late = _late_position(MAHJX, 12)
+    assert late.wall_left <= GIVE_UP_WALL and seat_danger(late, 0).set_index("tile").loc["8B", "hot"]
+    assert _discard(late, MAHJX) != "8B"  # the hand is worth less than a wall game's 10 points: given up
+    assert _discard(_late_position(NMJL, 12), NMJL) == "8B"  # home rules: the nearest hand first, as before
+    assert _discard(late, MAHJX, defence=False) == "8B"  # without defence nothing is given up
+    # earlier in the wall the same rack is worth more than a wall game, and is played for
+    assert _discard(_late_position(MAHJX, 40), MAHJX) == "8B"
+
+
+def test_under_tournament_scoring_a_fed_win_costs_the_penalty_in_full_the_wall_game_and_the_hand():
+    game = _late_position(MAHJX, 12)
+    bot = CoachBot(CARD, MAHJX)
+    counts = game.racks[0].counts
+    cost, ending = bot.tournament_risk(game, 0, counts)
+    eight, north = int(Tile.from_notation("8B")), int(Tile.from_notation("N"))
+    assert ending[eight] > 0 and cost[eight] == pytest.approx(ending[eight] * (20 + 10))  # hot: 20 points, + the wall's 10
+    assert cost[north] == pytest.approx(ending[north] * 10) and ending[north] < ending[eight]
+    assert CoachBot(CARD, MAHJX, defence=False).tournament_risk(game, 0, counts) is None
+    assert CoachBot(CARD, NMJL).tournament_risk(_late_position(NMJL, 12), 0, counts) is None  # home rules: feeding_cost
+    # the rack left counts only if the game goes on: a discard costs its chance of ending the game times that worth
+    kinds, plain = bot.discard_scores(counts, dangers=cost)
+    _, scored = bot.discard_scores(counts, dangers=cost, ending=ending)
+    worth = bot.worth(np.concatenate([np.asarray(counts)[None], [np.asarray(counts) - np.eye(36, dtype=int)[k] for k in kinds]]))[1:]
+    assert scored == pytest.approx(plain - ending[kinds] * worth)
+
+
+def test_a_poor_hand_is_given_up_only_when_a_hot_hand_shows():
+    # North shows one exposure only: no tile is hot, and the coach keeps building its hand
+    game = Game.from_position(CARD, MAHJX, racks={0: "FF NNN EEE WWW SS 8B"}, exposures={3: ["222B"]},
+                              turn=0, phase="discard", seed=3)
+    game.wall = game.wall[:12]
+    assert _discard(game, MAHJX) == "8B"

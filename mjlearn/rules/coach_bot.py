@@ -28,8 +28,17 @@ before the wall runs out, times its value:
   less the expected cost of feeding an exposed hand: per opponent with exposures the
   danger of :func:`mjlearn.analysis.defence.tile_dangers` (it grows with
   their exposures and as the wall runs down) times what a fed win costs (the
-  discarder pays double under home rules; under tournament scoring, a hot
-  tile's penalty too). ``defence=False`` leaves that out.
+  discarder pays double under home rules). ``defence=False`` leaves that out.
+- **Tournament defence** (MAHJ-X, whose rule 8 scores by tournament points,
+  where nobody pays anybody): a win fed to an opponent costs the thrower the
+  hot-tile penalty in full (20 or 25 points, if the opponent shows two or
+  more exposures), the 10 points a wall game would pay its live hand, and
+  its own hand's chances, which end with the game (:meth:`CoachBot.tournament_risk`).
+  And late in the wall (:data:`GIVE_UP_WALL` tiles or fewer), when an
+  opponent shows two or more exposures (a hand a hot tile would feed), a
+  hand worth less than a wall game's 10 points is given up: the coach breaks
+  it up and throws its safest tiles, playing for the wall game's 10 points
+  rather than for a hand it will rarely finish.
 - **The Charleston.** It passes the three tiles whose loss costs its rack
   least (a small beam search over the sets of tiles: ``beam``): jokers make
   groups of 3 or more likelier, never singles and pairs, so a rack with
@@ -78,12 +87,13 @@ if TYPE_CHECKING:  # pragma: no cover
     from ..card import Card
     from .game import Game
 
-__all__ = ["CoachBot", "seat_danger", "tail_table"]
+__all__ = ["CoachBot", "seat_danger", "tail_table", "GIVE_UP_WALL"]
 
 _LOG_FACTORIAL = np.array([math.lgamma(n + 1) for n in range(sum(COPIES) + 1)])
 _MAX_NEED = 15  # a hand lacks at most 14 tiles
 _ROW_START = np.arange(NATURAL_KINDS) * _MAX_NEED  # where kind k's row starts in a [35, 15] table, flattened
 _FAR_BEHIND = 1e6  # what a tile further from the nearest hand costs a discard, with distance_first
+_NEAR_TIE = 1e-3  # what the rack's worth counts for in a given-up hand's discard: it only breaks near ties
 _TAILS: dict[tuple[int, int], tuple[np.ndarray, np.ndarray]] = {}
 """The tables of :func:`tail_table` and their logarithms by ``(unseen, draws)``, shared by every coach bot."""
 
@@ -160,6 +170,12 @@ class _FirstRack:
 #: How much more a call must make the rack worth, by ruleset name (see the module docstring).
 CALL_MARGINS: dict[str, float] = {"NMJL": 0.6, "MAHJ-X": 0.3}
 
+GIVE_UP_WALL = 33
+"""Under tournament scoring, with this many tiles or fewer left in the wall (the last column of
+:data:`mjlearn.analysis.defence.WAITING`, where hands are most often ready) and an opponent showing two
+or more exposures, the coach gives up a hand worth less than a wall game's pay and throws its safest
+tiles (:meth:`CoachBot.discard_scores`)."""
+
 
 class CoachBot(Bot):
     """A seeded policy for one seat that plays by its chances of winning (see the module docstring).
@@ -169,8 +185,10 @@ class CoachBot(Bot):
     worth, ``call_margin`` how much more a call must make the rack worth
     (``None``: the ruleset's :data:`CALL_MARGINS` entry),
     ``slack`` how many tiles beyond the nearest live hand are considered,
-    ``defence`` turns the danger of discards on or off and ``caution``
-    scales it; ``exact`` uses the exact chances (slower); with
+    ``defence`` turns the danger of discards on or off (and, under
+    tournament scoring, the giving up of a poor hand late in the wall
+    when a hot hand shows) and
+    ``caution`` scales it; ``exact`` uses the exact chances (slower); with
     ``distance_first`` a discard keeps the nearest live hand nearest first
     and weighs chances and danger among the tiles that do (in seeded games
     against :class:`Bot` that won about 2 points more of the games); ``beam``
@@ -381,29 +399,55 @@ class CoachBot(Bot):
 
     # -- discards ---------------------------------------------------------------
     def discard_scores(self, counts: Sequence[int], exposures: Sequence[Exposure] = (), visible=None,
-                       draws: int = 20, dangers=None) -> tuple[list[int], np.ndarray]:
+                       draws: int = 20, dangers=None, ending=None, give_up: float | None = None
+                       ) -> tuple[list[int], np.ndarray]:
         """The kinds a 14-tile rack may throw and each one's score: the worth of the rack left, less the
-        expected cost of feeding an opponent (``dangers``: per tile kind, as :meth:`feeding_cost` gives)."""
+        expected cost of feeding an opponent (``dangers``: per tile kind, as :meth:`feeding_cost` gives).
+
+        Under tournament scoring (:meth:`tournament_risk`) ``ending`` is, per
+        tile kind, the chance that throwing it ends the game with an
+        opponent's win: the rack left is worth nothing then, so each discard
+        also costs ``ending`` times the worth of the rack it leaves. When the
+        rack is worth less than ``give_up`` points the hand is given up: the
+        nearest hand no longer comes first, and the score is the cost alone
+        (the safest tile first; the worth of the rack left only breaks near
+        ties), or the worth alone when nobody threatens (``dangers=None``).
+
+        >>> import mjlearn as mj
+        >>> from mjlearn.hands import Hand
+        >>> bot = CoachBot(mj.load_card("basic1"), "MAHJ-X")
+        >>> rack = Hand("FF 222B 444B 666B 8B 3C 7D")  # one from 2468 #1 once 3C or 7D goes
+        >>> cost = np.zeros(36)
+        >>> cost[[int(Tile.from_notation("3C")), int(Tile.from_notation("7D"))]] = 5.0  # both dangerous
+        >>> bot.choose_discard(rack.counts, dangers=cost).notation in ("3C", "7D")  # the hand comes first
+        True
+        >>> bot.choose_discard(rack.counts, dangers=cost, give_up=1000.0).notation in ("3C", "7D")  # given up
+        False
+        """
         rack = np.asarray(_as_counts(counts), dtype=np.int16)
         kinds = np.flatnonzero(rack).tolist()
         candidates = np.repeat(rack[None, :], len(kinds), axis=0)
         candidates[np.arange(len(kinds)), kinds] -= 1
-        scores = self.worth(np.concatenate([rack[None, :], candidates]), exposures, visible, draws)[1:]
-        if self.distance_first and len(self.last_distance) > 1:  # keep the nearest live hand nearest first
+        worth = self.worth(np.concatenate([rack[None, :], candidates]), exposures, visible, draws)
+        scores = worth[1:]
+        hopeless = give_up is not None and float(worth[0]) < give_up
+        if self.distance_first and len(self.last_distance) > 1 and not hopeless:  # keep the nearest live hand nearest first
             distance = self.last_distance[1:]
             scores = scores - _FAR_BEHIND * (distance - distance.min())
         if dangers is not None:
             cost = dangers[np.asarray(kinds)]
+            if ending is not None:  # a win fed now ends the game: the rack left is worth nothing then
+                cost = cost + ending[np.asarray(kinds)] * worth[1:]
             naturals = [i for i, k in enumerate(kinds) if k != JOKER]
             if naturals and kinds[-1] == JOKER:  # a joker is safe but precious: defence alone never throws it
                 cost[-1] = cost[naturals].min()
-            scores = scores - cost
+            scores = (_NEAR_TIE * scores if hopeless else scores) - cost
         return kinds, scores
 
     def choose_discard(self, counts: Sequence[int], exposures: Sequence[Exposure] = (), visible=None,
-                       draws: int = 20, dangers=None) -> Tile:
+                       draws: int = 20, dangers=None, ending=None, give_up: float | None = None) -> Tile:
         """The tile to throw: the best :meth:`discard_scores`; ties go to a natural, then the seeded generator."""
-        kinds, scores = self.discard_scores(counts, exposures, visible, draws, dangers)
+        kinds, scores = self.discard_scores(counts, exposures, visible, draws, dangers, ending, give_up)
         if not kinds:
             return Tile.JOKER
         best = float(scores.max())
@@ -412,12 +456,9 @@ class CoachBot(Bot):
         rows = naturals or rows
         return Tile(kinds[rows[0] if len(rows) == 1 else self.rng.choice(rows)])
 
-    def feeding_cost(self, game: "Game", seat: int, counts: Sequence[int]) -> np.ndarray | None:
-        """Per tile kind (``[36]``) the expected points lost by throwing it now: for each opponent, the
-        danger of :func:`~mjlearn.analysis.defence.tile_dangers` times what a fed win costs, in the units
-        of :meth:`worth` (``None`` when defence is off or nobody threatens yet)."""
-        if not self.defence:
-            return None
+    def _threats(self, game: "Game", seat: int, counts: Sequence[int]):
+        """The opponents' exposures (``None`` for a dead hand or one with no exposures) and their
+        :func:`~mjlearn.analysis.defence.tile_dangers` from ``seat``'s view, or ``None`` if nobody threatens."""
         opponents: list = []
         for other in range(1, 4):  # the exposed hands: a hand with no exposures is rarely ready, and gives no sign
             owner = (seat + other) % 4
@@ -426,7 +467,19 @@ class CoachBot(Bot):
         if all(o is None for o in opponents):
             return None
         available = available_tiles(game.visible(seat), _exposures(game, seat)) - np.asarray(counts, dtype=np.int16)
-        found = tile_dangers(self.engine.compiled, opponents, np.maximum(available, 0), game.wall_left)
+        return opponents, tile_dangers(self.engine.compiled, opponents, np.maximum(available, 0), game.wall_left)
+
+    def feeding_cost(self, game: "Game", seat: int, counts: Sequence[int]) -> np.ndarray | None:
+        """Per tile kind (``[36]``) the expected points lost by throwing it now: for each opponent, the
+        danger of :func:`~mjlearn.analysis.defence.tile_dangers` times what a fed win costs, in the units
+        of :meth:`worth` (``None`` when defence is off or nobody threatens yet). The coach's discards use
+        it under home rules; under tournament scoring they use :meth:`tournament_risk`."""
+        if not self.defence:
+            return None
+        threats = self._threats(game, seat, counts)
+        if threats is None:
+            return None
+        opponents, found = threats
         rules = self.ruleset
         # a win costs each payer its value, the discarder ``discarder_pays`` times; the coach's own worth
         # counts one payer's share, so a fed win costs (discarder_pays) values, plus a hot tile's penalty
@@ -438,8 +491,53 @@ class CoachBot(Bot):
                     cost[o] += found.each[o] * -getattr(rules.tournament, row)
         return cost.sum(axis=0) * self.caution / 3
 
+    def tournament_risk(self, game: "Game", seat: int, counts: Sequence[int]) -> tuple[np.ndarray, np.ndarray] | None:
+        """Under tournament scoring, per tile kind (``[36]`` each): the points a discard is expected to cost
+        for certain if it feeds a win, and the chance that it ends the game so; ``None`` when defence is
+        off, under home rules, or when no opponent shows an exposure.
+
+        Nobody pays anybody under tournament scoring, so a win fed to an
+        opponent costs the thrower three things: the hot-tile penalty in full
+        (20 or 25 points) if the opponent shows two or more exposures; the 10
+        points a wall game would have paid its live hand; and its own hand's
+        chances, which end with the game (:meth:`discard_scores` charges the
+        chance of ending the game times the worth of the rack left). Each is
+        weighted by the opponent's danger of
+        :func:`~mjlearn.analysis.defence.tile_dangers`, which grows with its
+        exposures and as the wall runs down, and by ``caution``.
+
+        >>> import mjlearn as mj
+        >>> from mjlearn.rules import Game
+        >>> card = mj.load_card("basic1")
+        >>> game = Game(card, "MAHJ-X", seed=3)
+        >>> game.skip_charleston()
+        >>> CoachBot(card, "MAHJ-X").tournament_risk(game, 0, game.racks[0].counts) is None  # nobody has exposed
+        True
+        """
+        scoring = self.ruleset.tournament
+        if not self.defence or scoring is None:
+            return None
+        threats = self._threats(game, seat, counts)
+        if threats is None:
+            return None
+        opponents, found = threats
+        penalty = np.array([-getattr(scoring, hot_row(groups)) if groups is not None and hot_row(groups) else 0
+                            for groups in opponents], dtype=np.float64)
+        ending = found.each.sum(axis=0) * self.caution
+        return (found.each * penalty[:, None]).sum(axis=0) * self.caution + ending * scoring.wall_game_live, ending
+
     def discard_decision(self, game: "Game", seat: int, counts, exposures, visible) -> Tile:
-        return self.choose_discard(counts, exposures, visible, self._draws(game), self.feeding_cost(game, seat, counts))
+        scoring = self.ruleset.tournament
+        if scoring is None:  # home rules
+            return self.choose_discard(counts, exposures, visible, self._draws(game),
+                                       self.feeding_cost(game, seat, counts))
+        risk = self.tournament_risk(game, seat, counts)
+        cost, ending = (None, None) if risk is None else risk
+        give_up = None  # late in the wall, with a hot hand at the table: give up a hand worth less than a wall game
+        if self.defence and game.wall_left <= GIVE_UP_WALL and any(
+                hot_row(game.exposures[o]) for o in range(4) if o != seat and o not in game.dead):
+            give_up = float(scoring.wall_game_live)
+        return self.choose_discard(counts, exposures, visible, self._draws(game), cost, ending, give_up)
 
     # -- calls ----------------------------------------------------------------------
     def choose_call(self, counts: Sequence[int], exposures: Sequence[Exposure], visible, tile: Tile,
