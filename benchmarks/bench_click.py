@@ -25,8 +25,11 @@ has not seen: 0.109-0.110 ms, ratio 1.1; the numbers alone, ``nearest_lines``, ~
 CharlestonTrainer: a pass (with the computer players') took 3.8 ms before (it read every line's
 row back from a closest table), 0.7-0.9 ms after (ratio 0.88); picking tiles 0.03 ms.
 Second round on closest (branch speed-closest2, on the same shared 2-core machine while other jobs
-kept its load at about 3): closest 0.079-0.081 ms (ratio 0.8, met; 14 tiles
-0.078-0.081 ms), where the first round's code, timed in alternation with it, took 0.111-0.116 ms.
+kept its load at about 3): closest 0.079-0.081 ms (14 tiles 0.078-0.081 ms), where the first
+round's code, timed in alternation with it, took 0.111-0.116 ms. Then main, from a fresh clone with
+nothing else running (2026-11-26): closest 0.084, 0.104 and 0.120 ms in three runs (ratio
+0.84-1.20: met only at the margin; the machine's own speed varies more than that), HandBuilder
+every click 0.47 ms, GameTable every move 0.29 ms, CharlestonTrainer pass 0.85 ms.
 
 Run: ``.venv/bin/python benchmarks/bench_click.py`` (about a minute).
 """
