@@ -10,8 +10,8 @@ for a rack's distances and a discard's ranking) it measured 95.6 and 101.2 games
 90.4 and 95.1 under MAHJ-X in two runs of 1,000 games, the 2-core machine shared with other work
 (load 2.4-2.8); the round's start (main at 83b546a), run alternately with it, measured 75.1 and
 71.5 (NMJL), 71.7 and 61.5 (MAHJ-X), and 85.1 and 78.1 that morning on the quiet machine. Main
-after the round, from a fresh clone on the quiet machine: 102.0 games/s under NMJL (ratio 1.02) and
-98.2 under MAHJ-X (0.98).
+after the round, from a fresh clone on the quiet machine, two runs: 102.0 and 95.0 games/s under NMJL
+(ratio 1.02 and 0.95), 98.2 and 90.6 under MAHJ-X (0.98 and 0.91).
 
 For each ruleset this prints the games per second of ``--games`` games in one process and its
 ratio to the target (1 or more meets it); with ``--workers N`` also in a pool of N processes
