@@ -27,14 +27,19 @@ def plain_live(rest, small, available):
     return ((small <= naturals).all(axis=1)) & (short <= max(int(available[-1]), 0))
 
 
+def random_live_hands(rng, kinds: int, hands: int):
+    """Random hands' rests and singles-and-pairs needs over ``kinds`` kinds, and their LiveHands."""
+    rest = rng.integers(0, 5, size=(hands, kinds)).astype(np.int16)
+    small = np.minimum(rng.integers(0, 3, size=(hands, kinds)), rest).astype(np.int16)
+    return rest, small, LiveHands(rest, small)
+
+
 @settings(max_examples=60, deadline=None)
 @given(st.integers(0, 2**32 - 1))
 def test_live_hands_kept_up_to_date_match_a_fresh_count(seed):
     rng = np.random.default_rng(seed)
-    kinds, hands = 6, 12
-    rest = rng.integers(0, 5, size=(hands, kinds)).astype(np.int16)
-    small = np.minimum(rng.integers(0, 3, size=(hands, kinds)), rest).astype(np.int16)
-    live = LiveHands(rest, small)
+    kinds = 6
+    rest, small, live = random_live_hands(rng, kinds, hands=12)
     available = rng.integers(0, 5, size=kinds + 1).astype(np.int16)
     for _ in range(25):  # small steps (a tile or two) and big jumps, up and down, jokers too
         if rng.random() < 0.2:
@@ -58,10 +63,8 @@ def test_live_hands_kept_up_to_date_match_a_fresh_count(seed):
 def test_live_hands_losing_a_tile_match_a_fresh_count(seed):
     """LiveHands.lose (one tile fewer than the last look: the game's step after a discard) matches a fresh count."""
     rng = np.random.default_rng(seed)
-    kinds, hands = 5, 10
-    rest = rng.integers(0, 5, size=(hands, kinds)).astype(np.int16)
-    small = np.minimum(rng.integers(0, 3, size=(hands, kinds)), rest).astype(np.int16)
-    live = LiveHands(rest, small)
+    kinds = 5
+    rest, small, live = random_live_hands(rng, kinds, hands=10)
     available = rng.integers(1, 8, size=kinds + 1).astype(np.int16)
     live.mask(available)
     for _ in range(12):
