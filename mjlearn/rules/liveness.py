@@ -131,7 +131,7 @@ class LiveHands:
         self.some = False
         self.version = 0
         """Counts the changes of :attr:`seen`: a user that keeps its own record of the last look (as
-        :meth:`one_fewer` needs) knows from it whether another user has looked since."""
+        :meth:`lose` needs) knows from it whether another user has looked since."""
         self._steps: dict[tuple[int, int], np.ndarray] = {}  # (kind, level): what one tile fewer adds to behind
         self._far: tuple | None = None  # (far, live, the mask dead_far gave)
 
@@ -159,17 +159,6 @@ class LiveHands:
             kept = self._far = (far, self.live, (~self.live).astype(np.int16) * np.int16(far))
         return kept[2]
 
-    def one_fewer(self, kind: int) -> bool:
-        """Note that one tile of natural ``kind`` fewer is available than at the last look, if that
-        changes nothing (no hand needs as many as are left): then ``True``, and the liveness kept
-        holds; otherwise ``False``, and a full look (:meth:`mask`, :meth:`any`) is needed."""
-        seen = self.seen
-        if seen is None or kind >= len(self.need) or seen[kind] - 1 < self.need[kind]:
-            return False
-        seen[kind] -= 1
-        self.version += 1
-        return True
-
     def lose(self, kind: int) -> None:
         """Note that one tile of ``kind`` (a natural or the joker) fewer is available than at the last
         look (there must have been one), and update the liveness by that one step: the same as a
@@ -189,10 +178,7 @@ class LiveHands:
             level = seen[kind]
             if level >= self.need[kind]:  # no hand needs more than are left: nothing changes
                 return
-            step = self._steps.get((kind, level))
-            if step is None:
-                step = self._steps[(kind, level)] = self._step(kind, level)
-            self.behind += step
+            self.behind += self._step(kind, level)
         self.live = self.behind <= max(seen[kinds], 0)
         self.some = bool(np.logical_or.reduce(self.live))
 
@@ -215,18 +201,12 @@ class LiveHands:
             short, lacking = shortfalls(self.rest, self.small, np.asarray(counts, dtype=np.int16))
             self.behind = short + lacking * np.int16(_SMALL_WEIGHT)
         else:
-            behind, steps_kept = self.behind, self._steps
+            behind, step = self.behind, self._step
             for k in changed:  # one level at a time: a hand lacks one more (or one fewer) where it needs more
                 for level in range(counts[k], seen[k]):  # fewer available, down to `level`
-                    step = steps_kept.get((k, level))
-                    if step is None:
-                        step = steps_kept[(k, level)] = self._step(k, level)
-                    behind += step
+                    behind += step(k, level)
                 for level in range(seen[k], counts[k]):  # more available, up from `level`
-                    step = steps_kept.get((k, level))
-                    if step is None:
-                        step = steps_kept[(k, level)] = self._step(k, level)
-                    behind -= step
+                    behind -= step(k, level)
         self.seen = counts
         self.version += 1
         self.live = self.behind <= max(counts[kinds], 0)
@@ -235,6 +215,10 @@ class LiveHands:
     def _step(self, kind: int, level: int) -> np.ndarray:
         """What one tile of ``kind`` fewer, from ``level + 1`` available down to ``level``, adds to
         :attr:`behind`: 1 where a group of 3+ needs more than ``level``, :data:`_SMALL_WEIGHT` where the
-        singles and pairs need exactly ``level + 1`` (now they lack the kind)."""
-        return ((self.rest_t[kind] > level).astype(np.int16)
-                + (self.small_t[kind] == level + 1).astype(np.int16) * np.int16(_SMALL_WEIGHT))
+        singles and pairs need exactly ``level + 1`` (now they lack the kind). Worked out once, then kept."""
+        step = self._steps.get((kind, level))
+        if step is None:
+            step = self._steps[(kind, level)] = ((self.rest_t[kind] > level).astype(np.int16)
+                                                 + (self.small_t[kind] == level + 1).astype(np.int16)
+                                                 * np.int16(_SMALL_WEIGHT))
+        return step
