@@ -383,10 +383,10 @@ def _text_columns(compiled: CompiledCard) -> dict:
         except ImportError:  # pragma: no cover (pandas 2)
             create_dataframe_from_blocks = None
         place = {name: np.array([COLUMNS.index(name)]) for name in ("category", "mjcl", "hand", "needs", "unused")}
+        texts = {"category": [line.category for line in compiled.lines],
+                 "mjcl": [line.mjcl for line in compiled.lines], "hand": [str(hand) for hand in compiled.hands]}
         blocks = None
         if create_dataframe_from_blocks is not None and not as_objects:
-            texts = {"category": [line.category for line in compiled.lines],
-                     "mjcl": [line.mjcl for line in compiled.lines], "hand": [str(hand) for hand in compiled.hands]}
             numbers = np.zeros((3, compiled.num_lines), dtype=np.int64)  # each line's number and value
             numbers[0], numbers[2] = [line.number for line in compiled.lines], compiled.line_value
             flags = np.zeros((2, compiled.num_lines), dtype=bool)  # each line's concealed mark
@@ -397,10 +397,10 @@ def _text_columns(compiled: CompiledCard) -> dict:
                       "line_numbers": numbers, "line_flags": flags}
         columns = {
             "blocks": blocks,
-            "category": more([line.category for line in compiled.lines]),
+            "category": more(texts["category"]),
             "line": np.array([line.number for line in compiled.lines], dtype=np.int64),
-            "mjcl": more([line.mjcl for line in compiled.lines]),
-            "hand": more([str(hand) for hand in compiled.hands]),
+            "mjcl": more(texts["mjcl"]),
+            "hand": more(texts["hand"]),
             "strings": more,
             "columns": pd.Index(COLUMNS),
             "index": pd.RangeIndex,
