@@ -177,6 +177,13 @@ or more exposures, the coach gives up a hand worth less than a wall game's pay a
 tiles (:meth:`CoachBot.discard_scores`)."""
 
 
+def _hot_penalties(scoring, opponents: Sequence) -> np.ndarray:
+    """Per opponent (its exposures, or ``None``) the points a tournament takes from whoever throws it the
+    winning tile (:func:`~mjlearn.analysis.defence.hot_row`: 0 below two exposures)."""
+    rows = [hot_row(groups) if groups is not None else "" for groups in opponents]
+    return np.array([-getattr(scoring, row) if row else 0 for row in rows], dtype=np.float64)
+
+
 class CoachBot(Bot):
     """A seeded policy for one seat that plays by its chances of winning (see the module docstring).
 
@@ -485,10 +492,7 @@ class CoachBot(Bot):
         # counts one payer's share, so a fed win costs (discarder_pays) values, plus a hot tile's penalty
         cost = found.each * self.mean_value * rules.discarder_pays
         if rules.tournament is not None:
-            for o, groups in enumerate(opponents):
-                row = hot_row(groups) if groups is not None else ""
-                if row:
-                    cost[o] += found.each[o] * -getattr(rules.tournament, row)
+            cost += found.each * _hot_penalties(rules.tournament, opponents)[:, None]
         return cost.sum(axis=0) * self.caution / 3
 
     def tournament_risk(self, game: "Game", seat: int, counts: Sequence[int]) -> tuple[np.ndarray, np.ndarray] | None:
@@ -521,8 +525,7 @@ class CoachBot(Bot):
         if threats is None:
             return None
         opponents, found = threats
-        penalty = np.array([-getattr(scoring, hot_row(groups)) if groups is not None and hot_row(groups) else 0
-                            for groups in opponents], dtype=np.float64)
+        penalty = _hot_penalties(scoring, opponents)
         ending = found.each.sum(axis=0) * self.caution
         return (found.each * penalty[:, None]).sum(axis=0) * self.caution + ending * scoring.wall_game_live, ending
 
