@@ -16,6 +16,10 @@ parses is a card whose every line yields hands::
     [3, 6]
     >>> mj.parse_card(card.to_mjcl()) == card
     True
+
+A hand that needs more tiles than a set holds is not a hand of its line: it
+is left out (``line.dropped`` lists it) and :func:`parse_card` warns with an
+:class:`~mjlearn.errors.MJCLWarning`. Only a line left with no hand is an error.
 """
 
 from __future__ import annotations
@@ -25,10 +29,11 @@ from itertools import chain
 from operator import is_
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
+from warnings import warn
 
-from .errors import ArgumentError, MJCLError
+from .errors import ArgumentError, MJCLError, MJCLWarning
 from .hands import ConcreteHand
-from .mjcl import LineSpec, expand_line, format_line, parse_card_source, parse_line_spec
+from .mjcl import DroppedHand, LineSpec, expand_line, format_line, line_expansion, parse_card_source, parse_line_spec
 from .wording import counted
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -56,30 +61,33 @@ class Line:
     'FF 1111B NEWS GGGG'
     """
 
-    __slots__ = ("spec", "category", "number", "line_no", "_hands", "_mjcl", "_reverse_hands")
+    __slots__ = ("spec", "category", "number", "line_no", "_hands", "_dropped", "_mjcl", "_reverse_hands")
 
     def __init__(self, spec: LineSpec, category: str = "", number: int = 1, line_no: int = 1, source: str = ""):
         self.spec = spec
         self.category = category
         self.number = number
         self.line_no = line_no
-        self._hands: tuple[ConcreteHand, ...] = tuple(expand_line(spec, line_no, source))
+        made = line_expansion(spec, line_no, source)
+        self._hands: tuple[ConcreteHand, ...] = made.hands
+        self._dropped: tuple[DroppedHand, ...] = made.dropped
         self._mjcl = format_line(spec)
         self._reverse_hands: tuple[ConcreteHand, ...] | None = None
 
     @classmethod
     def _from_hands(cls, spec: LineSpec, hands: tuple[ConcreteHand, ...], mjcl: str, category: str = "",
-                    number: int = 1, line_no: int = 1) -> Line:
-        """A line whose hands are already known: ``hands`` were expanded from a spec with the same
-        patterns and expanders, and ``mjcl`` is ``format_line(spec)`` (nothing is expanded again)."""
+                    number: int = 1, line_no: int = 1, dropped: tuple[DroppedHand, ...] = ()) -> Line:
+        """A line whose hands are already known: ``hands`` (and the ``dropped`` ones) were expanded from a
+        spec with the same patterns and expanders, and ``mjcl`` is ``format_line(spec)`` (nothing is
+        expanded again)."""
         line = cls.__new__(cls)
         line.spec, line.category, line.number, line.line_no = spec, category, number, line_no
-        line._hands, line._mjcl, line._reverse_hands = hands, mjcl, None
+        line._hands, line._dropped, line._mjcl, line._reverse_hands = hands, dropped, mjcl, None
         return line
 
     def _placed(self, category: str, number: int, line_no: int) -> Line:
         """This line at another place in a card: the same spec and hands, not expanded again."""
-        return Line._from_hands(self.spec, self._hands, self._mjcl, category, number, line_no)
+        return Line._from_hands(self.spec, self._hands, self._mjcl, category, number, line_no, self._dropped)
 
     # -- what the line says -------------------------------------------------
     @property
@@ -126,6 +134,27 @@ class Line:
     def count_hands(self, reverse_runs: bool = False) -> int:
         return len(self.hands(reverse_runs)) if reverse_runs else len(self._hands)
 
+    @property
+    def dropped(self) -> tuple[DroppedHand, ...]:
+        """The hands the line's expansion made but left out, because no set can build them, each with why.
+
+        They are no hands of the line: :meth:`hands`, :meth:`count_hands` and
+        everything built on them leave them out.
+
+        Where its green is dots, ``2026 r2026 b2026 gDD`` needs five white
+        dragons (three zeros and the pair); :func:`parse_line` warns of it:
+
+        >>> import warnings
+        >>> with warnings.catch_warnings(record=True) as caught:
+        ...     warnings.simplefilter("always")
+        ...     line = parse_line("2026 r2026 b2026 gDD")
+        >>> len(line.hands()), [(str(d.hand), d.reason) for d in line.dropped]
+        (2, [('2D 0 26D 2B 0 26B 2C 0 26C 00', 'needs 5 natural 0 in singles and pairs; a set holds 4')])
+        >>> [type(w.message).__name__ for w in caught]
+        ['MJCLWarning']
+        """
+        return self._dropped
+
     def __len__(self) -> int:
         return len(self._hands)
 
@@ -140,7 +169,8 @@ class Line:
 
     def __repr__(self) -> str:
         where = f"{self.category} #{self.number}: " if self.category else ""
-        return f"<Line {where}{self.mjcl} ({counted(len(self._hands), 'hand')})>"
+        left_out = f", {len(self._dropped):,} left out" if self._dropped else ""
+        return f"<Line {where}{self.mjcl} ({counted(len(self._hands), 'hand')}{left_out})>"
 
     def _repr_html_(self) -> str:
         from .render.html import line_html
@@ -388,10 +418,15 @@ class Card:
 
 @dataclass
 class CardCheck:
-    """What :func:`check_card` found: the card built from the lines that are right, and every error."""
+    """What :func:`check_card` found: the card built from the lines that are right, every error, and
+    every warning (lines that load without some of their hands, see :attr:`Line.dropped`).
+
+    Warnings do not make a card wrong: ``ok`` looks at the errors only.
+    """
 
     card: Card | None
     errors: list[MJCLError]
+    warnings: list[MJCLWarning] = field(default_factory=list)
 
     @property
     def ok(self) -> bool:
@@ -413,6 +448,15 @@ def check_card(text: str, cache: "LineCache | None" = None) -> CardCheck:
     >>> result = check_card('Demo\\n"Winds"\\nNNNN EEEE WWWW SS\\nFF NNN EEE WWW SS')
     >>> [e.line for e in result.errors], result.card.count_hands()
     ([4], 1)
+
+    A line that loses some of its hands (more tiles than a set holds) is no
+    error; ``.warnings`` says so, at its line:
+
+    >>> result = check_card('Demo\\n"2026"\\n2026 r2026 b2026 gDD')
+    >>> result.ok, result.card.count_hands(), [(w.line, w.column) for w in result.warnings]
+    (True, 2, [(3, 1)])
+    >>> print(result.warnings[0].message)
+    1 of 3 hands needs more tiles than a set holds and is left out: 2D 0 26D 2B 0 26B 2C 0 26C 00 (needs 5 natural 0 in singles and pairs; a set holds 4)
     """
     if cache is None:
         source = parse_card_source(text)
@@ -423,6 +467,7 @@ def check_card(text: str, cache: "LineCache | None" = None) -> CardCheck:
             raise ArgumentError(f"cache must be a LineCache (mjlearn.line_cache) or None, not {type(cache).__name__}")
         source = parse_card_source(text, cache.read_line)
     errors = list(source.errors)
+    found: list[MJCLWarning] = []
     if not source.name and not source.categories:
         return CardCheck(None, errors)
     card = Card(source.name, bonus=source.bonus)
@@ -438,22 +483,47 @@ def check_card(text: str, cache: "LineCache | None" = None) -> CardCheck:
             except MJCLError as error:
                 errors.append(error)
                 continue
+            if line.dropped:
+                found.append(_supply_warning(line, line_source.text))
             category.lines.append(line)
         card.categories.append(category)
     errors.sort(key=lambda e: (e.line, e.column))
     if cache is not None:
         cache.trim(text)
-    return CardCheck(card, errors)
+    return CardCheck(card, errors, found)
+
+
+_LISTED = 3
+"""How many left-out hands a warning names (it counts the rest)."""
+
+
+def _supply_warning(line: Line, source: str) -> MJCLWarning:
+    """The warning for a line that left out hands no set can build: how many, and the first few with why."""
+    dropped = len(line.dropped)
+    made = dropped + line.count_hands()
+    verb = "needs more tiles than a set holds and is" if dropped == 1 else "need more tiles than a set holds and are"
+    named = ", ".join(f"{d.hand} ({d.reason})" for d in line.dropped[:_LISTED])
+    more = f", and {dropped - _LISTED:,} more" if dropped > _LISTED else ""
+    return MJCLWarning(f"{dropped:,} of {made:,} hands {verb} left out: {named}{more}", line.line_no,
+                       line.spec.patterns[0].column, source or line.mjcl)
 
 
 def parse_card(text: str) -> Card:
-    """Read a card written in MJCL; raise the first :class:`MJCLError` (``.errors`` has them all)."""
+    """Read a card written in MJCL; raise the first :class:`MJCLError` (``.errors`` has them all).
+
+    A card that loads may still have lines that left out some hands (no set
+    can build them): each such line is an :class:`~mjlearn.errors.MJCLWarning`,
+    issued with :func:`warnings.warn`. A card that does not load raises its
+    first error and issues no warnings (:func:`check_card` gives both).
+    """
     result = check_card(text)
     if result.errors:
         first = result.errors[0]
         first.errors = list(result.errors)
         raise first
     assert result.card is not None
+    for found in result.warnings:
+        warn(found, stacklevel=2)
     return result.card
 
 
@@ -464,4 +534,7 @@ def parse_line(text: str) -> Line:
     12
     """
     spec = parse_line_spec(text)
-    return Line(spec, source=text)
+    line = Line(spec, source=text)
+    if line.dropped:
+        warn(_supply_warning(line, text), stacklevel=2)
+    return line

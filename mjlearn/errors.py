@@ -3,6 +3,9 @@
 Every error mjlearn raises on bad input is a subclass of :class:`MjlearnError`
 and of :class:`ValueError`, so ``except ValueError`` keeps working for callers
 that do not care which part of the input was wrong.
+
+:class:`MJCLWarning` is not an error: it is the one warning class, for MJCL
+text that loads but holds something its author should know about.
 """
 
 from __future__ import annotations
@@ -12,6 +15,7 @@ __all__ = [
     "NotationError",
     "HandError",
     "MJCLError",
+    "MJCLWarning",
     "ExpansionLimitError",
     "CardNotFoundError",
     "RuleError",
@@ -89,22 +93,56 @@ class MJCLError(MjlearnError):
         return _rebuild_mjcl_error(type(self), self.message, line, self.column, self.source_line)
 
     def _render(self) -> str:
-        head = f"line {self.line}, column {self.column}: {self.message}"
-        if not self.source_line:
-            return head
-        # Keep tabs so the caret lines up under the same character.
-        pad = "".join("\t" if ch == "\t" else " " for ch in self.source_line[: self.column - 1])
-        return f"{head}\n  {self.source_line}\n  {pad}^"
+        return _located(self.message, self.line, self.column, self.source_line)
 
     def __reduce__(self):  # keep errors picklable despite the custom __init__
         state = {"errors": self.errors}
         return (_rebuild_mjcl_error, (type(self), self.message, self.line, self.column, self.source_line), state)
 
 
+def _located(message: str, line: int, column: int, source_line: str) -> str:
+    """``line L, column C: message``, then the source line with a caret under the column."""
+    head = f"line {line}, column {column}: {message}"
+    if not source_line:
+        return head
+    # Keep tabs so the caret lines up under the same character.
+    pad = "".join("\t" if ch == "\t" else " " for ch in source_line[: column - 1])
+    return f"{head}\n  {source_line}\n  {pad}^"
+
+
 def _rebuild_mjcl_error(cls, message, line, column, source_line):
     err = cls.__new__(cls)
     MJCLError.__init__(err, message, line, column, source_line)
     return err
+
+
+class MJCLWarning(UserWarning):
+    """MJCL text that loads, but with something its author should know about.
+
+    A line some of whose hands need more tiles than a set holds loads without
+    them (``docs/mjcl.md``, "Jokers and the 152-tile set"), and this warning
+    says so. :func:`~mjlearn.card.parse_card` and :func:`~mjlearn.card.parse_line`
+    issue it with :func:`warnings.warn`; :func:`~mjlearn.card.check_card` lists
+    it in ``.warnings`` instead. Like :class:`MJCLError` it carries ``.line``,
+    ``.column`` (1-based), ``.message`` and ``.source_line``, and ``str()``
+    shows them with a caret. It is a :class:`UserWarning`, not an error: the
+    text still loads.
+
+    >>> print(MJCLWarning("1 of 3 hands needs more tiles than a set holds and is left out", 5, 1, "2026 r2026 b2026 gDD"))
+    line 5, column 1: 1 of 3 hands needs more tiles than a set holds and is left out
+      2026 r2026 b2026 gDD
+      ^
+    """
+
+    def __init__(self, message: str, line: int = 1, column: int = 1, source_line: str = ""):
+        self.message = message
+        self.line = line
+        self.column = column
+        self.source_line = source_line
+        super().__init__(_located(message, line, column, source_line))
+
+    def __reduce__(self):
+        return (type(self), (self.message, self.line, self.column, self.source_line))
 
 
 class ExpansionLimitError(MJCLError):

@@ -26,7 +26,7 @@ from __future__ import annotations
 from .card import Line
 from .errors import MJCLError
 from .hands import ConcreteHand
-from .mjcl import LineSource, LineSpec, format_line, parse_line_spec
+from .mjcl import DroppedHand, LineSource, LineSpec, format_line, parse_line_spec
 
 __all__ = ["LineCache"]
 
@@ -44,7 +44,7 @@ class LineCache:
         self.max_hands = max_hands
         self._specs: dict[str, LineSpec | MJCLError] = {}
         self._lines: dict[str, Line | MJCLError] = {}
-        self._hands: dict[tuple, tuple[ConcreteHand, ...]] = {}
+        self._hands: dict[tuple, tuple[tuple[ConcreteHand, ...], tuple[DroppedHand, ...]]] = {}
         self._hands_kept = 0
         self.lines_read = 0
         """How many line texts were read (parsed): a measure of the work done, for tests."""
@@ -80,16 +80,16 @@ class LineCache:
     def _make(self, source: LineSource, category: str, number: int) -> Line | MJCLError:
         spec = source.spec
         key = (spec.patterns, spec.expanders)  # the hands depend on nothing else (columns, value, notes: not compared)
-        hands = self._hands.get(key)
-        if hands is not None:
-            return Line._from_hands(spec, hands, format_line(spec), category, number, source.line_no)
+        known = self._hands.get(key)
+        if known is not None:
+            return Line._from_hands(spec, known[0], format_line(spec), category, number, source.line_no, known[1])
         self.hands_expanded += 1
         try:
             line = Line(spec, category, number, source.line_no, source.text)
         except MJCLError as error:
             return error
-        self._hands[key] = line._hands
-        self._hands_kept += len(line._hands)
+        self._hands[key] = (line._hands, line._dropped)
+        self._hands_kept += len(line._hands) + len(line._dropped)
         return line
 
     def trim(self, text: str) -> None:
@@ -105,5 +105,5 @@ class LineCache:
         self._hands = {}
         for made in self._lines.values():
             if isinstance(made, Line):
-                self._hands[(made.spec.patterns, made.spec.expanders)] = made._hands
-        self._hands_kept = sum(map(len, self._hands.values()))
+                self._hands[(made.spec.patterns, made.spec.expanders)] = (made._hands, made._dropped)
+        self._hands_kept = sum(len(hands) + len(dropped) for hands, dropped in self._hands.values())

@@ -10,9 +10,17 @@ Before any step generates patterns or hands, the number it would generate is
 counted; a line that would pass :data:`EXPANSION_LIMIT` stops at once with an
 :class:`~mjlearn.errors.ExpansionLimitError`.
 
+A concrete hand that needs more naturals of a tile in its singles and pairs
+than the 152-tile set holds, or more than its 8 jokers, cannot be built: it is
+left out of the line (:func:`line_expansion` says which and why), and only a
+line left with no hand at all is an error.
+
 >>> from mjlearn.mjcl import parse_line_spec
 >>> len(expand_line(parse_line_spec("FF 1111 NEWS DDDD L")))
 27
+>>> made = line_expansion(parse_line_spec("2026 r2026 b2026 gDD"))
+>>> len(made.hands), [(str(d.hand), d.reason) for d in made.dropped]
+(2, [('2D 0 26D 2B 0 26B 2C 0 26C 00', 'needs 5 natural 0 in singles and pairs; a set holds 4')])
 """
 
 from __future__ import annotations
@@ -20,14 +28,14 @@ from __future__ import annotations
 from functools import lru_cache
 from itertools import chain, permutations, product
 from math import factorial, perm
-from typing import Callable
+from typing import Callable, NamedTuple
 
 from ..errors import ExpansionLimitError, MJCLError
 from ..hands import ConcreteHand
 from ..tiles import COPIES, Tile
 from .syntax import DIGITS, GROUP_SIZE_CODES, SUITED_CHARS, Expander, LineSpec, Pattern
 
-__all__ = ["expand_line", "EXPANSION_LIMIT"]
+__all__ = ["expand_line", "line_expansion", "LineExpansion", "DroppedHand", "EXPANSION_LIMIT"]
 
 EXPANSION_LIMIT = 200_000
 """Most patterns, or hands, that one line may generate before de-duplication."""
@@ -65,10 +73,27 @@ class _Expansion:
         return tuple(v for v in base if v in self.restrict)
 
 
+class DroppedHand(NamedTuple):
+    """A concrete hand a line's expansion made but left out: no 152-tile set can build it.
+
+    ``reason`` says what it lacks, as in ``"needs 5 natural 0 in singles and pairs; a set holds 4"``.
+    """
+
+    hand: ConcreteHand
+    reason: str
+
+
+class LineExpansion(NamedTuple):
+    """What expanding a line gives: its hands (the ones a set can build) and those it left out."""
+
+    hands: tuple[ConcreteHand, ...]
+    dropped: tuple[DroppedHand, ...]
+
+
 def expand_line(
     spec: LineSpec, line_no: int = 1, source: str = "", reverse_runs: bool = False
 ) -> list[ConcreteHand]:
-    """The distinct concrete hands of a line, in the order they are first made.
+    """The distinct concrete hands of a line that a set can build, in the order they are first made.
 
     ``reverse_runs`` (MAHJ-X rule 7) lets a line with a run (``V``) also run
     downwards: each base pattern is mirrored (its lowest and highest digits
@@ -79,6 +104,24 @@ def expand_line(
     >>> spec = parse_line_spec("1 22 333 4444 5555 V")
     >>> len(expand_line(spec)), len(expand_line(spec, reverse_runs=True))
     (15, 30)
+    """
+    return list(line_expansion(spec, line_no, source, reverse_runs).hands)
+
+
+def line_expansion(
+    spec: LineSpec, line_no: int = 1, source: str = "", reverse_runs: bool = False
+) -> LineExpansion:
+    """Expand a line: the hands a set can build, and the ones it cannot (with why), each in the order made.
+
+    A line none of whose hands a set can build is an :class:`~mjlearn.errors.MJCLError`
+    at its first pattern, naming the first hand and the tile it lacks.
+
+    >>> from mjlearn.mjcl import parse_line_spec
+    >>> made = line_expansion(parse_line_spec("a1111 a1111 a1111 11"))
+    >>> len(made.hands), [(str(d.hand), d.reason) for d in made.dropped]  # doctest: +NORMALIZE_WHITESPACE
+    (27, [('1111B 1111B 1111B 11B', 'needs 10 jokers; a set holds 8'),
+          ('1111C 1111C 1111C 11C', 'needs 10 jokers; a set holds 8'),
+          ('1111D 1111D 1111D 11D', 'needs 10 jokers; a set holds 8')])
     """
     state = _Expansion(line_no, source or spec.text())
     patterns = expand_patterns(spec, state, reverse_runs)
@@ -91,6 +134,7 @@ def expand_line(
             ExpansionLimitError,
         )
     hands: dict[object, ConcreteHand] = {}
+    dropped: dict[object, DroppedHand] = {}
     # Many layouts repeat a hand (the same groups in another order or suit assignment): the sorted
     # groups, quick to make, catch most repeats before the hand itself is made. Equal sorted groups
     # make equal hands; a hand is still made for each new sorted groups, in the order met.
@@ -103,11 +147,18 @@ def expand_line(
                 continue
             seen.add(groups)
             hand = ConcreteHand(layout)
-            if hand.key not in hands:
-                hands[hand.key] = hand
-                if check:
-                    _check_possible(hand, state, spec)
-    return list(hands.values())
+            key = hand.key
+            if key in hands or key in dropped:
+                continue
+            reason = _shortage(hand) if check else None
+            if reason is None:
+                hands[key] = hand
+            else:
+                dropped[key] = DroppedHand(hand, reason)
+    if not hands:
+        first = next(iter(dropped.values()))
+        raise state.fail(f"hand '{first.hand}' {first.reason}", spec.patterns[0].column)
+    return LineExpansion(tuple(hands.values()), tuple(dropped.values()))
 
 
 def _plural(n: int, word: str) -> str:
@@ -443,21 +494,19 @@ def _always_possible(pattern: _Pat) -> bool:
     ) <= 8
 
 
-def _check_possible(hand: ConcreteHand, state: _Expansion, spec: LineSpec) -> None:
-    """A hand must not need more naturals (or jokers) than the 152-tile set holds."""
+def _shortage(hand: ConcreteHand) -> str | None:
+    """Why no 152-tile set can build ``hand`` (more naturals in singles and pairs, or more jokers, than
+    it holds), or ``None`` if one can."""
     big, small = hand.key
     totals: dict[int, int] = {}
     for tile in small:
         totals[tile] = totals.get(tile, 0) + 1
     for tile, n in totals.items():
         if n > COPIES[tile]:
-            raise state.fail(
-                f"hand '{hand}' needs {n} natural {Tile(tile).notation} in singles and pairs;"
-                f" a set holds {COPIES[tile]}",
-                spec.patterns[0].column,
-            )
+            return f"needs {n} natural {Tile(tile).notation} in singles and pairs; a set holds {COPIES[tile]}"
     for tile, size in big:
         totals[tile] = totals.get(tile, 0) + size
     jokers = sum(n - COPIES[tile] for tile, n in totals.items() if n > COPIES[tile])
     if jokers > 8:
-        raise state.fail(f"hand '{hand}' needs {jokers} jokers; a set holds 8", spec.patterns[0].column)
+        return f"needs {jokers} jokers; a set holds 8"
+    return None
