@@ -24,6 +24,8 @@ is left out (``line.dropped`` lists it) and :func:`parse_card` warns with an
 
 from __future__ import annotations
 
+import os
+import sys
 from collections.abc import Iterator
 from itertools import chain
 from operator import is_
@@ -456,7 +458,7 @@ def check_card(text: str, cache: "LineCache | None" = None) -> CardCheck:
     >>> result.ok, result.card.count_hands(), [(w.line, w.column) for w in result.warnings]
     (True, 2, [(3, 1)])
     >>> print(result.warnings[0].message)
-    1 of 3 hands needs more tiles than a set holds and is left out: 2D 0 26D 2B 0 26B 2C 0 26C 00 (needs 5 natural 0 in singles and pairs; a set holds 4)
+    1 of 3 hands needs more tiles than a set holds and is left out: '2D 0 26D 2B 0 26B 2C 0 26C 00' (needs 5 natural 0 in singles and pairs; a set holds 4)
     """
     if cache is None:
         source = parse_card_source(text)
@@ -502,10 +504,22 @@ def _supply_warning(line: Line, source: str) -> MJCLWarning:
     dropped = len(line.dropped)
     made = dropped + line.count_hands()
     verb = "needs more tiles than a set holds and is" if dropped == 1 else "need more tiles than a set holds and are"
-    named = ", ".join(f"{d.hand} ({d.reason})" for d in line.dropped[:_LISTED])
+    named = ", ".join(f"'{d.hand}' ({d.reason})" for d in line.dropped[:_LISTED])
     more = f", and {dropped - _LISTED:,} more" if dropped > _LISTED else ""
     return MJCLWarning(f"{dropped:,} of {made:,} hands {verb} left out: {named}{more}", line.line_no,
                        line.spec.patterns[0].column, source or line.mjcl)
+
+
+_PACKAGE = os.path.dirname(os.path.abspath(__file__)) + os.sep
+
+
+def _warn(found: MJCLWarning) -> None:
+    """Issue ``found`` as from the first caller outside mjlearn: the notebook cell that called
+    ``load_card`` or ``parse_card``, not a line of mjlearn."""
+    level, frame = 1, sys._getframe(0)
+    while frame is not None and frame.f_code.co_filename.startswith(_PACKAGE):
+        frame, level = frame.f_back, level + 1
+    warn(found, stacklevel=level)
 
 
 def parse_card(text: str) -> Card:
@@ -523,7 +537,7 @@ def parse_card(text: str) -> Card:
         raise first
     assert result.card is not None
     for found in result.warnings:
-        warn(found, stacklevel=2)
+        _warn(found)
     return result.card
 
 
@@ -536,5 +550,5 @@ def parse_line(text: str) -> Line:
     spec = parse_line_spec(text)
     line = Line(spec, source=text)
     if line.dropped:
-        warn(_supply_warning(line, text), stacklevel=2)
+        _warn(_supply_warning(line, text))
     return line

@@ -9,6 +9,7 @@ from __future__ import annotations
 import pickle
 import re
 import time
+import warnings
 
 import pytest
 
@@ -665,3 +666,113 @@ def test_card_limits():
 def test_non_text_is_refused_naming_the_argument(call, value):
     with pytest.raises(mj.MJCLError, match=f"text must be .*not {type(value).__name__}"):
         call(value)
+
+
+# -- tile supply: a line that loses some hands warns, a line that loses all is an error -----------
+SUPPLY_CARD = (
+    'Supply\n'
+    '"2026"\n'
+    '  2026 r2026 b2026 gDD X30\n'  # line 3: 1 of 3 hands left out (five white dragons)
+    'FF 2222 0000 r2222\n'
+    '"Jokers"\n'
+    'a1111 a1111 a1111 11\n'  # line 6: 3 of 30 left out (10 jokers)
+)
+
+
+def test_check_card_warns_of_left_out_hands_at_line_and_column_and_is_ok():
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # check_card lists warnings; it issues none
+        result = mj.check_card(SUPPLY_CARD)
+    assert result.ok and result.errors == []
+    assert [(w.line, w.column, type(w)) for w in result.warnings] == [(3, 3, mj.MJCLWarning), (6, 1, mj.MJCLWarning)]
+    first = result.warnings[0]
+    assert first.source_line == "  2026 r2026 b2026 gDD X30"
+    assert str(first).splitlines() == [
+        "line 3, column 3: 1 of 3 hands needs more tiles than a set holds and is left out:"
+        " '2D 0 26D 2B 0 26B 2C 0 26C 00' (needs 5 natural 0 in singles and pairs; a set holds 4)",
+        "    2026 r2026 b2026 gDD X30",
+        "    ^",
+    ]
+    assert result.warnings[1].message.startswith("3 of 30 hands need more tiles than a set holds and are left out")
+    assert [line.count_hands() for line in result.card.lines] == [2, 3, 27]
+
+
+def test_parse_card_issues_each_warning_and_counts_only_buildable_hands():
+    with pytest.warns(mj.MJCLWarning) as caught:
+        card = mj.parse_card(SUPPLY_CARD)
+    assert [(w.message.line, w.message.column) for w in caught] == [(3, 3), (6, 1)]
+    assert card.count_hands() == 32 and card.category("2026").count_hands() == 5
+    assert [len(line.dropped) for line in card.lines] == [1, 0, 3]
+    assert "2 hands, 1 left out" in repr(card.lines[0])
+    stats = card.stats()
+    assert stats["hands"].tolist() == [2, 3, 27]
+    assert card.category_stats()["hands"].tolist() == [5, 27]
+    from mjlearn.cli import format_stats
+
+    assert format_stats(card).splitlines()[0] == "Supply: 32 hands in 2 categories, 3 lines"
+    # the compiled card (analysis) holds the same hands
+    assert len(card.compiled().hand_index) == 32
+
+
+def test_load_card_warns_from_the_callers_line(tmp_path):
+    path = tmp_path / "supply.mjcl"
+    path.write_text(SUPPLY_CARD, encoding="utf-8")
+    with pytest.warns(mj.MJCLWarning) as caught:
+        card = mj.load_card(path)
+    assert card.count_hands() == 32
+    # shown against the code that loaded the card (a notebook cell), not a line inside mjlearn
+    assert [w.filename for w in caught] == [__file__, __file__]
+
+
+def test_the_card_written_back_reads_the_same_and_warns_again():
+    with pytest.warns(mj.MJCLWarning):
+        card = mj.parse_card(SUPPLY_CARD)
+    with pytest.warns(mj.MJCLWarning) as caught:
+        again = mj.parse_card(card.to_mjcl())
+    assert again == card
+    assert [line.hands() for line in again.lines] == [line.hands() for line in card.lines]
+    assert [line.dropped for line in again.lines] == [line.dropped for line in card.lines]
+    assert len(caught) == 2  # the lines are as written: a card file says what its author wrote
+
+
+def test_a_line_with_no_buildable_hand_is_an_error_at_its_line_beside_the_warnings():
+    text = SUPPLY_CARD + "  11 11 11 22 33 44 55\n"
+    result = mj.check_card(text)
+    (error,) = result.errors
+    assert (error.line, error.column) == (7, 3)
+    assert error.message == "hand '11B 11B 11B 22B 33B 44B 55B' needs 6 natural 1B in singles and pairs; a set holds 4"
+    assert [w.line for w in result.warnings] == [3, 6]  # warnings stay apart from the errors
+    assert not result.ok and result.card.count_hands() == 32
+    # parse_card raises the error; its .errors hold errors only, and no warning is issued
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        with pytest.raises(mj.MJCLError) as info:
+            mj.parse_card(text)
+    assert info.value.errors == [info.value] and info.value.line == 7
+
+
+def test_a_line_cache_gives_the_same_warnings_wherever_the_lines_move():
+    from mjlearn.line_cache import LineCache
+
+    cache = LineCache()
+    first = mj.check_card(SUPPLY_CARD, cache)
+    moved = mj.check_card("// on top\n" + SUPPLY_CARD.replace("X30", "X35"), cache)
+    fresh = mj.check_card("// on top\n" + SUPPLY_CARD.replace("X30", "X35"))
+    assert [(w.line, w.column, w.message) for w in moved.warnings] == [
+        (w.line + 1, w.column, w.message) for w in first.warnings]
+    assert [(w.line, w.column, w.message, w.source_line) for w in moved.warnings] == [
+        (w.line, w.column, w.message, w.source_line) for w in fresh.warnings]
+    assert cache.hands_expanded == 3  # the moved lines were not expanded again
+
+
+def test_warnings_survive_pickle():
+    (found, _) = mj.check_card(SUPPLY_CARD).warnings
+    back = pickle.loads(pickle.dumps(found))
+    assert type(back) is mj.MJCLWarning and str(back) == str(found)
+    assert (back.line, back.column, back.message, back.source_line) == (
+        found.line, found.column, found.message, found.source_line)
+
+
+def test_a_warning_is_a_user_warning_not_an_error():
+    assert issubclass(mj.MJCLWarning, UserWarning)
+    assert not issubclass(mj.MJCLWarning, (mj.MjlearnError, ValueError))

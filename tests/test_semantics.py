@@ -1,5 +1,7 @@
 """The acceptance vectors of mjcl-semantics.md: Basic1 and every worked example."""
 
+import warnings
+
 import pytest
 
 import mjlearn as mj
@@ -281,3 +283,155 @@ def test_a_one_number_line_with_v_is_noted_as_like_numbers_not_a_run():
     assert "Any Like Nos" in line_notes(parse_line_spec("FFFF EEE 1111 WWW V"))
     assert "Any Run" not in line_notes(parse_line_spec("FFFF EEE 1111 WWW V"))
     assert "Any Run" in line_notes(parse_line_spec("FF 1234 4444 r5555 V"))
+
+
+# -- tile supply (mjcl-semantics.md, "Tile supply") --------------------------------
+# An independent count: lines of sets with colour prefixes (g r b) or 'a' (any suit) and no
+# expanders, expanded by brute force over every suit assignment, each hand kept as its groups of
+# 3+ and the tiles of its singles and pairs, and judged against the set: 4 of each tile (8 flowers)
+# and 8 jokers for whatever groups of 3+ lack.
+_SUITS = "BCD"
+_DRAGON_OF = {"B": "G", "C": "R", "D": "0"}
+
+
+def _brute_force(text: str) -> tuple[set, set]:
+    """The distinct hands of ``text`` a set can build, and those it cannot (each a (big, small) key)."""
+    from collections import Counter
+    from itertools import groupby, permutations, product
+
+    sets = []  # (mode, colour, [(char, size)])
+    colour = "g"
+    for token in text.split():
+        mode = "a" if token[0] == "a" else "c"
+        if token[0] in "grb":
+            colour = token[0]
+        chars = token.lstrip("grba")
+        sets.append((mode, colour, [(c, len(list(run))) for c, run in groupby(chars)]))
+    suited = lambda groups: any(c in "123456789D" for c, _ in groups)  # noqa: E731
+    colours = list(dict.fromkeys(col for mode, col, groups in sets if mode == "c" and suited(groups)))
+    any_sets = [i for i, (mode, _, groups) in enumerate(sets) if mode == "a" and suited(groups)]
+    good, bad = set(), set()
+    for colour_suits in permutations(_SUITS, len(colours)):
+        for any_suits in product(_SUITS, repeat=len(any_sets)):
+            suit_of = {i: dict(zip(colours, colour_suits)).get(col) for i, (_, col, _) in enumerate(sets)}
+            suit_of.update(zip(any_sets, any_suits))
+            big, small = [], []
+            for i, (_, _, groups) in enumerate(sets):
+                for char, size in groups:
+                    tile = (char + suit_of[i] if char in "123456789"
+                            else _DRAGON_OF[suit_of[i]] if char == "D" else char)
+                    if size >= 3:
+                        big.append((tile, size))
+                    else:
+                        small.extend([tile] * size)
+            key = (tuple(sorted(big)), tuple(sorted(small)))
+            copies = lambda tile: 8 if tile == "F" else 4  # noqa: E731
+            naturals = Counter(small)
+            totals = Counter(small)
+            for tile, size in big:
+                totals[tile] += size
+            jokers = sum(max(0, n - copies(tile)) for tile, n in totals.items())
+            buildable = all(n <= copies(tile) for tile, n in naturals.items()) and jokers <= 8
+            (good if buildable else bad).add(key)
+    return good, bad
+
+
+def _tiles_of(hand) -> tuple[tuple, tuple]:
+    """A ConcreteHand as (big, small) in the brute force's spelling (3B, G, R, 0, F, N...)."""
+    big = tuple(sorted((tile, size) for tile, size in hand.groups if size >= 3))
+    small = tuple(sorted(tile for tile, size in hand.groups if size < 3 for _ in range(size)))
+    return big, small
+
+
+SUPPLY_LINES = [
+    # where the green colour is dots, DD is a pair of white dragons besides three zeros: 5 whites
+    ("2026 r2026 b2026 gDD", 2, 1),
+    # three any-suit kongs of 1 and a pair of 1 in one suit: 14 of one tile needs 10 jokers
+    ("a1111 a1111 a1111 11", 27, 3),
+    # two any-suit pairs of 1 in the same suit as each other: six 1s in pairs
+    ("11 r11 b11 a11 a11 2222", 9, 9),
+    # nothing left out: a kong and a pair of one tile is fine (two naturals in the pair)
+    ("FF 1111 11 r222 b222", 3, 0),
+]
+
+
+@pytest.mark.parametrize("text, kept, dropped", SUPPLY_LINES)
+def test_a_line_counts_only_the_hands_a_set_can_build(text, kept, dropped):
+    good, bad = _brute_force(text)
+    assert (len(good), len(bad)) == (kept, dropped)  # the brute force agrees with the figures above
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", mj.MJCLWarning)
+        line = mj.parse_line(text)
+    assert line.count_hands() == len(line.hands()) == len(line) == kept
+    assert {_tiles_of(h) for h in line.hands()} == good
+    assert {_tiles_of(d.hand) for d in line.dropped} == bad
+    assert len(line.dropped) == dropped
+
+
+def test_the_semantics_example_has_two_hands_and_names_the_five_white_dragons():
+    with pytest.warns(mj.MJCLWarning) as caught:
+        line = mj.parse_line("2026 r2026 b2026 gDD")
+    assert [str(h) for h in line.hands()] == ["2B 0 26B 2C 0 26C 2D 0 26D GG", "2C 0 26C 2B 0 26B 2D 0 26D RR"]
+    (dropped,) = line.dropped
+    assert dropped.reason == "needs 5 natural 0 in singles and pairs; a set holds 4"
+    (found,) = caught
+    assert (found.message.line, found.message.column) == (1, 1)
+    assert found.message.message == (
+        "1 of 3 hands needs more tiles than a set holds and is left out:"
+        " '2D 0 26D 2B 0 26B 2C 0 26C 00' (needs 5 natural 0 in singles and pairs; a set holds 4)"
+    )
+    assert found.filename == __file__  # the warning points at the caller, not inside mjlearn
+
+
+def test_hands_needing_more_than_8_jokers_are_the_only_ones_left_out():
+    with pytest.warns(mj.MJCLWarning, match="3 of 30 hands need more tiles than a set holds and are left out"):
+        line = mj.parse_line("a1111 a1111 a1111 11")
+    assert {d.reason for d in line.dropped} == {"needs 10 jokers; a set holds 8"}
+    assert [str(d.hand) for d in line.dropped] == ["1111B 1111B 1111B 11B", "1111C 1111C 1111C 11C",
+                                                   "1111D 1111D 1111D 11D"]
+    # 12 of one tile in three kongs needs exactly 8 jokers: kept
+    assert any(str(h) == "1111B 1111B 1111B 11C" for h in line.hands())
+
+
+def test_a_line_whose_every_hand_lacks_tiles_is_still_refused():
+    with pytest.raises(mj.MJCLError, match="natural"):
+        mj.parse_line("11 11 11 FF 2222 33")
+
+
+def test_a_warning_lists_three_left_out_hands_and_counts_the_rest():
+    with pytest.warns(mj.MJCLWarning) as caught:
+        mj.parse_line("11 r11 b11 a11 a11 2222")
+    message = caught[0].message.message
+    assert message.startswith("9 of 18 hands need more tiles than a set holds and are left out: '")
+    assert message.count("needs 6 natural 1") == 3 and message.endswith(", and 6 more")
+
+
+def test_lines_without_supply_problems_do_not_warn():
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        for name in mj.list_cards():
+            card = mj.load_card(name)
+            assert all(line.dropped == () for line in card.lines)
+        assert mj.parse_line("FF 1111 11 r222 b222").dropped == ()
+
+
+def test_expand_line_gives_the_buildable_hands_and_line_expansion_the_rest():
+    from mjlearn.mjcl import expand_line, line_expansion, parse_line_spec
+
+    spec = parse_line_spec("2026 r2026 b2026 gDD")
+    made = line_expansion(spec)
+    assert list(made.hands) == expand_line(spec)
+    assert len(made.hands) == 2 and len(made.dropped) == 1
+
+
+def test_reverse_runs_leave_out_what_no_set_can_build_too():
+    # 8 runs, each with its green suit (3) and the any-suit pairs' suits (6 multisets); where both
+    # any-suit pairs take the green suit, six 1s (or 2s...) stand in pairs: 8 * (18 - 3) hands
+    with pytest.warns(mj.MJCLWarning, match="24 of 144 hands"):
+        line = mj.parse_line("111 11 a11 a11 22222 V")
+    assert line.count_hands() == 120
+    # mirrored, each run also goes down (222 22 a22 a22 11111): as many again, with the same hands left out
+    reverse = line.hands(reverse_runs=True)
+    assert len(reverse) == line.count_hands(reverse_runs=True) == 240
+    for hand in reverse:
+        assert max(hand.natural_counts()) <= 4 and hand.jokers_required() <= 8, str(hand)
