@@ -1,7 +1,9 @@
 """The ``mjlearn`` command (also ``python -m mjlearn``).
 
 ``mjlearn check CARD...`` reads cards and prints every error with a caret
-under its column; it exits 1 if any card has an error. ``mjlearn stats CARD``
+under its column; it exits 1 if any card has an error. It prints warnings too
+(a line that leaves out hands no set can build), which do not change the exit
+status; ``stats`` and ``render`` print them on standard error. ``mjlearn stats CARD``
 prints how many hands each line, category and the whole card hold.
 ``mjlearn list`` names the bundled cards. ``mjlearn render CARD -o OUT``
 prints the card to a PDF (``card.pdf``) or to PNG pages (``card.png``, or
@@ -19,6 +21,7 @@ from pathlib import Path
 from typing import TextIO
 
 from .card import Card, check_card
+from .errors import MJCLWarning
 from .resources import card_path, list_cards
 
 __all__ = ["main"]
@@ -87,20 +90,31 @@ def _check(names: Sequence[str], out: TextIO) -> int:
             status = 1
             continue
         result = check_card(text)
+        found = sorted([*result.errors, *result.warnings], key=lambda item: (item.line, item.column))
+        for item in found:
+            print(f"{label}:{_as_warning(item) if isinstance(item, MJCLWarning) else item}", file=out)
+        warned = f", {_count(len(result.warnings), 'warning')}" if result.warnings else ""
         if result.errors:
             status = 1
-            for error in result.errors:
-                print(f"{label}:{error}", file=out)
-            print(f"{label}: {len(result.errors)} error{'s' if len(result.errors) != 1 else ''}", file=out)
+            print(f"{label}: {_count(len(result.errors), 'error')}{warned}", file=out)
         else:
             card = result.card
             assert card is not None
             print(
                 f"{label}: OK, {card.name!r}: {len(card.categories)} categories, {len(card.lines)} lines,"
-                f" {card.count_hands()} hands",
+                f" {card.count_hands()} hands{warned}",
                 file=out,
             )
     return status
+
+
+def _count(n: int, word: str) -> str:
+    return f"{n} {word}{'s' if n != 1 else ''}"
+
+
+def _as_warning(found: MJCLWarning) -> str:
+    """A warning as ``check`` prints it: like an error, with ``warning:`` before its message."""
+    return str(MJCLWarning(f"warning: {found.message}", found.line, found.column, found.source_line))
 
 
 def _checked_card(name: str, out: TextIO, refusal: str = "") -> "tuple[str, Card] | None":
@@ -117,6 +131,8 @@ def _checked_card(name: str, out: TextIO, refusal: str = "") -> "tuple[str, Card
         if refusal:
             print(f"{label}: {len(result.errors)} error{'s' if len(result.errors) != 1 else ''}; {refusal}", file=out)
         return None
+    for found in result.warnings:  # the card's counts leave those hands out: say so, apart from the output
+        print(f"{label}:{_as_warning(found)}", file=sys.stderr)
     assert result.card is not None
     return label, result.card
 

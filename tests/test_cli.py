@@ -103,3 +103,46 @@ def test_no_traceback_for_any_file(tmp_path, command):
         assert "Traceback" not in result.stderr + result.stdout, (path, result.stderr)
         assert result.returncode == 1, (path, result.stdout)
         assert result.stdout.strip(), path
+
+
+YEAR_CARD = 'Year\n"2026"\n2026 r2026 b2026 gDD\nFF 2222 0000 r2222\n'
+YEAR_WARNING = (
+    "line 3, column 1: warning: 1 of 3 hands needs more tiles than a set holds and is left out:"
+    " '2D 0 26D 2B 0 26B 2C 0 26C 00' (needs 5 natural 0 in singles and pairs; a set holds 4)"
+)
+
+
+def test_check_prints_a_warning_for_left_out_hands_and_exits_0(tmp_path):
+    card = tmp_path / "year.mjcl"
+    card.write_text(YEAR_CARD, encoding="utf-8")
+    result = run("check", str(card))
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert result.stdout.splitlines() == [
+        f"{card}:{YEAR_WARNING}",
+        "  2026 r2026 b2026 gDD",
+        "  ^",
+        f"{card}: OK, 'Year': 1 categories, 2 lines, 5 hands, 1 warning",
+    ]
+    assert result.stderr == ""  # no Python warning on top of the printed one
+
+
+def test_check_prints_warnings_among_errors_in_line_order_and_exits_1(tmp_path, capsys):
+    card = tmp_path / "year.mjcl"
+    card.write_text(YEAR_CARD + "FF 222 444 666 88\n", encoding="utf-8")
+    assert main(["check", str(card)]) == 1
+    out = capsys.readouterr().out.splitlines()
+    assert out[0] == f"{card}:{YEAR_WARNING}"
+    assert out[3] == f"{card}:line 5, column 1: 13 tiles; a hand needs 14"
+    assert out[-1] == f"{card}: 1 error, 1 warning"
+
+
+def test_stats_counts_only_buildable_hands_and_warns_on_stderr(tmp_path):
+    card = tmp_path / "year.mjcl"
+    card.write_text(YEAR_CARD, encoding="utf-8")
+    result = run("stats", str(card))
+    assert result.returncode == 0
+    out = result.stdout.splitlines()
+    assert out[0] == "Year: 5 hands in 1 categories, 2 lines"
+    assert out[2] == "2026: 5 hands" and out[3].split()[-1] == "2"
+    assert "warning" not in result.stdout
+    assert result.stderr.splitlines()[0] == f"{card}:{YEAR_WARNING}"
