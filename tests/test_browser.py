@@ -264,6 +264,34 @@ def test_card_editor_shows_a_caret_error_live_and_saves_only_valid_text(open_not
 
 
 @pytest.mark.parametrize("ui", UIS)
+def test_card_editor_shows_left_out_hands_as_a_note_and_still_saves(open_notebook, server, ui):
+    name = f"year_{ui}.mjcl"
+    text = 'Year\n"2026"\nFF 2222 0000 r2222 X25\n2026 r2026 b2026 gDD X25\n'
+    (server.root / name).write_text(text, encoding="utf-8")
+    page = open_notebook(ui, f"card_editor_note_{ui}.ipynb",
+                         ["from mjlearn.widgets import CardEditor", f"ed = CardEditor({name!r})\ned"])
+    widget = page.locator(".mj-card-editor")
+    widget.wait_for(timeout=TIMEOUT)
+    note = widget.locator(".mj-note-item")
+    note.wait_for(timeout=20_000)
+    assert "Note, line 4:" in note.inner_text() and "1 of 3 hands needs more tiles" in note.inner_text()
+    assert widget.locator(".mj-error-item").count() == 0
+    assert widget.locator(".mj-gutter .mj-noted").inner_text() == "4"
+    assert "5 hands (no errors; 1 note)" in widget.locator(".mj-summary").inner_text()
+    shot(widget, f"card_editor_note_{ui}")
+    source = widget.locator("textarea.mj-source")  # an edit, then Save: a note does not stop it
+    source.click()
+    page.keyboard.press("Control+End")
+    page.keyboard.type("NNNN EEEE WWWW SS X25")
+    page.wait_for_function("document.querySelector('.mj-card-editor .mj-summary').textContent.includes('6 hands')",
+                           timeout=20_000)
+    widget.locator(".mj-save").click()
+    widget.locator(".mj-message.mj-success").wait_for(timeout=10_000)
+    assert (server.root / name).read_text(encoding="utf-8").rstrip().endswith("NNNN EEEE WWWW SS X25")
+    assert widget_errors(page) == []
+
+
+@pytest.mark.parametrize("ui", UIS)
 def test_charleston_trainer_passes_three_tiles_and_refuses_a_joker(open_notebook, server, ui):
     cells = [
         "from mjlearn.widgets import CharlestonTrainer\nimport json, pathlib",

@@ -249,3 +249,37 @@ def test_a_keystroke_reads_only_the_line_it_changed(monkeypatch):
     assert read[1:] == ["FF 2 44 666 8888 rDQ X30 (Any 1 Suit, Opp Dragons)"]
     assert [(e.line, e.column) for e in editor.errors] == [(e.line, e.column) for e in mj.check_card(editor.text).errors]
     assert "Opp Dragons" not in editor.card_view and editor.card_view == CardEditor(editor.text).card_view
+
+
+# -- issue 23: a line that leaves out hands no set can build is a note, not an error ---------------
+YEAR_LINE = "2026 r2026 b2026 gDD X25\n"
+
+
+def test_left_out_hands_are_a_note_and_the_card_still_saves(tmp_path):
+    import warnings
+
+    path = tmp_path / "year.mjcl"
+    editor = CardEditor(GOOD + YEAR_LINE, path=path)
+    assert editor.ok and editor.errors == [] and editor.error_rows == []
+    (note,) = editor.warnings
+    assert isinstance(note, mj.MJCLWarning) and (note.line, note.column) == (6, 1)
+    (row,) = editor.note_rows
+    assert row["line"] == 6 and row["column"] == 1 and row["source"] == "2026 r2026 b2026 gDD X25"
+    assert row["message"].startswith("1 of 3 hands needs more tiles than a set holds and is left out: '2D 0 26D")
+    assert editor.card.count_hands() == 6  # 4 + the 2 hands a set can build
+    assert "6 hands (no errors; 1 note)" in editor.summary
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # saving (which loads the file back) shows no Python warning
+        assert editor.save() and editor.message_kind == "success"
+    assert path.read_text(encoding="utf-8") == GOOD + YEAR_LINE
+
+
+def test_notes_follow_the_text_and_sit_beside_errors():
+    editor = CardEditor(GOOD + YEAR_LINE + BAD_LINE)
+    assert [r["line"] for r in editor.error_rows] == [7] and [r["line"] for r in editor.note_rows] == [6]
+    assert "1 error; lines with errors left out; 1 note" in editor.summary
+    editor.text = "// moved\n" + GOOD + YEAR_LINE
+    assert [r["line"] for r in editor.note_rows] == [7] and editor.ok
+    editor.text = GOOD
+    assert editor.note_rows == [] and editor.warnings == [] and "(no errors)" in editor.summary
+

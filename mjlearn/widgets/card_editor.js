@@ -35,6 +35,7 @@ function render({ model, el }) {
   source.value = model.get("text");
   const editor = h("div", { class: "mj-editor" }, gutter, source);
   const errors = h("div", { class: "mj-errors" });
+  const notes = h("div", { class: "mj-notes" });  // lines that load but leave out hands no set can build
   const message = h("div", { class: "mj-message", role: "status" });
   const gone = h("div", { class: "mj-alert mj-kernel-gone", role: "alert", hidden: true }, KERNEL_GONE);
   const help = h("div", { class: "mj-muted mj-keys" },
@@ -42,7 +43,7 @@ function render({ model, el }) {
   const summary = h("div", { class: "mj-heading mj-summary" });
   const cardView = h("div", { class: "mj-card-view" });
   root.append(bar, gone, message, h("div", { class: "mj-columns" },
-    h("div", { class: "mj-editor-column" }, editor, help, errors), h("div", { style: "flex:1;min-width:360px" }, summary, cardView)));
+    h("div", { class: "mj-editor-column" }, editor, help, errors, notes), h("div", { style: "flex:1;min-width:360px" }, summary, cardView)));
 
   let timer = null;
   let sentText = source.value;
@@ -87,9 +88,12 @@ function render({ model, el }) {
 
   function drawGutter() {
     const bad = new Set(model.get("error_rows").map((row) => row.line));
+    const noted = new Set(model.get("note_rows").map((row) => row.line));
     const count = source.value.split("\n").length;
     const numbers = [];
-    for (let i = 1; i <= count; i++) numbers.push(h("span", { class: bad.has(i) ? "mj-bad" : "" }, String(i)));
+    for (let i = 1; i <= count; i++) {
+      numbers.push(h("span", { class: bad.has(i) ? "mj-bad" : noted.has(i) ? "mj-noted" : "" }, String(i)));
+    }
     gutter.replaceChildren(...numbers);
     gutter.scrollTop = source.scrollTop;
   }
@@ -114,6 +118,15 @@ function render({ model, el }) {
     drawGutter();
   }
 
+  // Notes: the card loads and saves; the author learns which hands a line leaves out and why.
+  function drawNotes() {
+    const rows = model.get("note_rows");
+    notes.replaceChildren(...rows.map((row) => h("div", { class: "mj-note-item", title: "click to go there",
+        "data-line": String(row.line), "data-column": String(row.column), onclick: () => goTo(row.line, row.column) },
+      h("div", {}, h("b", {}, `Note, line ${row.line}: `), row.message))));
+    drawGutter();
+  }
+
   function drawState() {
     const kind = model.get("message_kind");
     message.className = `mj-message mj-${kind}`;
@@ -134,11 +147,13 @@ function render({ model, el }) {
     }
   }
 
-  const handlers = [["ack", answered], ["text", textFromPython], ["error_rows", drawErrors], ["card_view", drawCard],
+  const handlers = [["ack", answered], ["text", textFromPython], ["error_rows", drawErrors], ["note_rows", drawNotes],
+                    ["card_view", drawCard],
                     ["message", drawState], ["message_kind", drawState], ["dirty", drawState], ["path", drawState],
                     ["summary", drawState]];
   for (const [name, fn] of handlers) model.on(`change:${name}`, fn);
   drawErrors();
+  drawNotes();
   drawState();
   drawCard();
   return () => {

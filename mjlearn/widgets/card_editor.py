@@ -2,9 +2,11 @@
 
 The text is checked on every change: each error shows its line, column and
 a caret under the spot, while the lines that are right still show as a card
-with their hand counts. Saving writes a ``.mjcl`` file atomically (a
-temporary file in the same folder, then a rename), and only text without
-errors; :meth:`CardEditor.save_draft` keeps unfinished text in a separate
+with their hand counts. A line that loads but leaves out hands no set can
+build (more tiles than the 152-tile set holds) shows a note the same way: it
+is no error, and the card still saves. Saving writes a ``.mjcl`` file
+atomically (a temporary file in the same folder, then a rename), and only
+text without errors; :meth:`CardEditor.save_draft` keeps unfinished text in a separate
 ``.draft.mjcl`` file, so a saved card is never replaced by a broken one.
 
 >>> editor = CardEditor('My card\\n"Winds"\\nNNNN EEEE WWWW SS\\nFF NNN EEE WWQ SS')
@@ -17,13 +19,14 @@ errors; :meth:`CardEditor.save_draft` keeps unfinished text in a separate
 from __future__ import annotations
 
 import hashlib
+import warnings
 from pathlib import Path
 
 import traitlets as t
 
 from ..atomic import write_atomically
 from ..card import Card, CardCheck, check_card, parse_card
-from ..errors import CardFileError, CardNotFoundError, MJCLError, MjlearnError
+from ..errors import CardFileError, CardNotFoundError, MJCLError, MJCLWarning, MjlearnError
 from ..line_cache import LineCache
 from ..resources import card_path, list_cards, read_card_file, read_card_text
 from ._common import LessonWidget, asset, widget_module
@@ -92,7 +95,9 @@ def loading_problem(text: str) -> str:
         return (f"the text holds a character UTF-8 cannot store (a lone surrogate, {text[error.start]!r}"
                 f" at character {error.start}); delete it")
     try:
-        parse_card(text)
+        with warnings.catch_warnings():  # the editor shows them as notes; they do not stop loading
+            warnings.simplefilter("ignore", MJCLWarning)
+            parse_card(text)
     except MJCLError as error:
         return str(error).splitlines()[0]
     except Exception as error:  # the same: whatever stops it loading is a reason not to save it
@@ -114,7 +119,8 @@ class CardEditor(LessonWidget):
 
     Python and the widget share the same state: ``editor.text`` is the text
     in the box (set it to replace it), ``editor.card`` the card made of the
-    lines without errors, ``editor.errors`` the :class:`~mjlearn.errors.MJCLError` list.
+    lines without errors, ``editor.errors`` the :class:`~mjlearn.errors.MJCLError` list
+    and ``editor.warnings`` the :class:`~mjlearn.errors.MJCLWarning` list (the notes).
     """
 
     _esm = widget_module("card_editor.js")
@@ -124,6 +130,8 @@ class CardEditor(LessonWidget):
     path = t.Unicode().tag(sync=True)
     """The file :meth:`save` writes to (empty: none yet)."""
     error_rows = t.List(t.Dict()).tag(sync=True)
+    note_rows = t.List(t.Dict()).tag(sync=True)
+    """One row per warning, as ``error_rows`` has per error: the editor shows them as notes."""
     card_view = t.Unicode().tag(sync=True)
     summary = t.Unicode().tag(sync=True)
     dirty = t.Bool(False).tag(sync=True)
@@ -168,6 +176,16 @@ class CardEditor(LessonWidget):
     @property
     def errors(self) -> list[MJCLError]:
         return list(self._check.errors)
+
+    @property
+    def warnings(self) -> list[MJCLWarning]:
+        """What the notes say: each line that loads but leaves out hands no set can build. No error: the card still saves.
+
+        >>> editor = CardEditor('Mine\\n"2026"\\n2026 r2026 b2026 gDD')
+        >>> editor.ok, [(w.line, w.column) for w in editor.warnings], editor.card.count_hands()
+        (True, [(3, 1)], 2)
+        """
+        return list(self._check.warnings)
 
     @property
     def ok(self) -> bool:
@@ -347,6 +365,10 @@ class CardEditor(LessonWidget):
             {"line": e.line, "column": e.column, "message": e.message, "source": e.source_line, "text": str(e)}
             for e in self._check.errors
         ]
+        notes = [
+            {"line": w.line, "column": w.column, "message": w.message, "source": w.source_line, "text": str(w)}
+            for w in self._check.warnings
+        ]
         if card is None:
             view, summary = "", "No card yet: the first line names the card, and a quoted name starts a category."
         else:
@@ -355,12 +377,15 @@ class CardEditor(LessonWidget):
                 self._cells = {line.mjcl: self._cells[line.mjcl] for line in card.lines}
             count = len(rows)
             status = "no errors" if not count else f"{counted(count, 'error')}; lines with errors left out"
+            if notes:
+                status += f"; {counted(len(notes), 'note')}"
             summary = (
                 f"{card.name}: {counted(len(card.categories), 'category')}, {counted(len(card.lines), 'line')},"
                 f" {counted(card.count_hands(), 'hand')} ({status})."
             )
         with self.hold_sync():
             self.error_rows = rows
+            self.note_rows = notes
             self.card_view = view
             self.summary = summary
             self.dirty = self.text != self._saved_text
