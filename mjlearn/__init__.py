@@ -13,15 +13,22 @@
 
 from .card import Card, CardCheck, Category, Line, check_card, parse_card, parse_line
 from .errors import (
+    AnswerError,
+    ArgumentError,
+    BundledDataError,
+    CardFileError,
     CardNotFoundError,
     ExpansionLimitError,
     HandError,
     MJCLError,
     MjlearnError,
+    MoveArgumentError,
     NotationError,
+    PositionError,
     RuleError,
-    ArgumentError,
-    CardFileError,
+    RulesetError,
+    SaveFileError,
+    UnknownNameError,
 )
 from .hands import ConcreteHand, Hand
 from .resources import card_path, list_cards, load_card
@@ -76,6 +83,13 @@ __all__ = [
     "RuleError",
     "ArgumentError",
     "CardFileError",
+    "AnswerError",
+    "BundledDataError",
+    "MoveArgumentError",
+    "PositionError",
+    "RulesetError",
+    "SaveFileError",
+    "UnknownNameError",
     "HandBuilder",
     "CardEditor",
     "CharlestonTrainer",

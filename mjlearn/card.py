@@ -26,7 +26,7 @@ from operator import is_
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from .errors import ArgumentError, MJCLError
+from .errors import ArgumentError, MJCLError, UnknownNameError
 from .hands import ConcreteHand
 from .mjcl import LineSpec, expand_line, format_line, parse_card_source, parse_line_spec
 from .wording import counted
@@ -192,17 +192,17 @@ class Card:
         return [line for category in self.categories for line in category.lines]
 
     def category(self, name: str) -> Category:
-        """The category called ``name`` (``KeyError`` if there is none)."""
+        """The category called ``name`` (:class:`~mjlearn.errors.UnknownNameError`, a ``KeyError``, if there is none)."""
         for category in self.categories:
             if category.name == name:
                 return category
-        raise KeyError(f"no category {name!r}; the card has {', '.join(c.name for c in self.categories)}")
+        raise UnknownNameError(f"no category {name!r}; the card has {', '.join(c.name for c in self.categories)}")
 
     def line(self, category: str, number: int) -> Line:
-        """Line ``number`` (1-based) of ``category``."""
+        """Line ``number`` (1-based) of ``category`` (:class:`~mjlearn.errors.UnknownNameError` if there is none)."""
         lines = self.category(category).lines
         if not 1 <= number <= len(lines):
-            raise KeyError(f"category {category!r} has lines 1-{len(lines)}, not {number}")
+            raise UnknownNameError(f"category {category!r} has lines 1-{len(lines)}, not {number}")
         return lines[number - 1]
 
     def count_hands(self) -> int:

@@ -15,7 +15,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from .card import Card, parse_card
-from .errors import CardFileError, CardNotFoundError
+from .errors import BundledDataError, CardFileError, CardNotFoundError
 
 __all__ = ["data_dir", "list_cards", "card_path", "load_card"]
 
@@ -27,7 +27,7 @@ def data_dir(kind: str) -> Path:
     for candidate in (_PACKAGE_DIR / "data" / kind, _PACKAGE_DIR.parent / kind):
         if candidate.is_dir():
             return candidate
-    raise FileNotFoundError(f"mjlearn's bundled {kind!r} folder is missing; reinstall mjlearn")
+    raise BundledDataError(f"mjlearn's bundled {kind!r} folder is missing; reinstall mjlearn")
 
 
 def list_cards() -> list[str]:

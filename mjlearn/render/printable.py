@@ -29,6 +29,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from ..errors import ArgumentError
 from .layout import INK, line_segments, mark_text, notes_text
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -80,9 +81,9 @@ def page_size(paper: str = "letter", dpi: int = 150) -> tuple[int, int]:
     """The pixel size ``(width, height)`` of a portrait page of ``paper`` ("letter" or "a4") at ``dpi``."""
     key = str(paper).lower()
     if key not in PAPER_SIZES:
-        raise ValueError(f"unknown paper {paper!r}; use one of {', '.join(PAPER_SIZES)}")
+        raise ArgumentError(f"unknown paper {paper!r}; use one of {', '.join(PAPER_SIZES)}")
     if not isinstance(dpi, int) or isinstance(dpi, bool) or not MIN_DPI <= dpi <= MAX_DPI:
-        raise ValueError(f"dpi must be a whole number from {MIN_DPI} to {MAX_DPI}, not {dpi!r}")
+        raise ArgumentError(f"dpi must be a whole number from {MIN_DPI} to {MAX_DPI}, not {dpi!r}")
     width, height = PAPER_SIZES[key]
     return round(width * dpi), round(height * dpi)
 

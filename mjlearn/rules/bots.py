@@ -48,10 +48,10 @@ import numpy as np
 
 from ..analysis.compiled import NATURAL_KINDS, THERMOMETER_BITS, thermometer
 from ..analysis.position import Exposure
-from ..errors import RuleError
+from ..errors import ArgumentError, RuleError
 from ..tiles import COPIES, Tile
 from .liveness import LiveHands, available_counts, available_tiles, shortfalls
-from .ruleset import NMJL, Ruleset, ruleset as as_ruleset
+from .ruleset import NMJL, Ruleset, as_ruleset
 from .setup import SEATS
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -864,7 +864,7 @@ def run_game(
     rules = as_ruleset(ruleset)
     bots = list(bots) if bots is not None else make_bots(card, rules, seed)
     if len(bots) != 4:
-        raise ValueError(f"a game needs 4 bots, not {len(bots)}")
+        raise ArgumentError(f"bots must be 4 bots, one per seat, not {len(bots)}")
     game = Game(card, ruleset=rules, seed=seed)
     if on_move is not None:
         on_move(game)

@@ -32,7 +32,7 @@ from typing import TYPE_CHECKING
 from ..errors import RuleError
 from ..tiles import Tile
 from .moves import MOVE_KINDS, Move, legal_moves
-from .ruleset import NMJL, Ruleset, ruleset as as_ruleset
+from .ruleset import NMJL, Ruleset, as_ruleset
 from .simulate import FULL_SET, tiles_in_game
 
 if TYPE_CHECKING:  # pragma: no cover

@@ -32,7 +32,7 @@ from ..errors import RuleError
 from ..hands import Hand
 from ..tiles import TILE_SET, Tile
 from .arguments import seat_arg
-from .ruleset import NMJL, Ruleset, ruleset as as_ruleset
+from .ruleset import NMJL, Ruleset, as_ruleset
 
 __all__ = ["SEATS", "check_seat", "Deal", "build_walls", "deal_tiles", "draw_order", "roll_for_east", "east_for_game"]
 

@@ -27,8 +27,9 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from ..errors import ArgumentError
 from ..tiles import COPIES, NUM_KINDS, Tile
-from .ruleset import NMJL, Ruleset, ruleset as as_ruleset
+from .ruleset import NMJL, Ruleset, as_ruleset
 from .setup import SEATS
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -72,7 +73,7 @@ def game_record(game: "Game") -> tuple:
     """A finished game as one row of :data:`RECORD_COLUMNS`."""
     result = game.result
     if result is None:
-        raise ValueError("the game is not over")
+        raise ArgumentError(f"game_record needs a finished game; this one is still in its {game.phase!r} phase")
     exposures = sum(len(groups) for groups in game.exposures)
     payout = result.payout
     if result.winner is None or payout is None or payout.line is None:
@@ -254,7 +255,6 @@ def simulate(
 
     import pandas as pd
 
-    from ..errors import ArgumentError
     from ..parallel import executor_argument, iter_chunks
 
     if isinstance(card, str):

@@ -128,12 +128,12 @@ class CardWidget(LessonWidget):
         A refused change is put back, and the message says why.
         """
         from ..errors import MjlearnError
-        from ..rules.ruleset import ruleset
+        from ..rules.ruleset import as_ruleset
 
         reason = ""
         if change["name"] == "ruleset_name":
             try:
-                ruleset(change["new"])
+                as_ruleset(change["new"])
             except MjlearnError as error:
                 reason = str(error)
         elif change["name"] == "n" and change["new"] < 1:
@@ -151,9 +151,9 @@ class CardWidget(LessonWidget):
     @property
     def ruleset(self):
         """The :class:`~mjlearn.rules.ruleset.Ruleset` named by ``ruleset_name``."""
-        from ..rules.ruleset import ruleset
+        from ..rules.ruleset import as_ruleset
 
-        return ruleset(self.ruleset_name)
+        return as_ruleset(self.ruleset_name)
 
 
 def rack_order(tiles: Iterable[Tile]) -> list[int]:

@@ -32,7 +32,7 @@ from ..errors import MjlearnError, RuleError
 from ..hands import Hand, HandLike
 from ..rules.bots import Bot
 from ..rules.charleston import DIRECTIONS, Charleston, Step
-from ..rules.ruleset import Ruleset, ruleset as as_ruleset
+from ..rules.ruleset import Ruleset, as_ruleset
 from ..rules.setup import SEATS, Deal, check_seat, deal_tiles
 from ..tiles import Tile, as_tile, parse_tiles
 from ..wording import counted

@@ -29,7 +29,7 @@ import traitlets as t
 from ..card import Card
 from ..errors import MjlearnError
 from ..rules.game import Game
-from ..rules.ruleset import Ruleset, ruleset as as_ruleset
+from ..rules.ruleset import Ruleset, as_ruleset
 from ..rules.scoring import Scorecard
 from ..rules.setup import SEATS, check_seat
 from ..tiles import Tile, as_tile

@@ -28,7 +28,7 @@ from ..card import Card
 from ..errors import MjlearnError
 from ..hands import Hand, HandLike
 from ..resources import list_cards
-from ..rules.ruleset import ruleset as as_ruleset
+from ..rules.ruleset import as_ruleset
 from ..tiles import COPIES, NUM_KINDS, Tile, as_tile
 from ..wording import counted
 from ._common import CardWidget, asset, nearest_rows, open_card, rack_order, tile_faces, widget_module, win_rows
