@@ -13,7 +13,7 @@ class, an error has it as a second base: :class:`ArgumentError` is a
 ...     mj.load_card("basic1").category("Winds")
 ... except KeyError as error:
 ...     print(type(error).__name__, "-", error)
-UnknownNameError - no category 'Winds'; the card has 2468, Like Numbers, Quints, Consecutive Run, 13579, Winds - Dragons, Singles & Pairs
+UnknownNameError - no category 'Winds'; the card has 2468, Like Numbers, Consecutive Run, ..., Singles & Pairs
 """
 
 from __future__ import annotations

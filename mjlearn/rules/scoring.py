@@ -39,6 +39,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ..errors import ArgumentError, RuleError, UnknownNameError
+from ..resources import as_card
 from .ruleset import NMJL, Ruleset, ruleset as _ruleset
 from .setup import SEATS, check_seat
 from .tournament import ROW_NAMES, TournamentScoring
@@ -251,6 +252,7 @@ def score_win(
     ...
     mjlearn.errors.RuleError: false Mah Jongg: the hand matches no line of the card ...
     """
+    card = as_card(card)
     rules = _ruleset(ruleset)
     check_seat(winner, "winner")
     if how not in HOWS:
