@@ -30,8 +30,8 @@ from .errors import (
     SaveFileError,
     UnknownNameError,
 )
-from .hands import ConcreteHand, Hand
-from .resources import card_path, list_cards, load_card
+from .hands import ConcreteHand, Hand, as_hand
+from .resources import as_card, card_path, list_cards, load_card
 from .tiles import TILE_SET, Suit, Tile, parse_tiles
 
 __version__ = "0.1.0"
@@ -73,6 +73,8 @@ __all__ = [
     "Suit",
     "TILE_SET",
     "Tile",
+    "as_card",
+    "as_hand",
     "card_path",
     "check_card",
     "list_cards",

@@ -201,9 +201,10 @@ class Card:
     def line(self, category: str, number: int) -> Line:
         """Line ``number`` (1-based) of ``category`` (:class:`~mjlearn.errors.UnknownNameError` if there is none)."""
         lines = self.category(category).lines
-        if not 1 <= number <= len(lines):
-            raise UnknownNameError(f"category {category!r} has lines 1-{len(lines)}, not {number}")
-        return lines[number - 1]
+        whole = not isinstance(number, bool) and hasattr(type(number), "__index__")  # numpy integers too
+        if not whole or not 1 <= number.__index__() <= len(lines):
+            raise UnknownNameError(f"category {category!r} has lines 1-{len(lines)}, not {number!r}")
+        return lines[number.__index__() - 1]
 
     def count_hands(self) -> int:
         """All concrete hands of the card (the sum over its lines)."""

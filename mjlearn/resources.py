@@ -72,7 +72,7 @@ def card_path(name: str | os.PathLike) -> Path:
     if not isinstance(name, (str, os.PathLike)) or not str(os.fspath(name)).strip():
         raise CardNotFoundError(f"a card is a bundled card's name or a .mjcl path, not {shown(name)}")
     if is_card_path(name):
-        path = Path(os.fspath(name)).expanduser()
+        path = Path(os.path.expanduser(os.fspath(name)))  # (an unknown ~user is left as it is)
         if path.is_file():
             return path
         raise CardNotFoundError(f"no card file {str(os.fspath(name))!r}")
@@ -129,7 +129,8 @@ def read_card_file(path: str | Path) -> tuple[str, str]:
 
     MJCL files are UTF-8; a leading UTF-8 byte-order mark is dropped. Any
     other encoding raises :class:`~mjlearn.errors.CardFileError` naming the
-    file and the first byte that is not UTF-8. The line ending is
+    file and the first byte that is not UTF-8, as does a file that cannot be
+    read at all (a folder, no permission). The line ending is
     ``"\\r\\n"`` when the first line ends so, else ``"\\n"`` (an editor
     writes the file back with it).
 
@@ -145,7 +146,10 @@ def read_card_file(path: str | Path) -> tuple[str, str]:
     mjlearn.errors.CardFileError: ...latin.mjcl is not UTF-8 (byte 3 is 0xe9): MJCL files are UTF-8...
     """
     path = Path(path)
-    data = path.read_bytes()
+    try:
+        data = path.read_bytes()
+    except OSError as error:
+        raise CardFileError(f"{path} cannot be read: {error.strerror or error}") from None
     try:
         raw = data.decode("utf-8-sig")
     except UnicodeDecodeError as error:

@@ -13,6 +13,8 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import mjlearn as mj
 from mjlearn import analysis
@@ -207,3 +209,24 @@ def test_a_home_folder_path_is_expanded(tmp_path, monkeypatch):
     monkeypatch.setenv("HOME", str(tmp_path))
     (tmp_path / "home.mjcl").write_text(OTHER, encoding="utf-8")
     assert mj.load_card("~/home.mjcl").name == "Kitchen Table"
+
+
+@settings(max_examples=150, deadline=None)
+@given(value=st.one_of(
+    st.none(), st.booleans(), st.integers(), st.floats(allow_nan=True), st.binary(max_size=4),
+    st.lists(st.text(max_size=3), max_size=2), st.dictionaries(st.text(max_size=2), st.integers(), max_size=2),
+    st.text(max_size=12), st.sampled_from(["~nouser/x.mjcl", "~", "..", "/", "\ud800", "a\x00b", "x.MJCL", "basic1 "]),
+))
+def test_as_card_gives_a_card_or_an_mjlearn_error_for_any_value(value):
+    try:
+        card = as_card(value)
+    except mj.MjlearnError:
+        return
+    assert isinstance(card, mj.Card)
+
+
+def test_an_unreadable_card_file_is_a_card_file_error(tmp_path):
+    folder = tmp_path / "folder.mjcl"
+    folder.mkdir()
+    with pytest.raises(mj.CardFileError, match="cannot be read"):
+        mj.resources.read_card_file(folder)

@@ -11,6 +11,7 @@ import builtins
 import inspect
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 import mjlearn as mj
@@ -133,6 +134,10 @@ def test_an_unknown_name_reads_plainly_and_is_a_key_error():
     assert str(info.value).startswith("no category 'Dragons'; the card has 2468")  # no quotes round it
     with pytest.raises(mj.UnknownNameError, match="category '2468' has lines 1-3, not 9"):
         card.line("2468", 9)
+    assert card.line("2468", np.int64(2)) is card.line("2468", 2)
+    for number in ("1", 1.0, True):
+        with pytest.raises(mj.UnknownNameError, match=f"has lines 1-3, not {number!r}"):
+            card.line("2468", number)
 
 
 def test_the_errors_that_used_to_be_builtin_ones():

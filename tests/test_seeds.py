@@ -94,3 +94,11 @@ def test_a_seed_that_is_not_a_whole_number_is_refused_by_name():
         GameTable(CARD, seed="x")
     with pytest.raises(mj.ArgumentError, match="^seed must be"):
         run_game(CARD, seed=1.0)
+
+
+def test_a_seedless_deal_keeps_the_seed_it_drew():
+    from mjlearn.rules import deal_tiles
+
+    first, second = deal_tiles(), deal_tiles(seed=None)
+    assert first.wall != second.wall and isinstance(first.seed, int)
+    assert deal_tiles(seed=first.seed).wall == first.wall

@@ -168,8 +168,10 @@ def east_for_game(first_east: int, game: int) -> int:
 
 
 def deal_tiles(rules: Ruleset | str = NMJL, seed: int | None = None) -> Deal:
-    """Shuffle, build the walls, roll, break and deal, as the ruleset says. The same seed gives the same deal."""
+    """Shuffle, build the walls, roll, break and deal, as the ruleset says. The same seed gives the same deal;
+    ``seed=None`` deals a fresh random one, whose seed the deal keeps (``deal.seed``)."""
     rules = as_ruleset(rules)
+    seed = seed_or_fresh(seed)
     rng = random.Random(seed)
     walls = build_walls(rules, rng)
     dice = (rng.randint(1, 6), rng.randint(1, 6))
