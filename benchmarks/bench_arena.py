@@ -237,7 +237,7 @@ def main() -> None:
     seeds = list(range(args.seed, args.seed + args.games))
     print(f"card {args.card!r}: {len(card.lines)} lines; seeds {seeds[0]} to {seeds[-1]}")
     for name in args.rulesets.split(","):
-        rules = mj.rules.ruleset(name)
+        rules = mj.rules.as_ruleset(name)
         card.compiled(rules)
         run_game(card, rules, seed=10**9, bots=coach_table(card, rules, 10**9, (0, 1, 2, 3)))  # warm up
         print(f"\n== {rules.name} ==")

@@ -13,19 +13,26 @@
 
 from .card import Card, CardCheck, Category, Line, check_card, parse_card, parse_line
 from .errors import (
+    AnswerError,
+    ArgumentError,
+    BundledDataError,
+    CardFileError,
     CardNotFoundError,
     ExpansionLimitError,
     HandError,
     MJCLError,
     MJCLWarning,
     MjlearnError,
+    MoveArgumentError,
     NotationError,
+    PositionError,
     RuleError,
-    ArgumentError,
-    CardFileError,
+    RulesetError,
+    SaveFileError,
+    UnknownNameError,
 )
-from .hands import ConcreteHand, Hand
-from .resources import card_path, list_cards, load_card
+from .hands import ConcreteHand, Hand, as_hand
+from .resources import as_card, card_path, list_cards, load_card
 from .tiles import TILE_SET, Suit, Tile, parse_tiles
 
 __version__ = "0.1.0"
@@ -68,6 +75,8 @@ __all__ = [
     "Suit",
     "TILE_SET",
     "Tile",
+    "as_card",
+    "as_hand",
     "card_path",
     "check_card",
     "list_cards",
@@ -78,6 +87,13 @@ __all__ = [
     "RuleError",
     "ArgumentError",
     "CardFileError",
+    "AnswerError",
+    "BundledDataError",
+    "MoveArgumentError",
+    "PositionError",
+    "RulesetError",
+    "SaveFileError",
+    "UnknownNameError",
     "HandBuilder",
     "CardEditor",
     "CharlestonTrainer",

@@ -185,8 +185,12 @@ _LINE_NAME = re.compile(r"^(?P<category>.*?)[\s,:]*(?:#|line|no\.?|number)?\s*(?
 
 def read_line(answer: Any, card: "Card") -> "Line":
     """The card line an answer names: a Line, ``(section, number)``, or text such as ``"2468 #1"``,
-    ``"Like Numbers line 2"``, ``"13579 2"`` or ``"2468 Line 1A"`` (A and B name the line's halves)."""
+    ``"Like Numbers line 2"``, ``"13579 2"`` or ``"2468 Line 1A"`` (A and B name the line's halves).
+    ``card`` is a Card, a bundled card's name or a ``.mjcl`` path."""
     from .card import Line
+    from .resources import as_card
+
+    card = as_card(card)
 
     example = "Name a line by its section and number, like '2468 #1'."
     if isinstance(answer, Line):

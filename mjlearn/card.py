@@ -33,7 +33,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 from warnings import warn
 
-from .errors import ArgumentError, MJCLError, MJCLWarning
+from .errors import ArgumentError, MJCLError, MJCLWarning, UnknownNameError
 from .hands import ConcreteHand
 from .mjcl import DroppedHand, LineSpec, expand_line, format_line, line_expansion, parse_card_source, parse_line_spec
 from .wording import counted
@@ -224,18 +224,19 @@ class Card:
         return [line for category in self.categories for line in category.lines]
 
     def category(self, name: str) -> Category:
-        """The category called ``name`` (``KeyError`` if there is none)."""
+        """The category called ``name`` (:class:`~mjlearn.errors.UnknownNameError`, a ``KeyError``, if there is none)."""
         for category in self.categories:
             if category.name == name:
                 return category
-        raise KeyError(f"no category {name!r}; the card has {', '.join(c.name for c in self.categories)}")
+        raise UnknownNameError(f"no category {name!r}; the card has {', '.join(c.name for c in self.categories)}")
 
     def line(self, category: str, number: int) -> Line:
-        """Line ``number`` (1-based) of ``category``."""
+        """Line ``number`` (1-based) of ``category`` (:class:`~mjlearn.errors.UnknownNameError` if there is none)."""
         lines = self.category(category).lines
-        if not 1 <= number <= len(lines):
-            raise KeyError(f"category {category!r} has lines 1-{len(lines)}, not {number}")
-        return lines[number - 1]
+        whole = not isinstance(number, bool) and hasattr(type(number), "__index__")  # numpy integers too
+        if not whole or not 1 <= number.__index__() <= len(lines):
+            raise UnknownNameError(f"category {category!r} has lines 1-{len(lines)}, not {number!r}")
+        return lines[number.__index__() - 1]
 
     def count_hands(self) -> int:
         """All concrete hands of the card (the sum over its lines)."""

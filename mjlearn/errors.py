@@ -1,8 +1,19 @@
-"""Exception classes of mjlearn.
+"""Exception classes of mjlearn: every one of them, in this module.
 
-Every error mjlearn raises on bad input is a subclass of :class:`MjlearnError`
-and of :class:`ValueError`, so ``except ValueError`` keeps working for callers
-that do not care which part of the input was wrong.
+Every error mjlearn raises is a subclass of :class:`MjlearnError` and so of
+:class:`ValueError`: ``except mj.MjlearnError`` catches whatever mjlearn
+refuses, and ``except ValueError`` keeps working for callers that do not care
+which part of the input was wrong. Where callers expect another built-in
+class, an error has it as a second base: :class:`ArgumentError` is a
+:class:`TypeError`, :class:`UnknownNameError` a :class:`KeyError`,
+:class:`CardNotFoundError` a :class:`LookupError`.
+
+>>> import mjlearn as mj
+>>> try:
+...     mj.load_card("basic1").category("Winds")
+... except KeyError as error:
+...     print(type(error).__name__, "-", error)
+UnknownNameError - no category 'Winds'; the card has 2468, Like Numbers, Consecutive Run, ..., Singles & Pairs
 
 :class:`MJCLWarning` is not an error: it is the one warning class, for MJCL
 text that loads but holds something its author should know about.
@@ -25,11 +36,14 @@ __all__ = [
     "PositionError",
     "SaveFileError",
     "AnswerError",
+    "UnknownNameError",
+    "RulesetError",
+    "BundledDataError",
 ]
 
 
 class MjlearnError(ValueError):
-    """Base class of the errors mjlearn raises for bad input."""
+    """Base class of every error mjlearn raises."""
 
 
 class NotationError(MjlearnError):
@@ -151,6 +165,31 @@ class ExpansionLimitError(MJCLError):
 
 class CardNotFoundError(MjlearnError, LookupError):
     """No bundled card has that name and no file has that path."""
+
+
+class UnknownNameError(MjlearnError, KeyError):
+    """A lookup by a name or number that finds nothing: a card's category or line, a scorecard's player.
+
+    It is a :class:`KeyError` too, as a lookup in a dict would raise, but its
+    message reads as written (a plain ``KeyError`` puts quotes round it).
+    """
+
+    def __str__(self) -> str:
+        return Exception.__str__(self)
+
+
+class BundledDataError(MjlearnError, FileNotFoundError):
+    """mjlearn's own bundled files (the cards or the tile art) are missing: the installation is broken.
+
+    It is a :class:`FileNotFoundError` too.
+    """
+
+
+class RulesetError(MjlearnError):
+    """An unknown ruleset name, or a ruleset field with a value the engine does not know.
+
+    (It is also importable from :mod:`mjlearn.rules`, where it was first defined.)
+    """
 
 
 class RuleError(MjlearnError):

@@ -67,9 +67,10 @@ def percent(p: float) -> str:
 
 
 def _card(card) -> "Card":
-    from .resources import load_card
+    """The card of an exercise: a Card, a bundled card's name or a ``.mjcl`` path (:func:`~mjlearn.resources.as_card`)."""
+    from .resources import as_card
 
-    return load_card(card) if isinstance(card, str) else card
+    return as_card(card)
 
 
 def _grade(score: float, best: float) -> str:
@@ -256,9 +257,9 @@ def check_discard(answer: Any, rack, card="basic1", question: str = "", exposure
     tiles, early = read_answer(answer, question, read_tiles)
     if early is not None:
         return early
-    from .hands import Hand
+    from .hands import as_hand
 
-    rack = rack if isinstance(rack, Hand) else Hand(rack)
+    rack = as_hand(rack, "rack")
     if len(tiles) != 1:
         return not_yet(question, f"Throw one tile; you gave {len(tiles)}.", hint)
     tile = tiles[0]

@@ -23,8 +23,9 @@ from typing import Union
 
 from .errors import ArgumentError, HandError
 from .tiles import COPIES, NUM_KINDS, Tile, as_tile, format_tile_counts, parse_tiles
+from .wording import shown
 
-__all__ = ["Hand", "ConcreteHand", "MAX_HAND_TILES", "HandLike"]
+__all__ = ["Hand", "ConcreteHand", "MAX_HAND_TILES", "HandLike", "as_hand"]
 
 MAX_HAND_TILES = 14
 
@@ -173,6 +174,30 @@ HandLike = Union[Hand, str, Iterable[Union[Tile, str, int]]]
 
 # Flowers first and jokers last, as players sort a rack.
 _CANONICAL_ORDER = [Tile.FLOWER, *range(34), Tile.JOKER]
+
+
+def as_hand(value: object, name: str = "hand") -> Hand:
+    """``value`` as a :class:`Hand`: a Hand as it is, tile notation or an iterable of tiles read.
+
+    The one check every public call that takes a rack (or an exposed group)
+    uses. Anything else is an :class:`~mjlearn.errors.ArgumentError` that names
+    the argument; tiles no set holds are a :class:`~mjlearn.errors.HandError`.
+
+    >>> as_hand("J FF 222B"), as_hand(["1B", "1B", "N"], "rack")
+    (Hand('FF 222B J'), Hand('11B N'))
+    >>> as_hand(None, "rack")
+    Traceback (most recent call last):
+    ...
+    mjlearn.errors.ArgumentError: rack must be tile notation (a string such as 'FF 222B J'), a Hand or a list of tiles, not None (NoneType)
+    """
+    if isinstance(value, Hand):
+        return value
+    if isinstance(value, str):
+        return Hand(value)
+    if isinstance(value, (bytes, bytearray, memoryview, dict)) or not isinstance(value, Iterable):
+        raise ArgumentError(f"{name} must be tile notation (a string such as 'FF 222B J'), a Hand or a list of"
+                            f" tiles, not {shown(value)}")
+    return Hand(value)
 
 
 def _tile_items(tiles: object) -> Iterable:

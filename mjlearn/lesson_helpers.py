@@ -134,7 +134,9 @@ def lines_table(card: "Card", concealed: bool | None = None) -> "pandas.DataFram
     >>> lines_table(mj.load_card("basic1"), concealed=True)["line"].tolist()
     [5, 1, 2, 3, 4]
     """
-    stats = card.stats()
+    from .resources import as_card
+
+    stats = as_card(card).stats()
     if concealed is not None:
         stats = stats[stats["concealed"] == bool(concealed)]
     return stats[["category", "line", "mjcl", "value", "hands"]].reset_index(drop=True)
@@ -158,9 +160,9 @@ def check_line_name(answer, line: "Line", card="basic1", question: str = "", hin
     from .answers import read_line
     from .exercises import line_name
     from .lessons import not_yet, read_answer, right
-    from .resources import load_card
+    from .resources import as_card
 
-    card = load_card(card) if isinstance(card, str) else card
+    card = as_card(card)
     named, early = read_answer(answer, question, read_line, card)
     if early is not None:
         return early
@@ -188,17 +190,17 @@ def check_completes(answer, rack, card="basic1", question: str = "", exposures=(
 
     from .answers import read_tiles
     from .exercises import line_name
-    from .hands import Hand
+    from .hands import Hand, as_hand
     from .lessons import not_yet, read_answer, right
-    from .resources import load_card
+    from .resources import as_card
     from .tiles import tile_token
 
-    card = load_card(card) if isinstance(card, str) else card
+    card = as_card(card)
     tiles, early = read_answer(answer, question, read_tiles)
     if early is not None:
         return early
-    rack = rack if isinstance(rack, Hand) else Hand(rack)
-    shown = [e if isinstance(e, Hand) else Hand(e) for e in exposures]
+    rack = as_hand(rack, "rack")
+    shown = [as_hand(e, "exposures") for e in exposures]
     missing = 14 - len(rack) - sum(len(e) for e in shown)
     if len(tiles) != missing:
         return not_yet(question, f"The hand needs {counted(missing, 'more tile')}; you gave {len(tiles)}.", hint)

@@ -1,4 +1,4 @@
-"""Finding the files bundled with mjlearn: cards (``cards/*.mjcl``) and tile art.
+"""Finding the files bundled with mjlearn: cards (``cards/*.mjcl``) and tile art; reading a card argument.
 
 In a source checkout (or an editable install) they sit at the top of the
 repository; an installed wheel carries them inside the package as
@@ -8,16 +8,21 @@ repository; an installed wheel carries them inside the package as
 True
 >>> load_card("basic1").count_hands()
 308
+
+Every public call that takes a card reads it with :func:`as_card`: a
+:class:`~mjlearn.card.Card`, a bundled card's name or a path to a ``.mjcl`` file.
 """
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 from .card import Card, parse_card
-from .errors import CardFileError, CardNotFoundError
+from .errors import ArgumentError, BundledDataError, CardFileError, CardNotFoundError
+from .wording import shown
 
-__all__ = ["data_dir", "list_cards", "card_path", "load_card"]
+__all__ = ["data_dir", "list_cards", "is_card_path", "card_path", "load_card", "as_card"]
 
 _PACKAGE_DIR = Path(__file__).resolve().parent
 
@@ -27,7 +32,7 @@ def data_dir(kind: str) -> Path:
     for candidate in (_PACKAGE_DIR / "data" / kind, _PACKAGE_DIR.parent / kind):
         if candidate.is_dir():
             return candidate
-    raise FileNotFoundError(f"mjlearn's bundled {kind!r} folder is missing; reinstall mjlearn")
+    raise BundledDataError(f"mjlearn's bundled {kind!r} folder is missing; reinstall mjlearn")
 
 
 def list_cards() -> list[str]:
@@ -35,25 +40,88 @@ def list_cards() -> list[str]:
     return sorted(path.stem for path in data_dir("cards").glob("*.mjcl"))
 
 
-def card_path(name: str | Path) -> Path:
-    """The file of a bundled card name, or ``name`` itself if it is a path to a file."""
-    if not isinstance(name, (str, Path)) or not str(name).strip():
-        raise CardNotFoundError(f"a card is a bundled card's name or a .mjcl path, not {name!r}")
-    path = Path(name)
-    if path.suffix == ".mjcl" or len(path.parts) > 1 or path.is_file():
+def is_card_path(name: str | os.PathLike) -> bool:
+    """Whether ``name`` names a file rather than a bundled card: a ``Path`` (any ``os.PathLike``), or text
+    holding a folder separator or ending in ``.mjcl``.
+
+    >>> is_card_path("basic1"), is_card_path("./basic1"), is_card_path("mine.mjcl"), is_card_path(Path("basic1"))
+    (False, True, True, True)
+    """
+    if isinstance(name, os.PathLike):
+        return True
+    separators = {"/", os.sep, os.altsep} - {None}
+    return any(sep in name for sep in separators) or name.strip().lower().endswith(".mjcl")
+
+
+def card_path(name: str | os.PathLike) -> Path:
+    """The file of a card: a bundled card's file for a bare name, else the file at the path given.
+
+    A bare name (no folder, no ``.mjcl`` ending), such as ``"basic1"``, always
+    means the bundled card, even when the working folder holds a file of that
+    name: a file is read only when the name says it is one, with a folder
+    (``"./basic1"``, ``"cards/mine.mjcl"``), the ``.mjcl`` ending
+    (``"mine.mjcl"``) or as a :class:`pathlib.Path`. ``~`` stands for the home folder.
+
+    >>> card_path("basic1").name
+    'basic1.mjcl'
+    >>> card_path("basic9")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    mjlearn.errors.CardNotFoundError: no bundled card 'basic9'; the bundled cards are basic1, ...
+    """
+    if not isinstance(name, (str, os.PathLike)) or not str(os.fspath(name)).strip():
+        raise CardNotFoundError(f"a card is a bundled card's name or a .mjcl path, not {shown(name)}")
+    if is_card_path(name):
+        path = Path(os.path.expanduser(os.fspath(name)))  # (an unknown ~user is left as it is)
         if path.is_file():
             return path
-        raise CardNotFoundError(f"no card file {str(name)!r}")
+        raise CardNotFoundError(f"no card file {str(os.fspath(name))!r}")
     bundled = data_dir("cards") / f"{name}.mjcl"
-    if bundled.is_file():
+    if name in list_cards() and bundled.is_file():
         return bundled
-    raise CardNotFoundError(f"no bundled card {str(name)!r}; the bundled cards are {', '.join(list_cards())}")
+    message = f"no bundled card {name!r}; the bundled cards are {', '.join(list_cards())}"
+    if Path(name).is_file():
+        message += f" (to read the file {name!r} in the working folder, write './{name}')"
+    raise CardNotFoundError(message)
 
 
-def load_card(name: str | Path) -> Card:
-    """A bundled card by name (``"basic1"``) or a card read from a ``.mjcl`` file."""
+def load_card(name: str | os.PathLike) -> Card:
+    """A bundled card by name (``"basic1"``) or a card read from a ``.mjcl`` file.
+
+    A bare name always means a bundled card; a file is read only from a path
+    (a :class:`pathlib.Path`, or text with a folder or the ``.mjcl`` ending,
+    such as ``"./basic1"`` or ``"mine.mjcl"``): see :func:`card_path`. A
+    missing card is a :class:`~mjlearn.errors.CardNotFoundError`.
+
+    >>> load_card("basic1").name, load_card(data_dir("cards") / "basic1.mjcl").name
+    ('Basic1', 'Basic1')
+    """
     return parse_card(read_card_text(card_path(name)))
 
+
+def as_card(card: "Card | str | os.PathLike[str]", name: str = "card") -> Card:
+    """``card`` as a :class:`~mjlearn.card.Card`: a Card as it is, a bundled card's name or a ``.mjcl`` path
+    loaded with :func:`load_card`.
+
+    Every public call that takes a card reads it with this, so each accepts all
+    three. Anything else is an :class:`~mjlearn.errors.ArgumentError` naming the
+    argument (``name``); a name or path that finds no card is a
+    :class:`~mjlearn.errors.CardNotFoundError`.
+
+    >>> card = as_card("basic1")
+    >>> as_card(card) is card, card.name
+    (True, 'Basic1')
+    >>> as_card(5)
+    Traceback (most recent call last):
+    ...
+    mjlearn.errors.ArgumentError: card must be a Card, a bundled card's name (such as 'basic1') or the path of a .mjcl file, not 5
+    """
+    if isinstance(card, Card):
+        return card
+    if isinstance(card, (str, os.PathLike)):
+        return load_card(card)
+    raise ArgumentError(f"{name} must be a Card, a bundled card's name (such as 'basic1') or the path of a"
+                        f" .mjcl file, not {shown(card)}")
 
 
 def read_card_file(path: str | Path) -> tuple[str, str]:
@@ -61,7 +129,8 @@ def read_card_file(path: str | Path) -> tuple[str, str]:
 
     MJCL files are UTF-8; a leading UTF-8 byte-order mark is dropped. Any
     other encoding raises :class:`~mjlearn.errors.CardFileError` naming the
-    file and the first byte that is not UTF-8. The line ending is
+    file and the first byte that is not UTF-8, as does a file that cannot be
+    read at all (a folder, no permission). The line ending is
     ``"\\r\\n"`` when the first line ends so, else ``"\\n"`` (an editor
     writes the file back with it).
 
@@ -77,7 +146,10 @@ def read_card_file(path: str | Path) -> tuple[str, str]:
     mjlearn.errors.CardFileError: ...latin.mjcl is not UTF-8 (byte 3 is 0xe9): MJCL files are UTF-8...
     """
     path = Path(path)
-    data = path.read_bytes()
+    try:
+        data = path.read_bytes()
+    except OSError as error:
+        raise CardFileError(f"{path} cannot be read: {error.strerror or error}") from None
     try:
         raw = data.decode("utf-8-sig")
     except UnicodeDecodeError as error:

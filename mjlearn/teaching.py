@@ -96,14 +96,14 @@ class Question:
         from .analysis.compiled import counts_of
         from .analysis.position import read_position
         from .answers import read_line
-        from .resources import load_card
+        from .resources import as_card
 
         if kind not in KINDS:
             raise ArgumentError(f"kind must be one of {', '.join(repr(k) for k in KINDS)}, not {kind!r}")
         if not isinstance(prompt, str) or not prompt.strip():
             raise ArgumentError("prompt must be the question's text (a non-empty str)")
         self.kind, self.prompt, self.hint, self.why = kind, prompt.strip(), str(hint), str(why)
-        self.card: Card = load_card(card) if isinstance(card, str) else card
+        self.card: Card = as_card(card)
         self.ruleset = ruleset_argument(ruleset)
         self.count = count_argument("count", count, minimum=1, maximum=3)
         self.draws = count_argument("draws", draws, minimum=1)

@@ -108,8 +108,8 @@ def test_bad_tables_are_refused_with_the_documented_errors():
         danger(CARD, "8B", {"South": []}, dead=["North"])
     with pytest.raises(ArgumentError, match="dead names no opponent"):
         danger(CARD, "8B", [[]], dead=5)
-    with pytest.raises(ArgumentError, match="card must be a Card"):
-        danger("basic1", "8B", [[]])
+    with pytest.raises(ArgumentError, match="card must be a Card, a bundled card's name"):
+        danger(5, "8B", [[]])
     with pytest.raises(ArgumentError, match="wall_left"):
         danger(CARD, "8B", [[]], wall_left=-1)
     with pytest.raises(NotationError):

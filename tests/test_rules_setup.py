@@ -6,7 +6,7 @@ from dataclasses import fields
 import pytest
 
 import mjlearn as mj
-from mjlearn.rules import MAHJX, NMJL, RulesetError, deal_tiles, draw_order, ruleset
+from mjlearn.rules import MAHJX, NMJL, RulesetError, as_ruleset, deal_tiles, draw_order
 from mjlearn.tiles import TILE_SET
 
 
@@ -96,9 +96,23 @@ def test_mahjx_differs_from_nmjl_exactly_where_its_rules_say():
 
 
 def test_ruleset_lookup():
-    assert ruleset("NMJL") is NMJL and ruleset("MAHJ-X") is MAHJX and ruleset(MAHJX) is MAHJX
+    assert as_ruleset("NMJL") is NMJL and as_ruleset("MAHJ-X") is MAHJX and as_ruleset(MAHJX) is MAHJX
     with pytest.raises(RulesetError, match="unknown ruleset 'riichi'"):
-        ruleset("riichi")
+        as_ruleset("riichi")
+
+
+def test_the_ruleset_submodule_is_not_hidden_by_a_function():
+    import importlib
+
+    import mjlearn.rules
+    import mjlearn.rules.ruleset
+
+    module = importlib.import_module("mjlearn.rules.ruleset")
+    assert mjlearn.rules.ruleset is module and module.MAHJX is MAHJX
+    from mjlearn.rules.ruleset import ruleset  # the old name of as_ruleset, kept in the module
+
+    assert ruleset is as_ruleset
+    assert RulesetError is mj.RulesetError is mjlearn.errors.RulesetError
 
 
 def test_rulesets_are_values():

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from ..errors import HandError
+from ..resources import as_card
 from ..tiles import COPIES, NUM_KINDS
 from .advice import suggest_pass
 from .chances import LineChances, line_chances
@@ -87,6 +88,6 @@ def batch_distances(card: "Card", racks, ruleset=None, executor=None, progress: 
     from ..parallel import executor_argument
     from .arguments import flag_argument, ruleset_argument
 
-    compiled = card.compiled(ruleset_argument(ruleset))
+    compiled = as_card(card).compiled(ruleset_argument(ruleset))
     executor = executor_argument(executor)
     return compiled.line_distances(check_racks(racks), executor=executor, progress=flag_argument("progress", progress))

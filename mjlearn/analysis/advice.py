@@ -22,7 +22,8 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from ..errors import HandError
-from ..hands import Hand, HandLike
+from ..hands import Hand, HandLike, as_hand
+from ..resources import as_card
 from ..tiles import COPIES, Tile, parse_tiles
 from .chances import line_chances
 from .closest import needs_and_unused_many
@@ -56,8 +57,8 @@ def pass_lines(card: "Card", hand: HandLike, lines: int = 3, ruleset=None,
     from .arguments import count_argument, ruleset_argument
 
     lines = count_argument("lines", lines, minimum=1)
-    compiled = card.compiled(ruleset_argument(ruleset))
-    rack = counts_of(hand if isinstance(hand, Hand) else Hand(hand))
+    compiled = as_card(card).compiled(ruleset_argument(ruleset))
+    rack = counts_of(as_hand(hand))
     unseen = np.asarray(COPIES, dtype=np.int16) - rack
     result = line_chances(compiled, rack, (), unseen, min(count_argument("draws", draws), int(unseen.sum())),
                           samples=0)
@@ -80,7 +81,7 @@ def suggest_pass(
     cannot be passed in the Charleston, and are worth keeping);
     ``keep_jokers=False`` allows them.
     """
-    rack = hand if isinstance(hand, Hand) else Hand(hand)
+    card, rack = as_card(card), as_hand(hand)
     candidates = [t for t in rack.tiles() if keep_jokers is False or t != Tile.JOKER]
     if len(candidates) < count:
         raise HandError(f"the rack has {len(candidates)} tiles that can go, fewer than {count}")
@@ -121,7 +122,7 @@ def nearest_lines_pass(
     >>> [t.notation for t in nearest_lines_pass(mj.load_card("basic1"), "FF 222B 444B 666B 8B N S")]
     ['S', 'N', '2B']
     """
-    rack = hand if isinstance(hand, Hand) else Hand(hand)
+    card, rack = as_card(card), as_hand(hand)
     candidates = [t for t in rack.tiles() if keep_jokers is False or t != Tile.JOKER]
     if len(candidates) < count:
         raise HandError(f"the rack has {len(candidates)} tiles that can go, fewer than {count}")

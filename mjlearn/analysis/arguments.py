@@ -2,7 +2,9 @@
 
 The rule: a public call given an argument of the wrong type or out of range
 raises :class:`~mjlearn.errors.ArgumentError` (a ``ValueError``) that names
-the argument and says what it accepts, before any work starts. Counts accept
+the argument and says what it accepts, before any work starts. A card is read
+with :func:`mjlearn.resources.as_card` and a rack with
+:func:`mjlearn.hands.as_hand`, the same for every layer. Counts accept
 Python and numpy integers but not ``bool``; flags accept ``bool`` and numpy
 bools only.
 
@@ -22,9 +24,9 @@ import numpy as np
 
 from ..errors import ArgumentError
 from ..hands import Hand
+from ..wording import shown
 
-__all__ = ["choice_argument", "count_argument", "exposures_argument", "flag_argument", "hand_argument",
-           "ruleset_argument"]
+__all__ = ["choice_argument", "count_argument", "exposures_argument", "flag_argument", "ruleset_argument"]
 
 
 def count_argument(name: str, value, minimum: int = 0, maximum: int | None = None, allow_none: bool = False):
@@ -60,13 +62,6 @@ def choice_argument(name: str, value, options: tuple[str, ...]) -> str:
     return value
 
 
-def hand_argument(name: str, value):
-    """``value`` if it is hand notation (a string) or a :class:`~mjlearn.hands.Hand`."""
-    if not isinstance(value, (str, Hand)):
-        raise ArgumentError(f"{name} must be hand notation (a string such as 'FF 222B J') or a Hand, not {_shown(value)}")
-    return value
-
-
 def exposures_argument(value) -> list:
     """The exposures as a list: one string, Hand or Exposure is one exposed group; else an iterable of them."""
     from .position import Exposure
@@ -95,8 +90,4 @@ def ruleset_argument(value):
 
 def _shown(value) -> str:
     """A short description of a wrong value: its repr, cut to 40 characters, and its type."""
-    text = repr(value)
-    if len(text) > 40:
-        text = text[:37] + "..."
-    return text if isinstance(value, (bool, int, float, str)) and not isinstance(value, np.generic) \
-        else f"{text} ({type(value).__name__})"
+    return shown(value)

@@ -16,6 +16,7 @@ import numpy as np
 
 from ..errors import HandError
 from ..hands import Hand, HandLike
+from ..resources import as_card
 from ..tiles import COPIES, FORMAT_ORDER, NUM_KINDS, Tile, as_tile, parse_tiles, tile_token
 from .arguments import choice_argument, count_argument, flag_argument, ruleset_argument
 from .compiled import NATURAL_KINDS, CompiledCard, counts_of, exposed_counts
@@ -197,6 +198,7 @@ def closest(
     >>> table[["category", "line", "distance", "needs"]].values.tolist()
     [['2468', 1, 6, '666B 888B']]
     """
+    card = as_card(card)
     dead = choice_argument("dead", dead, ("mark", "drop"))
     n = count_argument("n", n, allow_none=True)
     partial = flag_argument("partial", partial)

@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from ..hands import HandLike
+from ..resources import as_card
 from ..tiles import FORMAT_ORDER, Tile
 from ..wording import counted
 from .chances import DEFAULT_SAMPLES, MAX_SAMPLES, LineChances, line_chances
@@ -45,6 +46,7 @@ def _position(card: "Card", hand: HandLike, exposures, visible, ruleset, sizes):
     """The checked position: compiled card, rack counts, parsed exposures, unseen counts."""
     from .arguments import ruleset_argument
 
+    card = as_card(card)
     ruleset = ruleset_argument(ruleset)
     rack_hand, parsed = read_position(hand, exposures, sizes=sizes)
     rack = counts_of(rack_hand)

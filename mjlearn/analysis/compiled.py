@@ -77,7 +77,9 @@ class CompiledCard:
     """
 
     def __init__(self, card: "Card", reverse_runs: bool = False):
-        self.lines: list[Line] = card.lines
+        from ..resources import as_card
+
+        self.lines: list[Line] = as_card(card).lines
         per_line = [line.hands(reverse_runs) for line in self.lines]
         self.hands: list[ConcreteHand] = [h for hands in per_line for h in hands]
         sizes = [len(hands) for hands in per_line]

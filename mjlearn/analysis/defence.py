@@ -45,6 +45,8 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from ..errors import ArgumentError, HandError
+from ..hands import as_hand
+from ..resources import as_card
 from ..tiles import COPIES, NUM_KINDS, Tile, as_tile
 from .compiled import NATURAL_KINDS, CompiledCard, exposed_counts
 from .position import Exposure
@@ -236,9 +238,7 @@ def _read_table(card, opponents, discards, hand, exposures, dead, ruleset):
     from .closest import visible_counts
     from .position import read_position
 
-    if not callable(getattr(card, "compiled", None)):
-        raise ArgumentError(f"card must be a Card (mjlearn.load_card or parse_card), not {type(card).__name__}")
-    compiled = card.compiled(ruleset_argument(ruleset))
+    compiled = as_card(card).compiled(ruleset_argument(ruleset))
     if isinstance(opponents, Mapping):
         items = list(opponents.items())
     elif isinstance(opponents, (str, bytes)) or not isinstance(opponents, Iterable):
@@ -373,11 +373,9 @@ def danger_table(
 
     from .arguments import count_argument
 
-    from .arguments import hand_argument
-
     wall_left = count_argument("wall_left", wall_left, allow_none=True)
-    compiled, parsed, available, rack = _read_table(card, opponents, discards, hand_argument("hand", hand),
-                                                    exposures, dead, ruleset)
+    compiled, parsed, available, rack = _read_table(card, opponents, discards, as_hand(hand), exposures, dead,
+                                                    ruleset)
     found = tile_dangers(compiled, [groups for _, groups in parsed], available, wall_left)
     labels = [label for label, _ in parsed]
     rows = []

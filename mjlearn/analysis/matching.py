@@ -18,6 +18,7 @@ import numpy as np
 
 from ..card import Line
 from ..hands import ConcreteHand, HandLike
+from ..resources import as_card
 from .compiled import counts_of
 from .position import Exposure, ExposureLike, read_position
 
@@ -99,6 +100,7 @@ def match(card: "Card", hand: HandLike, exposures: Iterable[ExposureLike] = (), 
 
     from .arguments import ruleset_argument
 
+    card = as_card(card)
     ruleset = ruleset_argument(ruleset)
     rack_hand, parsed = read_position(hand, exposures, sizes=(14,))
     compiled = card.compiled(ruleset)

@@ -17,6 +17,7 @@ import numpy as np
 
 from ..errors import ArgumentError
 from ..parallel import executor_argument, iter_chunks
+from ..resources import as_card
 from ..tiles import NUM_KINDS, TILE_SET
 from .arguments import count_argument, flag_argument, ruleset_argument
 from .kernel import KernelTables, line_distances
@@ -115,7 +116,7 @@ def distance_counts(
     if progress is not None:
         progress = flag_argument("progress", progress)
     executor = executor_argument(executor)
-    compiled = card.compiled(ruleset_argument(ruleset))
+    compiled = as_card(card).compiled(ruleset_argument(ruleset))
     tables = KernelTables.of(compiled)
     entropy = _entropy(seed)
     chunks = [(tables, entropy, start, min(CHUNK, deals - start), tiles) for start in range(0, deals, CHUNK)]
@@ -160,6 +161,7 @@ def odds(
     """
     import pandas as pd
 
+    card = as_card(card)
     deals = count_argument("deals", deals, minimum=1)
     if not isinstance(within, (range, list, tuple)):
         raise ArgumentError(f"within must be a range or list of distances, not {within!r} ({type(within).__name__})")

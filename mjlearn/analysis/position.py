@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from operator import gt
 
 from ..errors import HandError
-from ..hands import Hand, HandLike
+from ..hands import Hand, HandLike, as_hand
 from ..tiles import COPIES, NUM_KINDS, Tile
 
 __all__ = ["Exposure", "read_position", "ExposureLike"]
@@ -104,10 +104,9 @@ def read_position(
     if none and isinstance(hand, Hand):  # a Hand alone holds what a set can supply, at most 14 tiles
         rack, parsed, total = hand, (), len(hand)
     else:
-        from .arguments import exposures_argument, hand_argument
+        from .arguments import exposures_argument
 
-        hand = hand_argument("hand", hand)
-        rack = hand if isinstance(hand, Hand) else Hand(hand)
+        rack = as_hand(hand)
         parsed = () if none else tuple(Exposure.parse(e) for e in exposures_argument(exposures))
         counts = list(rack.counts)
         for exposure in parsed:

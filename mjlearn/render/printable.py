@@ -29,6 +29,8 @@ from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from ..errors import ArgumentError
+from ..resources import as_card
 from .layout import INK, line_segments, mark_text, notes_text
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -80,9 +82,9 @@ def page_size(paper: str = "letter", dpi: int = 150) -> tuple[int, int]:
     """The pixel size ``(width, height)`` of a portrait page of ``paper`` ("letter" or "a4") at ``dpi``."""
     key = str(paper).lower()
     if key not in PAPER_SIZES:
-        raise ValueError(f"unknown paper {paper!r}; use one of {', '.join(PAPER_SIZES)}")
+        raise ArgumentError(f"unknown paper {paper!r}; use one of {', '.join(PAPER_SIZES)}")
     if not isinstance(dpi, int) or isinstance(dpi, bool) or not MIN_DPI <= dpi <= MAX_DPI:
-        raise ValueError(f"dpi must be a whole number from {MIN_DPI} to {MAX_DPI}, not {dpi!r}")
+        raise ArgumentError(f"dpi must be a whole number from {MIN_DPI} to {MAX_DPI}, not {dpi!r}")
     width, height = PAPER_SIZES[key]
     return round(width * dpi), round(height * dpi)
 
@@ -335,12 +337,15 @@ def _best_plan(card: "Card", dpi: int, paper: str) -> "tuple[_Painter, list[list
 
 def card_page_count(card: "Card", dpi: int = 150, paper: str = "letter") -> int:
     """How many pages :func:`card_pages` gives, without drawing them."""
-    return len(_best_plan(card, dpi, paper)[1])
+    return len(_best_plan(as_card(card), dpi, paper)[1])
 
 
 def card_pages(card: "Card", dpi: int = 150, paper: str = "letter") -> "list[Image.Image]":
-    """The card printed on portrait pages of ``paper`` ("letter" or "a4") at ``dpi``, as RGB images."""
-    painter, plan = _best_plan(card, dpi, paper)
+    """The card printed on portrait pages of ``paper`` ("letter" or "a4") at ``dpi``, as RGB images.
+
+    ``card`` is a Card, a bundled card's name or a ``.mjcl`` path, as for every call of this module.
+    """
+    painter, plan = _best_plan(as_card(card), dpi, paper)
     return [painter.page(places, number, len(plan)) for number, places in enumerate(plan, 1)]
 
 
@@ -350,6 +355,7 @@ def save_card_pdf(card: "Card", path: "str | Path", dpi: int = 150, paper: str =
     The PDF carries the card's name as its title and no creation or change
     date, so the same card gives the same bytes every time.
     """
+    card = as_card(card)
     path = Path(path)
     pages = card_pages(card, dpi, paper)
     pages[0].save(

@@ -30,6 +30,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple
 from xml.sax.saxutils import escape
 
+from ..errors import ArgumentError
 from ..tiles import Suit, Tile, as_tile
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -403,6 +404,12 @@ def _paint(fill, stroke, sw, closed=True) -> str:
     return out.strip()
 
 
+def _not_a_shape(shape: object) -> ArgumentError:
+    """The error for a drawing step that is none of the shapes tile art is made of."""
+    return ArgumentError(f"shape must be one of RRect, Circle, Ellipse, Line, Polyline, Polygon, Text,"
+                         f" not {type(shape).__name__}")
+
+
 def _svg_element(shape: Shape) -> tuple[str, str]:
     """(geometry part, paint part) of one SVG element."""
     if isinstance(shape, RRect):
@@ -423,7 +430,7 @@ def _svg_element(shape: Shape) -> tuple[str, str]:
         return f'polyline points="{_points(shape.points)}"', _paint(None, shape.stroke, shape.sw)
     if isinstance(shape, Polygon):
         return f'polygon points="{_points(shape.points)}"', _paint(shape.fill, shape.stroke, shape.sw)
-    raise TypeError(shape)
+    raise _not_a_shape(shape)
 
 
 def _svg_text(shape: Text) -> str:
@@ -575,7 +582,7 @@ def _pil_draw(image, shapes, scale: float) -> None:
             if shape.stroke:
                 stroke_line(shape.points, shape.stroke, shape.sw, closed=True)
         else:  # pragma: no cover
-            raise TypeError(shape)
+            raise _not_a_shape(shape)
 
 
 def tile_image(tile, height: int = 80) -> "Image.Image":

@@ -12,7 +12,7 @@ from .coach_bot import CoachBot, seat_danger
 from .charleston import DIRECTIONS, Charleston, Event, Step
 from .game import ExposedGroup, Game, GameResult, GameState
 from .moves import Move, legal_moves
-from .ruleset import MAHJX, NMJL, RULESETS, Ruleset, RulesetError, ruleset
+from .ruleset import MAHJX, NMJL, RULESETS, Ruleset, RulesetError, as_ruleset
 from .scoring import HOWS, Payout, Scorecard, TournamentScoring, score_win, wall_game
 from .setup import SEATS, Deal, build_walls, deal_tiles, draw_order, east_for_game, roll_for_east
 from .simulate import SimulationReport, simulate
@@ -36,6 +36,7 @@ __all__ = [
     "RULESETS",
     "Ruleset",
     "RulesetError",
+    "as_ruleset",
     "SEATS",
     "Scorecard",
     "SimulationReport",
@@ -47,7 +48,6 @@ __all__ = [
     "east_for_game",
     "legal_moves",
     "roll_for_east",
-    "ruleset",
     "run_game",
     "score_win",
     "seat_danger",

@@ -179,8 +179,11 @@ class Charleston:
         """Seats whose rack is already a winning hand (14 tiles) on ``card``, with the lines it wins.
 
         After the NMJL deal East holds 14 tiles and may already have Mah Jongg;
-        ask again after any pass.
+        ask again after any pass. ``card`` is a Card, a bundled card's name or a ``.mjcl`` path.
         """
+        from ..resources import as_card
+
+        card = as_card(card)
         wins = {}
         for seat, rack in enumerate(self.racks):
             if len(rack) == 14:

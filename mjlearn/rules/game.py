@@ -40,12 +40,13 @@ from typing import TYPE_CHECKING
 from ..analysis.position import Exposure
 from ..errors import MoveArgumentError, RuleError
 from ..hands import Hand
+from ..resources import as_card
 from ..tiles import NUM_KINDS, Tile
 from .charleston import Charleston, Event, events_table
 from .liveness import LiveHands, available_counts, shared_live_hands
 from .ruleset import NMJL, Ruleset, ruleset as as_ruleset
 from .arguments import int_arg, seat_arg, tile_arg, tiles_arg
-from .setup import SEATS, deal_tiles
+from .setup import SEATS, deal_tiles, seed_or_fresh
 
 if TYPE_CHECKING:  # pragma: no cover
     from .position import TablePosition
@@ -205,12 +206,18 @@ def _move(method):
 
 
 class Game:
-    """One game: four seats (0 East, 1 South, 2 West, 3 North), a card and a ruleset."""
+    """One game: four seats (0 East, 1 South, 2 West, 3 North), a card and a ruleset.
 
-    def __init__(self, card: "Card", ruleset: Ruleset | str = NMJL, seed: int | None = None):
-        self.card = card
+    ``card`` is a :class:`~mjlearn.Card`, a bundled card's name (``"basic1"``) or
+    the path of a ``.mjcl`` file. The same ``seed`` deals the same game;
+    ``seed=None`` (the default) deals a fresh random one, and ``game.seed``
+    then holds the seed drawn for it, so the game can still be replayed and saved.
+    """
+
+    def __init__(self, card: "Card | str", ruleset: Ruleset | str = NMJL, seed: int | None = None):
+        self.card = as_card(card)
         self.ruleset = as_ruleset(ruleset)
-        self.seed = seed
+        self.seed = seed = seed_or_fresh(seed)
         self.deal = deal_tiles(self.ruleset, seed)
         self.charleston = Charleston(self.deal)
         self.racks: list[Hand] = list(self.deal.racks)
@@ -962,7 +969,8 @@ class Game:
 
         Seats whose racks are not given get random racks from the tiles left,
         and the rest of the set follows ``wall`` (the next tiles to draw),
-        shuffled by ``seed``. An impossible position raises
+        shuffled by ``seed`` (``None``: a fresh seed, kept in ``game.seed``).
+        ``card`` is read as in :class:`Game`. An impossible position raises
         :class:`~mjlearn.errors.PositionError` naming the argument.
 
         >>> import mjlearn as mj
@@ -977,7 +985,7 @@ class Game:
         game = cls(card, ruleset, seed)
         position = read_table_position(
             game.ruleset, racks=racks, exposures=exposures, discards=discards, wall=wall,
-            turn=turn, phase=phase, dead=dead, seed=seed,
+            turn=turn, phase=phase, dead=dead, seed=game.seed,
         )
         game.position = position
         game.racks = list(position.racks)
@@ -1003,10 +1011,13 @@ class Game:
 
     @classmethod
     def load(cls, path, card: "Card | None" = None) -> "Game":
-        """Load a saved game by replaying it; :class:`~mjlearn.errors.SaveFileError` if the file is bad."""
+        """Load a saved game by replaying it; :class:`~mjlearn.errors.SaveFileError` if the file is bad.
+
+        ``card`` (a Card, a bundled card's name or a ``.mjcl`` path) replaces the card saved in the file.
+        """
         from .savefile import load_game
 
-        return load_game(path, card)
+        return load_game(path, None if card is None else as_card(card))
 
     def log_table(self) -> "pandas.DataFrame":
         """The log as a table: step, seat, action, tiles, detail."""

@@ -30,9 +30,10 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from ..errors import RuleError
+from ..resources import as_card
 from ..tiles import Tile
 from .moves import MOVE_KINDS, Move, legal_moves
-from .ruleset import NMJL, Ruleset, ruleset as as_ruleset
+from .ruleset import NMJL, Ruleset, as_ruleset
 from .simulate import FULL_SET, tiles_in_game
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -101,6 +102,7 @@ def random_game(card: "Card", ruleset: Ruleset | str = NMJL, seed: int = 0, tall
     from .bots import make_bots
     from .game import Game
 
+    card = as_card(card)
     tally = tally if tally is not None else RandomPlayTally()
     rng = random.Random(seed)
     rules = as_ruleset(ruleset)
@@ -164,6 +166,7 @@ def random_games(card: "Card", games: int, seed: int = 0, rulesets=("NMJL", "MAH
 
     ``progress``, if given, is called with the tally after each game.
     """
+    card = as_card(card)
     tally = RandomPlayTally()
     for i in range(games):
         illegal, bot = MIXES[i // len(rulesets) % len(MIXES)]

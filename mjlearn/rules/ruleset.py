@@ -7,7 +7,7 @@ engine keeps a flag of its own:
 (14, 13)
 >>> MAHJX.second_charleston, NMJL.second_charleston
 ('mandatory', 'optional')
->>> ruleset("mahj-x") is MAHJX
+>>> as_ruleset("mahj-x") is MAHJX
 True
 """
 
@@ -15,14 +15,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..errors import MjlearnError
+from ..errors import RulesetError
 from .tournament import TournamentScoring
 
-__all__ = ["Ruleset", "NMJL", "MAHJX", "RULESETS", "ruleset", "RulesetError"]
-
-
-class RulesetError(MjlearnError):
-    """An unknown ruleset name, or a ruleset field with a value the engine does not know."""
+__all__ = ["Ruleset", "NMJL", "MAHJX", "RULESETS", "as_ruleset", "RulesetError"]
 
 
 EXCHANGE_WINS = ("self-drawn", "as turn began")
@@ -118,11 +114,28 @@ MAHJX = Ruleset(
 RULESETS = {"nmjl": NMJL, "mahj-x": MAHJX, "mahjx": MAHJX}
 
 
-def ruleset(name: str | Ruleset) -> Ruleset:
-    """A ruleset by name (``"NMJL"``, ``"MAHJ-X"``), or the ruleset itself."""
+def as_ruleset(name: str | Ruleset) -> Ruleset:
+    """A ruleset by name (``"NMJL"``, ``"MAHJ-X"``, in any case), or the ruleset itself.
+
+    It was called ``ruleset`` once, a name that hid this module from
+    ``mjlearn.rules``: that name stays here as an alias
+    (``from mjlearn.rules.ruleset import ruleset``), while ``mjlearn.rules.ruleset``
+    is now this module.
+
+    >>> as_ruleset(NMJL) is NMJL, as_ruleset("NMJL") is NMJL
+    (True, True)
+    >>> as_ruleset("riichi")
+    Traceback (most recent call last):
+    ...
+    mjlearn.errors.RulesetError: unknown ruleset 'riichi'; the rulesets are NMJL and MAHJ-X
+    """
     if isinstance(name, Ruleset):
         return name
     try:
         return RULESETS[name.strip().lower()]
     except (KeyError, AttributeError):
         raise RulesetError(f"unknown ruleset {name!r}; the rulesets are NMJL and MAHJ-X") from None
+
+
+ruleset = as_ruleset
+"""The old name of :func:`as_ruleset`, kept for ``from mjlearn.rules.ruleset import ruleset``."""

@@ -38,7 +38,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from ..errors import RuleError
+from ..errors import ArgumentError, RuleError, UnknownNameError
+from ..resources import as_card
 from .ruleset import NMJL, Ruleset, ruleset as _ruleset
 from .setup import SEATS, check_seat
 from .tournament import ROW_NAMES, TournamentScoring
@@ -251,6 +252,7 @@ def score_win(
     ...
     mjlearn.errors.RuleError: false Mah Jongg: the hand matches no line of the card ...
     """
+    card = as_card(card)
     rules = _ruleset(ruleset)
     check_seat(winner, "winner")
     if how not in HOWS:
@@ -278,7 +280,7 @@ def score_win(
     best = None
     for win in wins:
         if not hasattr(win, "realised"):
-            raise TypeError(f"score_win needs the wins from card.match(hand, exposures), not {win!r}")
+            raise ArgumentError(f"score_win needs the wins from card.match(hand, exposures), not {win!r}")
         scored = _score_line(card, win, rules)
         if best is None or scored[2] > best[1][2]:
             best = (win, scored)
@@ -413,9 +415,9 @@ class Scorecard:
     def __init__(self, players: Sequence[str] = SEATS):
         players = tuple(str(p) for p in players)
         if len(players) != 4:
-            raise ValueError(f"a scorecard has one column for each of 4 players, not {len(players)}")
+            raise ArgumentError(f"a scorecard has one column for each of 4 players, not {len(players)}")
         if len(set(players)) != 4 or "what" in players:
-            raise ValueError(f"the 4 players need different names (and none called 'what'): {players}")
+            raise ArgumentError(f"the 4 players need different names (and none called 'what'): {players}")
         self.players: tuple[str, ...] = players
         self._rows: list[tuple[str, tuple[int, int, int, int]]] = []
         self._items: list[tuple[str, str, str, int]] = []
@@ -424,10 +426,10 @@ class Scorecard:
     def _player(self, who: int | str, what: str) -> int:
         if isinstance(who, str):
             if who not in self.players:
-                raise ValueError(f"no player {who!r} on the scorecard; the players are {', '.join(self.players)}")
+                raise UnknownNameError(f"no player {who!r} on the scorecard; the players are {', '.join(self.players)}")
             return self.players.index(who)
         if isinstance(who, bool) or not isinstance(who, int) or not 0 <= who <= 3:
-            raise ValueError(f"{what} must be a player's name or column 0-3, not {who!r}")
+            raise ArgumentError(f"{what} must be a player's name or column 0-3, not {who!r}")
         return who
 
     def record(self, payout: Payout, game: int | str | None = None, east: int | str = 0) -> None:
@@ -438,7 +440,7 @@ class Scorecard:
         East, so seat ``s`` of the payout is player ``(east + s) % 4``.
         """
         if not isinstance(payout, Payout):
-            raise TypeError(f"record takes the Payout of score_win or wall_game, not {type(payout).__name__}")
+            raise ArgumentError(f"record takes the Payout of score_win or wall_game, not {type(payout).__name__}")
         first = self._player(east, "east")
         self._games += 1
         label = f"Game {self._games if game is None else game}" if not isinstance(game, str) else game
@@ -466,7 +468,7 @@ class Scorecard:
         """
         column = self._player(seat, "seat")
         if isinstance(points, bool) or not isinstance(points, int) or points <= 0:
-            raise ValueError(f"a penalty deducts a positive number of points, not {points!r}")
+            raise ArgumentError(f"a penalty deducts a positive number of points, not {points!r}")
         amounts = [0, 0, 0, 0]
         amounts[column] = -points
         self._rows.append((f"Penalty ({self.players[column]}): {reason}", tuple(amounts)))

@@ -25,19 +25,59 @@ until everyone holds 13, East included.
 
 from __future__ import annotations
 
+import operator
 import random
 from dataclasses import dataclass, field
 
-from ..errors import RuleError
+from ..errors import ArgumentError, RuleError
 from ..hands import Hand
 from ..tiles import TILE_SET, Tile
 from .arguments import seat_arg
-from .ruleset import NMJL, Ruleset, ruleset as as_ruleset
+from .ruleset import NMJL, Ruleset, as_ruleset
 
-__all__ = ["SEATS", "check_seat", "Deal", "build_walls", "deal_tiles", "draw_order", "roll_for_east", "east_for_game"]
+__all__ = ["SEATS", "check_seat", "Deal", "build_walls", "deal_tiles", "draw_order", "roll_for_east", "east_for_game",
+           "fresh_seed", "seed_or_fresh"]
 
 SEATS = ("East", "South", "West", "North")
 _CLOCKWISE_FROM_EAST = (0, 3, 2, 1)
+
+
+FRESH_SEEDS = 2**31
+"""Fresh seeds are drawn from ``range(FRESH_SEEDS)``: two seedless games deal alike once in about two billion."""
+
+
+def fresh_seed() -> int:
+    """A new seed drawn from the operating system's randomness (not from :mod:`random`'s shared state).
+
+    ``seed=None`` means a fresh random deal everywhere (:class:`~mjlearn.rules.Game`,
+    :func:`~mjlearn.rules.run_game`, :func:`~mjlearn.rules.simulate`, the widgets): they draw
+    the seed here and keep it, so the game can still be replayed, saved and shown.
+
+    >>> 0 <= fresh_seed() < FRESH_SEEDS
+    True
+    """
+    return random.SystemRandom().randrange(FRESH_SEEDS)
+
+
+def seed_or_fresh(seed: int | None, name: str = "seed") -> int:
+    """``seed`` as an ``int``, or a :func:`fresh_seed` when it is ``None``; anything but a whole number
+    (a bool, a float, text) is an :class:`~mjlearn.errors.ArgumentError` naming ``name``.
+
+    >>> seed_or_fresh(7)
+    7
+    >>> seed_or_fresh("7")
+    Traceback (most recent call last):
+    ...
+    mjlearn.errors.ArgumentError: seed must be a whole number or None (a fresh random seed), not '7'
+    """
+    if seed is None:
+        return fresh_seed()
+    if not isinstance(seed, bool):
+        try:
+            return operator.index(seed)
+        except TypeError:
+            pass
+    raise ArgumentError(f"{name} must be a whole number or None (a fresh random seed), not {seed!r}")
 
 
 def check_seat(seat, what: str | None = None) -> int:
@@ -128,8 +168,10 @@ def east_for_game(first_east: int, game: int) -> int:
 
 
 def deal_tiles(rules: Ruleset | str = NMJL, seed: int | None = None) -> Deal:
-    """Shuffle, build the walls, roll, break and deal, as the ruleset says. The same seed gives the same deal."""
+    """Shuffle, build the walls, roll, break and deal, as the ruleset says. The same seed gives the same deal;
+    ``seed=None`` deals a fresh random one, whose seed the deal keeps (``deal.seed``)."""
     rules = as_ruleset(rules)
+    seed = seed_or_fresh(seed)
     rng = random.Random(seed)
     walls = build_walls(rules, rng)
     dice = (rng.randint(1, 6), rng.randint(1, 6))

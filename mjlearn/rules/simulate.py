@@ -27,9 +27,11 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from ..errors import ArgumentError
+from ..resources import as_card
 from ..tiles import COPIES, NUM_KINDS, Tile
-from .ruleset import NMJL, Ruleset, ruleset as as_ruleset
-from .setup import SEATS
+from .ruleset import NMJL, Ruleset, as_ruleset
+from .setup import SEATS, seed_or_fresh
 
 if TYPE_CHECKING:  # pragma: no cover
     import pandas
@@ -72,7 +74,7 @@ def game_record(game: "Game") -> tuple:
     """A finished game as one row of :data:`RECORD_COLUMNS`."""
     result = game.result
     if result is None:
-        raise ValueError("the game is not over")
+        raise ArgumentError(f"game_record needs a finished game; this one is still in its {game.phase!r} phase")
     exposures = sum(len(groups) for groups in game.exposures)
     payout = result.payout
     if result.winner is None or payout is None or payout.line is None:
@@ -235,15 +237,16 @@ def simulate(
     card: "Card",
     games: int = 1000,
     ruleset: Ruleset | str = NMJL,
-    seed: int = 0,
+    seed: int | None = 0,
     progress: bool | None = None,
     workers: int = 1,
     executor=None,
 ) -> SimulationReport:
     """Play ``games`` complete bot games and report wins per line, wall games, East's advantage and more.
 
-    ``card`` is a :class:`~mjlearn.Card` or the name of a bundled card. The seeds of all the games are
-    drawn from ``seed`` first, so the same ``seed`` gives the same report however the games are run.
+    ``card`` is a :class:`~mjlearn.Card`, the name of a bundled card or the path of a ``.mjcl`` file. The
+    seeds of all the games are drawn from ``seed`` first, so the same ``seed`` gives the same report however
+    the games are run; ``seed=None`` draws a fresh seed (the report's ``seed`` says which).
     ``progress`` shows a bar (tqdm: a widget in Jupyter; ``None``: for runs of 200 games or more at a
     terminal or in a notebook). ``executor`` runs chunks of games on any
     ``concurrent.futures.Executor``: a ``ProcessPoolExecutor`` for the cores of one machine, or
@@ -254,13 +257,9 @@ def simulate(
 
     import pandas as pd
 
-    from ..errors import ArgumentError
     from ..parallel import executor_argument, iter_chunks
 
-    if isinstance(card, str):
-        from ..resources import load_card
-
-        card = load_card(card)
+    card, seed = as_card(card), seed_or_fresh(seed)
     rules = as_ruleset(ruleset)
     if isinstance(games, bool) or not isinstance(games, int) or games < 0:
         raise ArgumentError(f"games must be a whole number, 0 or more, not {games!r}")

@@ -25,8 +25,7 @@ import numpy as np
 import traitlets as t
 
 from ..card import Card
-from ..errors import CardNotFoundError
-from ..resources import list_cards, load_card
+from ..resources import as_card, is_card_path
 from ..tiles import FORMAT_ORDER, Tile, parse_tiles
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -128,12 +127,12 @@ class CardWidget(LessonWidget):
         A refused change is put back, and the message says why.
         """
         from ..errors import MjlearnError
-        from ..rules.ruleset import ruleset
+        from ..rules.ruleset import as_ruleset
 
         reason = ""
         if change["name"] == "ruleset_name":
             try:
-                ruleset(change["new"])
+                as_ruleset(change["new"])
             except MjlearnError as error:
                 reason = str(error)
         elif change["name"] == "n" and change["new"] < 1:
@@ -151,9 +150,9 @@ class CardWidget(LessonWidget):
     @property
     def ruleset(self):
         """The :class:`~mjlearn.rules.ruleset.Ruleset` named by ``ruleset_name``."""
-        from ..rules.ruleset import ruleset
+        from ..rules.ruleset import as_ruleset
 
-        return ruleset(self.ruleset_name)
+        return as_ruleset(self.ruleset_name)
 
 
 def rack_order(tiles: Iterable[Tile]) -> list[int]:
@@ -295,11 +294,9 @@ def win_rows(wins: "list[Win]", pattern_size: str = "1em") -> list[dict]:
 
 
 def open_card(card: "Card | str | Path") -> tuple[Card, str]:
-    """A card and the name to show for it, from a Card, a bundled card's name or a ``.mjcl`` path."""
-    if isinstance(card, Card):
-        return card, card.name
-    if isinstance(card, (str, Path)):
-        loaded = load_card(card)
-        label = str(card) if str(card) in list_cards() else str(Path(card))
-        return loaded, label
-    raise CardNotFoundError(f"a card is a Card, a bundled card's name or a .mjcl path, not {card!r}")
+    """A card and the name to show for it, from a Card, a bundled card's name or a ``.mjcl`` path
+    (read by :func:`~mjlearn.resources.as_card`: a bare name is always a bundled card)."""
+    loaded = as_card(card)
+    if loaded is card:
+        return loaded, loaded.name
+    return loaded, str(Path(card)) if is_card_path(card) else str(card)

@@ -304,7 +304,7 @@ class CardEditor(LessonWidget):
             path = Path(source).expanduser()
             if not path.exists():
                 if as_file or path.suffix != ".mjcl":
-                    raise FileNotFoundError(f"there is no file {path}")
+                    raise CardNotFoundError(f"there is no file {path}")
                 return _NEW_CARD, None, f"{path.name} does not exist yet: Save creates it."
             text, self._newline = read_card_file(path)
             note = f"Opened {path.name}."

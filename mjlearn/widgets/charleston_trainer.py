@@ -28,12 +28,12 @@ import traitlets as t
 
 from ..analysis.closest import NearestLines
 from ..card import Card
-from ..errors import MjlearnError, RuleError
+from ..errors import ArgumentError, MjlearnError, RuleError
 from ..hands import Hand, HandLike
 from ..rules.bots import Bot
 from ..rules.charleston import DIRECTIONS, Charleston, Step
-from ..rules.ruleset import Ruleset, ruleset as as_ruleset
-from ..rules.setup import SEATS, Deal, check_seat, deal_tiles
+from ..rules.ruleset import Ruleset, as_ruleset
+from ..rules.setup import SEATS, Deal, check_seat, deal_tiles, seed_or_fresh
 from ..tiles import Tile, as_tile, parse_tiles
 from ..wording import counted
 from ._common import CardWidget, asset, nearest_rows, open_card, rack_order, tile_faces, widget_module
@@ -70,7 +70,8 @@ class CharlestonTrainer(CardWidget):
     """Play the Charleston of a seeded deal: you choose your passes, three bots choose theirs.
 
     - ``card``: a bundled card's name, a ``.mjcl`` path or a :class:`~mjlearn.card.Card`.
-    - ``ruleset``: ``"NMJL"`` or ``"MAHJ-X"``; ``seed``: the deal (the same seed, the same deal and passes).
+    - ``ruleset``: ``"NMJL"`` or ``"MAHJ-X"``; ``seed``: the deal (the same seed, the same deal and passes;
+      ``None``: a fresh random deal, whose seed ``seed`` then shows).
     - ``seat``: where you sit, 0 East, 1 South, 2 West, 3 North; ``n``: how many nearest lines to show.
 
     Every click is a method call (:meth:`select`, :meth:`toggle_at`,
@@ -114,7 +115,7 @@ class CharlestonTrainer(CardWidget):
         self,
         card: Card | str | Path = "basic1",
         ruleset: str | Ruleset = "NMJL",
-        seed: int = 0,
+        seed: int | None = 0,
         seat: int = 0,
         n: int = 5,
         rack: HandLike | None = None,
@@ -123,6 +124,7 @@ class CharlestonTrainer(CardWidget):
         self._card, label = open_card(card)
         check_seat(seat, "your seat")
         rules = as_ruleset(ruleset)
+        seed = seed_or_fresh(seed)
         self._racks_given = _racks_given(seat, rack, position)
         with self._quietly():
             super().__init__(
@@ -404,7 +406,7 @@ class CharlestonTrainer(CardWidget):
         return self._changed(f"Took back your move in the {step_name}.")
 
     def new_deal(self, seed: int | None = None, ruleset: str | Ruleset | None = None) -> bool:
-        """Deal again: with ``seed`` (``None``: the next seed) and, if given, under other rules."""
+        """Deal again: with ``seed`` (``None``: the next seed, ``seed + 1``) and, if given, under other rules."""
         if seed is None:
             seed = self.seed + 1
         elif self._whole("seed", seed) is None:
@@ -738,7 +740,7 @@ class CharlestonTrainer(CardWidget):
 def _racks_given(seat: int, rack, position) -> dict:
     """The racks a teacher set for the Charleston: ``rack`` is yours, ``position`` maps seats to racks."""
     if rack is not None and position is not None:
-        raise MjlearnError("give either rack= (your rack) or position= (racks by seat), not both")
+        raise ArgumentError("give either rack= (your rack) or position= (racks by seat), not both")
     if rack is not None:
         return {seat: rack}
     return dict(position) if position is not None else {}

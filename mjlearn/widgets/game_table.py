@@ -27,11 +27,11 @@ from typing import TYPE_CHECKING, Any
 import traitlets as t
 
 from ..card import Card
-from ..errors import MjlearnError
+from ..errors import ArgumentError, MjlearnError
 from ..rules.game import Game
-from ..rules.ruleset import Ruleset, ruleset as as_ruleset
+from ..rules.ruleset import Ruleset, as_ruleset
 from ..rules.scoring import Scorecard
-from ..rules.setup import SEATS, check_seat
+from ..rules.setup import SEATS, check_seat, seed_or_fresh
 from ..tiles import Tile, as_tile
 from ..wording import counted
 from ._common import CardWidget, asset, open_card, rack_order, tile_faces, widget_module
@@ -60,7 +60,8 @@ class GameTable(CardWidget):
 
     - ``card``: a bundled card's name, a ``.mjcl`` path or a :class:`~mjlearn.card.Card`.
     - ``ruleset``: ``"NMJL"`` or ``"MAHJ-X"``; ``seat``: yours (0 East, 1 South, 2 West, 3 North).
-    - ``seed``: the deal and the computer players' choices (the same seed, the same game).
+    - ``seed``: the deal and the computer players' choices (the same seed, the same game);
+      ``None`` (the default) deals a fresh random game, whose seed ``seed`` then shows.
     - ``position``: start from a table position instead of a deal, as the keyword
       arguments of :meth:`Game.from_position <mjlearn.rules.Game.from_position>`
       (a dict with ``racks``, ``exposures``, ``discards``, ``wall``, ``turn``, ``phase``, ``dead``).
@@ -115,9 +116,9 @@ class GameTable(CardWidget):
         seat = check_seat(seat, "your seat")
         rules = as_ruleset(ruleset)
         if pace not in PACES:
-            raise MjlearnError(f"pace must be one of {', '.join(PACES)}, not {pace!r}")
+            raise ArgumentError(f"pace must be one of {', '.join(PACES)}, not {pace!r}")
         if position is not None and not isinstance(position, Mapping):
-            raise MjlearnError("position must be a dict of Game.from_position's arguments (racks=, exposures=, ...)")
+            raise ArgumentError("position must be a dict of Game.from_position's arguments (racks=, exposures=, ...)")
         self._position = dict(position) if position is not None else None
         self._opponents = opponents
         self._recorded = None if moves is None else list(moves)
@@ -127,7 +128,7 @@ class GameTable(CardWidget):
         """The session's scores, one row per finished game (kept across :meth:`new_game`)."""
         with self._quietly():
             super().__init__(faces=tile_faces(), card_name=label, ruleset_name=rules.name, seat=seat,
-                             seed=0 if seed is None else seed, pace=pace, coach_available=bool(coach),
+                             seed=seed_or_fresh(seed), pace=pace, coach_available=bool(coach),
                              replaying=moves is not None)
         self.on_msg(self._on_click)
         self.observe(self._on_pace, names="pace")
@@ -165,7 +166,8 @@ class GameTable(CardWidget):
         return [Tile(code) for code in self._arrangement]
 
     def new_game(self, seed: int | None = None) -> bool:
-        """Deal a new game (the next seed if none is given); a position set up is played again."""
+        """Deal a new game: with ``seed``, or with the next seed (``seed + 1``) if none is given; a position set
+        up is played again."""
         seed = self.seed + 1 if seed is None else self._whole("seed", seed)
         if seed is None:
             return False
@@ -179,7 +181,8 @@ class GameTable(CardWidget):
         """A table that replays a saved game (:meth:`save`, :meth:`Game.save <mjlearn.rules.Game.save>`)
         from the start, seen from ``seat``: each :meth:`next_move` (or the pace) shows the next move.
 
-        A bad file raises :class:`~mjlearn.errors.SaveFileError` naming it.
+        A bad file raises :class:`~mjlearn.errors.SaveFileError` naming it. ``card`` (a Card, a bundled
+        card's name or a ``.mjcl`` path) replaces the card saved in the file.
         """
         saved = Game.load(path, card)
         position = saved.position.to_dict() if saved.position is not None else None

@@ -21,14 +21,15 @@ import traitlets as t
 
 import numpy as np
 
-from ..analysis.arguments import exposures_argument, hand_argument
+from ..analysis.arguments import exposures_argument
 from ..analysis.closest import nearest_lines
 from ..analysis.position import Exposure, read_position
 from ..card import Card
-from ..errors import MjlearnError
-from ..hands import Hand, HandLike
+from ..errors import ArgumentError, MjlearnError, RuleError
+from ..hands import Hand, HandLike, as_hand
 from ..resources import list_cards
-from ..rules.ruleset import ruleset as as_ruleset
+from ..rules.ruleset import as_ruleset
+from ..rules.setup import seed_or_fresh
 from ..tiles import COPIES, NUM_KINDS, Tile, as_tile
 from ..wording import counted
 from ._common import CardWidget, asset, nearest_rows, open_card, rack_order, tile_faces, widget_module, win_rows
@@ -46,7 +47,8 @@ class HandBuilder(CardWidget):
     - ``card``: a bundled card's name, a ``.mjcl`` path or a :class:`~mjlearn.card.Card`.
     - ``hand`` and ``exposures``: a starting rack (notation) and exposed groups.
     - ``n``: how many of the nearest lines to show; ``ruleset``: ``"NMJL"`` or ``"MAHJ-X"``.
-    - ``seed``: the seed of the next random deal (each deal moves it on by one).
+    - ``seed``: the seed of the next random deal (each deal moves it on by one; ``None``: a fresh random
+      seed).
 
     Every click is a method call (:meth:`add`, :meth:`remove_at`, :meth:`expose`,
     :meth:`deal`, ...), so the widget can be driven from Python too. A move the
@@ -75,12 +77,12 @@ class HandBuilder(CardWidget):
         exposures: Sequence[HandLike] = (),
         n: int = 10,
         ruleset: str = "NMJL",
-        seed: int = 0,
+        seed: int | None = 0,
         rack: HandLike | None = None,
     ):
         if rack is not None:  # ``rack`` is another name for ``hand``, as in the Charleston trainer
             if hand:
-                raise MjlearnError("give the tiles as hand= or rack=, not both")
+                raise ArgumentError("give the tiles as hand= or rack=, not both")
             hand = rack
         self._card, label = open_card(card)
         self._cards: dict[str, Card] = {label: self._card}
@@ -93,11 +95,11 @@ class HandBuilder(CardWidget):
                 card_names=self._names(),
                 ruleset_name=as_ruleset(ruleset).name,
                 n=n,
-                seed=seed,
+                seed=seed_or_fresh(seed),
             )
         self.on_msg(self._on_click)
-        if not self.set_hand(hand, exposures):
-            raise MjlearnError(self.message)
+        self._rack, self._exposures = self._read_hand(hand, exposures)  # a bad hand raises its own error
+        self._changed("")
 
     # -- what it holds ---------------------------------------------------------
     @property
@@ -172,20 +174,24 @@ class HandBuilder(CardWidget):
     def set_hand(self, hand: HandLike = "", exposures: Sequence[HandLike] = ()) -> bool:
         """Replace the rack (notation such as ``"FF 222B J"``) and the exposures at once."""
         try:
-            rack = hand if isinstance(hand, Hand) else Hand(hand_argument("hand", hand))
-            groups = [e if isinstance(e, Hand) else Hand(e) for e in exposures_argument(exposures)]
-            for group in groups:
-                self._check_exposure(group)
-            read_position(rack, groups)
+            self._rack, self._exposures = self._read_hand(hand, exposures)
         except MjlearnError as error:
             return self._refuse(str(error))
-        self._rack, self._exposures = rack, groups
         return self._changed("")
+
+    def _read_hand(self, hand: HandLike, exposures: Sequence[HandLike]) -> tuple[Hand, list[Hand]]:
+        """The rack and the exposures, checked together (the error of the first thing wrong)."""
+        rack = as_hand(hand)
+        groups = [e if isinstance(e, Hand) else Hand(e) for e in exposures_argument(exposures)]
+        for group in groups:
+            self._check_exposure(group)
+        read_position(rack, groups)
+        return rack, groups
 
     def expose(self, tiles: HandLike) -> bool:
         """Move rack tiles into an exposure (one group of 3 or more of one tile, jokers allowed)."""
         try:
-            group = tiles if isinstance(tiles, Hand) else Hand(hand_argument("tiles", tiles))
+            group = as_hand(tiles, "tiles")
             self._check_exposure(group)
         except MjlearnError as error:
             return self._refuse(str(error))
@@ -266,7 +272,7 @@ class HandBuilder(CardWidget):
     def _check_exposure(self, group: Hand) -> None:
         exposure = Exposure.parse(group)
         if exposure.is_wild and not self.ruleset.reverse_joker_swap:
-            raise MjlearnError(
+            raise RuleError(
                 f"An exposure of jokers only exists under MAHJ-X (after a reverse swap), not under {self.ruleset.name}."
             )
 

@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING
 
 from ..errors import ArgumentError
 from ..rules.bots import Bot
+from ..rules.setup import seed_or_fresh
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..card import Card
@@ -46,7 +47,7 @@ class ComputerPlayers:
     def __init__(self, card: "Card", ruleset: "Ruleset", human: int, seed: int | None = 0,
                  opponents: "Sequence[Bot] | Callable | None" = None):
         self.human = human
-        base = 0 if seed is None else seed
+        base = seed_or_fresh(seed)
         others = [s for s in range(4) if s != human]
         if opponents is None or isinstance(opponents, type) or callable(opponents) and not hasattr(opponents, "act"):
             make = opponents or Bot
