@@ -129,6 +129,8 @@ class GameState:
     just_called: int | None
     extra_pick: bool
     charleston: tuple
+    exposed_at_call: tuple | None = None
+    """The exposures the player whose turn it is showed when the discard they called was thrown (or ``None``)."""
 
 
 def _regroup(tile: Tile, naturals: int, jokers: int) -> Exposure:
@@ -230,6 +232,7 @@ class Game:
         self._discard_counts: tuple = (None, 0, None, [])  # (discards, length, last, counts): see _discarded
         self._last_action: str = ""  # "draw", "call", "exchange" for the player whose turn it is
         self._called_from: int | None = None
+        self._exposed_at_call: tuple | None = None  # the caller's exposures when the called discard was thrown
         self._just_called: int | None = None  # the exposure made by a call this turn (it may still be edited)
         self._changed: set[int] = set()  # seats that have changed their answer to the last discard
         self.extra_pick = False  # MAHJ-X: the player who discarded a joker may pick again, or decline
@@ -362,6 +365,7 @@ class Game:
         self.phase = "discard"
         self._last_action = "draw"
         self._called_from = None
+        self._exposed_at_call = None
         self._just_called = None
         self.turns += 1
         self.log.append(Event(self._label(), seat, "draws", (tile,)))
@@ -464,7 +468,9 @@ class Game:
             how, discarder = "discard", self._called_from
         else:
             how, discarder = "self-drawn", None
-        return self._win(seat, wins, how, discarder)
+        # a win on a called discard: the hot-tile penalty is judged on what was shown when it was thrown
+        shown = self._exposed_at_call if how == "discard" else None
+        return self._win(seat, wins, how, discarder, shown)
 
     @_move
     def exchange_joker(self, seat: int, owner: int, group: int) -> None:
@@ -634,7 +640,7 @@ class Game:
                 self.discards.pop()
                 self.racks[seat] = self.racks[seat].change(add=(tile,))
                 self.log.append(Event(self._label(), seat, "calls for Mah Jongg", (tile,)))
-                self._win(seat, wins, "discard", discarder)
+                self._win(seat, wins, "discard", discarder, tuple(self.exposures[seat]))
                 return
             self._make_dead(seat, f"false Mah Jongg on {SEATS[discarder]}'s {tile.notation}")
             if self.phase == "over":
@@ -644,6 +650,7 @@ class Game:
             self.discards.pop()
             naturals = size - 1 - jokers
             self.racks[seat] = self.racks[seat].change(remove=[tile] * naturals + [Tile.JOKER] * jokers)
+            self._exposed_at_call = tuple(self.exposures[seat])  # what the caller showed when the tile was thrown
             self.exposures[seat].append(Exposure(tile, size, jokers))
             self.log.append(Event(self._label(), seat, "calls and exposes", (tile,), str(self.exposures[seat][-1])))
             self._claims = {}
@@ -658,10 +665,11 @@ class Game:
         self._next_turn(discarder)
 
     # -- endings and dead hands -------------------------------------------------------
-    def _win(self, seat: int, wins, how: str, discarder: int | None) -> GameResult:
+    def _win(self, seat: int, wins, how: str, discarder: int | None, shown: tuple | None = None) -> GameResult:
+        """End the game with ``seat``'s Mah Jongg; ``shown``: its exposures when the winning discard was thrown."""
         from .scoring import score_win
 
-        payout = score_win(self.card, wins, seat, how, discarder, self.ruleset)
+        payout = score_win(self.card, wins, seat, how, discarder, self.ruleset, exposed_at_throw=shown)
         result = GameResult(seat, how, discarder, tuple(wins), payout)
         self.log.append(Event(self._label(), seat, "Mah Jongg", detail=f"{how}: {payout.line.category} #{payout.line.number}"))
         self._end(result)
@@ -879,6 +887,7 @@ class Game:
             just_called=self._just_called,
             extra_pick=self.extra_pick,
             charleston=self.charleston.snapshot(),
+            exposed_at_call=self._exposed_at_call,
         )
 
     def _undo_point(self) -> tuple:
@@ -895,14 +904,14 @@ class Game:
             self.wall, self.phase, self.turn, frozenset(self.dead), self.result, len(self.log),
             len(self.moves), self.turns, dict(self._claims), frozenset(self._changed), tuple(self.disputes),
             self._last_action, self._called_from, self._just_called, self.extra_pick,
-            self.charleston.undo_point() if self.phase == "charleston" else None,
+            self.charleston.undo_point() if self.phase == "charleston" else None, self._exposed_at_call,
         )
 
     def _rewind(self, saved: tuple) -> None:
         """Put the game back as it was at :meth:`_undo_point`."""
         (racks, exposures, discards, wall, self.phase, self.turn, dead, self.result, logged, moved, self.turns,
          claims, changed, disputes, self._last_action, self._called_from, self._just_called, self.extra_pick,
-         charleston) = saved
+         charleston, self._exposed_at_call) = saved
         self.racks = list(racks)
         self.exposures = [list(groups) for groups in exposures]
         self.discards = list(discards)
@@ -930,6 +939,7 @@ class Game:
         self.disputes = list(saved.disputes)
         self._last_action, self._called_from = saved.last_action, saved.called_from
         self._just_called, self.extra_pick = saved.just_called, saved.extra_pick
+        self._exposed_at_call = saved.exposed_at_call
         self.charleston.restore(saved.charleston)
 
     @classmethod
