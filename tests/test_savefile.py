@@ -31,8 +31,8 @@ def test_a_whole_game_saves_and_loads_equal(rules, tmp_path):
 
 
 def test_a_position_saves_and_loads_equal(tmp_path):
-    game = Game.from_position(CARD, NMJL, racks={0: "FF 222B 444B 666C 88C J"}, exposures={3: ["555D J"]},
-                              discards=[(1, "5D")], phase="discard", seed=3)
+    game = Game.from_position(CARD, NMJL, racks={0: "FF 222B 444B 666C 88C J"}, exposures={3: ["88D J"]},
+                              discards=[(1, "8D")], phase="discard", seed=3)
     game.discard(0, "J")
     path = tmp_path / "position.json"
     save_game(game, path)

@@ -975,12 +975,17 @@ class Game:
         shuffled by ``seed``. An impossible position raises
         :class:`~mjlearn.errors.PositionError` naming the argument.
 
+        Exposures are judged as at the end of their owner's last turn: a seat
+        whose exposures no line of the card can use, or whose every hand needs
+        tiles already out of play, starts dead (logged with the reason, as in
+        play); if that seat is the one to move, the position is refused.
+
         >>> import mjlearn as mj
         >>> card = mj.parse_card('C\\n"2468"\\nFF 222 444 666 888 X25')
-        >>> game = Game.from_position(card, racks={0: "FF 222B 444B 666C 88C J"}, exposures={3: ["555D J"]},
-        ...                           discards=[(1, "5D")], turn=0, phase="discard", seed=7)
+        >>> game = Game.from_position(card, racks={0: "FF 222B 444B 666C 88C J"}, exposures={3: ["88D J"]},
+        ...                           discards=[(1, "8D")], turn=0, phase="discard", seed=7)
         >>> game.status(), str(game.exposures[3][0]), game.wall_left
-        ('East to discard (or declare Mah Jongg)', '555D J', 98)
+        ('East to discard (or declare Mah Jongg)', '88D J', 98)
         """
         from .position import read_table_position
 
@@ -997,7 +1002,31 @@ class Game:
         game.turn, game.phase, game.dead = position.turn, position.phase, set(position.dead)
         game._last_action = "draw" if position.phase == "discard" else "deal"
         game.log.append(Event("play", None, "position set up", detail=f"{SEATS[position.turn]} to {position.phase}"))
+        game._judge_position()
         return game
+
+    def _judge_position(self) -> None:
+        """Judge each hand's exposures as at the end of its owner's last turn (a position has no turn under way).
+
+        Every exposure on the table was judged when its owner's turn ended, and nothing another player
+        does since takes away a line it allows; so a seat showing exposures that no line of the card can
+        use, or whose every hand needs tiles now out of play, is dead: it is marked dead at once, with the
+        reason the game would have logged. The seat to move cannot be dead, so such a position is refused.
+        """
+        from ..errors import PositionError
+
+        for seat in range(4):
+            if seat in self.dead or not self.exposures[seat]:
+                continue
+            problem = self._exposure_problem(tuple(self.exposures[seat]))
+            if problem is None and self._unviable(seat):
+                problem = "every hand these exposures allow needs tiles that are out of play"
+            if problem is None:
+                continue
+            if seat == self.turn:
+                raise PositionError(f"exposures[{seat}]: {problem}, so {SEATS[seat]}'s hand is dead"
+                                    f" and it cannot be {SEATS[seat]}'s turn")
+            self._make_dead(seat, problem)
 
     def to_dict(self) -> dict:
         """The game as a save file's JSON-ready dict (see :mod:`mjlearn.rules.savefile`)."""

@@ -33,6 +33,9 @@ from .setup import SEATS, check_seat
 
 __all__ = ["TablePosition", "read_table_position", "PHASES"]
 
+LARGEST_EXPOSURE = 6
+"""The most tiles an exposure holds: a sextet (a call makes 3-6; MAHJ-X amendments make 3-5)."""
+
 PHASES = ("draw", "discard")
 """The phases a position can be in: the turn's player is about to draw (13 tiles) or to discard (14)."""
 
@@ -138,6 +141,9 @@ def read_table_position(
                 exposure = Exposure.parse(group)
             except (MjlearnError, TypeError) as err:
                 raise PositionError(f"{what}: {err}") from None
+            if exposure.size > LARGEST_EXPOSURE:
+                raise PositionError(f"{what}: {SEATS[seat]}'s exposure {exposure} holds {exposure.size} tiles;"
+                                    f" an exposure is a pung, kong, quint or sextet (3-{LARGEST_EXPOSURE} tiles)")
             if exposure.is_wild and not ruleset.reverse_joker_swap:
                 raise PositionError(f"{what}: an exposure of jokers only exists only under MAHJ-X (rule 4.5), not {ruleset.name}")
             take(exposure.tiles(), what)
