@@ -140,6 +140,24 @@ def _regroup(tile: Tile, naturals: int, jokers: int) -> Exposure:
     return Exposure(tile, naturals + jokers, jokers)
 
 
+_TILE_LISTS = frozenset({"tiles", "add", "remove"})
+"""The move arguments that are lists of tiles (``pass_tiles``' tiles, ``amend``'s add and remove)."""
+
+
+def _recorded(given: dict) -> dict:
+    """The arguments of an accepted move as :attr:`Game.moves` records them: a tile as a :class:`Tile` and a
+    list of tiles as a list of Tiles, however they were written (``"5C"``, ``"1B 2B 3B"``, a tuple...), so
+    that the same move is recorded the same way, and a game saved and loaded records what it did."""
+    for key, value in given.items():
+        if key == "tile":
+            if type(value) is not Tile:
+                given[key] = tile_arg(value)
+        elif key in _TILE_LISTS:
+            if type(value) is not list or any(type(tile) is not Tile for tile in value):
+                given[key] = tiles_arg(value, key, 6)
+    return given
+
+
 def _move(method):
     """A player's move: recorded for replay, and undone completely if it breaks a rule.
 
@@ -187,7 +205,7 @@ def _move(method):
         except Exception:
             self._rewind(saved)
             raise
-        self.moves.append((method.__name__, given))
+        self.moves.append((method.__name__, _recorded(given)))
         return value
 
     name = method.__name__
@@ -199,7 +217,7 @@ def _move(method):
             raise RuleError("the game is over")
         value = method(self, *args)
         self._settle()
-        self.moves.append((name, dict(zip(names, args))))
+        self.moves.append((name, _recorded(dict(zip(names, args)))))
         return value
 
     wrapper.trusted = trusted
