@@ -33,19 +33,20 @@ is the whole state as a value. Every argument of every move is checked first
 from __future__ import annotations
 
 import inspect
+import secrets
 from dataclasses import dataclass, field, replace
 from functools import wraps
 from typing import TYPE_CHECKING
 
 from ..analysis.position import Exposure
-from ..errors import MoveArgumentError, RuleError
+from ..errors import ArgumentError, MoveArgumentError, RuleError
 from ..hands import Hand
 from ..tiles import NUM_KINDS, Tile
 from .charleston import Charleston, Event, events_table
 from .liveness import LiveHands, available_counts, shared_live_hands
 from .ruleset import NMJL, Ruleset, ruleset as as_ruleset
 from .arguments import int_arg, seat_arg, tile_arg, tiles_arg
-from .setup import SEATS, deal_tiles
+from .setup import SEATS, Deal, deal_tiles
 
 if TYPE_CHECKING:  # pragma: no cover
     from .position import TablePosition
@@ -59,6 +60,11 @@ __all__ = ["Game", "ExposedGroup", "GameResult", "GameState"]
 
 _ALLOWED_KEPT = 4096
 """Sets of exposures whose allowed hands a compiled card keeps for its games (then it starts afresh)."""
+
+def fresh_seed() -> int:
+    """A seed drawn at random, for a game dealt without one (its deal records it: see :attr:`Game.deal`)."""
+    return secrets.randbelow(2**63)
+
 
 _AFTER = tuple(tuple((seat + step) % 4 for step in (1, 2, 3)) for seat in range(4))
 """The other seats in turn order after each seat: who may call its discard."""
@@ -231,7 +237,10 @@ class Game:
         self.card = card
         self.ruleset = as_ruleset(ruleset)
         self.seed = seed
-        self.deal = deal_tiles(self.ruleset, seed)
+        # (a game dealt without a seed draws one, so its deal and its Charleston's blind passes can be saved)
+        self.deal = deal_tiles(self.ruleset, seed if seed is not None else fresh_seed())
+        """The deal played: the walls, the dice, the racks dealt. A game made without a seed draws one
+        (``deal.seed``), which also draws its Charleston's blind passes; ``seed`` stays ``None``."""
         self.charleston = Charleston(self.deal)
         self.racks: list[Hand] = list(self.deal.racks)
         self.exposures: list[list[ExposedGroup]] = [[], [], [], []]
@@ -969,6 +978,33 @@ class Game:
             game = cls.from_position(card, ruleset, seed=seed, **position.to_dict())
         for name, arguments in moves:
             getattr(game, name)(**arguments)
+        return game
+
+    @classmethod
+    def from_deal(cls, card: "Card", ruleset: Ruleset | str, deal: Deal, seed: int | None = None) -> "Game":
+        """A game of ``deal`` (a :class:`~mjlearn.rules.setup.Deal`: what a save file records, or
+        :func:`~mjlearn.rules.setup.deal_from_walls`' walls built by hand) instead of a deal from ``seed``.
+
+        The Charleston's blind passes draw from ``deal.seed`` (a seed is drawn if the deal has none).
+
+        >>> import mjlearn as mj
+        >>> from mjlearn.rules.setup import deal_tiles
+        >>> game = Game.from_deal(mj.load_card("basic1"), "NMJL", deal_tiles(seed=3))
+        >>> game.racks == Game(mj.load_card("basic1"), seed=3).racks, game.seed
+        (True, None)
+        """
+        game = cls(card, ruleset, seed)
+        if not isinstance(deal, Deal):
+            raise ArgumentError(f"deal must be a Deal (mjlearn.rules.setup.deal_tiles or deal_from_walls),"
+                                f" not {type(deal).__name__}")
+        if deal.ruleset != game.ruleset:
+            raise RuleError(f"this deal was dealt under {deal.ruleset.name} rules, not {game.ruleset.name}")
+        if deal.seed is None:
+            deal = replace(deal, seed=fresh_seed())
+        game.deal = deal
+        game.charleston = Charleston(deal)
+        game.racks = list(deal.racks)
+        game.wall = list(deal.wall)
         return game
 
     @classmethod

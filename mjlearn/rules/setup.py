@@ -26,6 +26,8 @@ until everyone holds 13, East included.
 from __future__ import annotations
 
 import random
+from collections import Counter
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from ..errors import RuleError
@@ -34,7 +36,8 @@ from ..tiles import TILE_SET, Tile
 from .arguments import seat_arg
 from .ruleset import NMJL, Ruleset, ruleset as as_ruleset
 
-__all__ = ["SEATS", "check_seat", "Deal", "build_walls", "deal_tiles", "draw_order", "roll_for_east", "east_for_game"]
+__all__ = ["SEATS", "check_seat", "Deal", "build_walls", "deal_tiles", "deal_from_walls", "draw_order", "roll_for_east",
+           "east_for_game"]
 
 SEATS = ("East", "South", "West", "North")
 _CLOCKWISE_FROM_EAST = (0, 3, 2, 1)
@@ -133,6 +136,47 @@ def deal_tiles(rules: Ruleset | str = NMJL, seed: int | None = None) -> Deal:
     rng = random.Random(seed)
     walls = build_walls(rules, rng)
     dice = (rng.randint(1, 6), rng.randint(1, 6))
+    return _deal(rules, walls, dice, seed)
+
+
+def deal_from_walls(rules: Ruleset | str, walls, dice, seed: int | None = None) -> Deal:
+    """The deal from walls already built and dice already rolled (what a save file records), checked.
+
+    ``walls``: four rows (East, South, West, North) of (top, bottom) stacks, each from its right end,
+    as :attr:`Deal.walls`; together they hold the whole set less the jokers the ruleset deals first.
+    ``dice``: two numbers 1-6. A wrong one raises :class:`~mjlearn.errors.RuleError` saying what.
+
+    >>> deal = deal_tiles(seed=7)
+    >>> deal_from_walls("NMJL", deal.walls, deal.dice, seed=7) == deal
+    True
+    """
+    rules = as_ruleset(rules)
+    if isinstance(walls, (str, bytes)) or not isinstance(walls, Iterable) or len(walls := list(walls)) != 4:
+        raise RuleError("the walls must be a list of 4 (East, South, West, North)")
+    rows = []
+    for seat, (wall, length) in enumerate(zip(walls, rules.wall_length)):
+        try:
+            stacks = tuple((top, bottom) for top, bottom in wall)
+        except (TypeError, ValueError):
+            raise RuleError(f"wall {seat} must be a row of (top, bottom) stacks") from None
+        if len(stacks) != length:
+            raise RuleError(f"wall {seat} holds {len(stacks)} stacks; {rules.name} builds {length}")
+        if not all(type(tile) is Tile for stack in stacks for tile in stack):
+            raise RuleError(f"wall {seat} must hold tiles")
+        rows.append(stacks)
+    expected = Counter(TILE_SET)
+    expected[Tile.JOKER] -= 4 * rules.jokers_dealt_first
+    if Counter(tile for row in rows for stack in row for tile in stack) != expected:
+        raise RuleError(f"the walls do not hold the set{' less the jokers dealt first' if rules.jokers_dealt_first else ''}"
+                        " (a tile is missing, or there is one too many)")
+    if (not isinstance(dice, (tuple, list)) or len(dice) != 2
+            or not all(type(d) is int and 1 <= d <= 6 for d in dice)):
+        raise RuleError(f"the dice must be two whole numbers 1-6, not {dice!r}")
+    return _deal(rules, tuple(rows), (dice[0], dice[1]), seed)
+
+
+def _deal(rules: Ruleset, walls, dice: tuple[int, int], seed: int | None) -> Deal:
+    """Break the walls where the dice say and deal, as the ruleset says."""
     order = draw_order(walls, sum(dice))
     racks: list[list[Tile]] = [[Tile.JOKER] * rules.jokers_dealt_first for _ in range(4)]
     position = 0
