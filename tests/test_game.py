@@ -699,3 +699,46 @@ def test_the_hot_tile_penalty_ignores_an_amendment_made_after_the_throw():
     at the throw North showed a kong and a pung, no quint: -20, not -25."""
     payout = _hot_win(["1111B", "222B"], "FF 333B J", "3B", "call", call=(4, 0), amend=(0, ["J"]))
     assert payout.payments[0] == -20 and (0, "hot_tile_two", -20) in payout.items
+
+
+def _refusal(move) -> str:
+    with pytest.raises(mj.RuleError) as caught:
+        move()
+    return str(caught.value)
+
+
+def test_refusals_say_whose_turn_it_is_in_plain_english():
+    charleston = Game(CARD, NMJL, 3)
+    assert _refusal(lambda: charleston.draw(0)) == (
+        "the Charleston is under way (the first right pass): nobody may draw until play begins")
+    assert _refusal(lambda: charleston.exchange_joker(2, 1, 0)) == (
+        "the Charleston is under way (the first right pass): nobody may exchange a joker until play begins")
+    assert _refusal(lambda: charleston.vote(0, True)) == (
+        "the Charleston is at the first right pass: each player passes tiles now; the vote comes later")
+    charleston.pass_tiles(0, [t for t in charleston.racks[0].tiles() if t != mj.Tile.JOKER][:3])
+    assert _refusal(lambda: charleston.pass_tiles(0, [])) == "East has already passed in the first right pass"
+    g = game()
+    assert _refusal(lambda: g.discard(1, "1C")) == (
+        "it is East's turn to discard (or declare Mah Jongg): South cannot discard now")
+    assert _refusal(lambda: g.exchange_joker(1, 0, 0)) == (
+        "it is East's turn to discard (or declare Mah Jongg): South cannot exchange a joker now")
+    assert _refusal(lambda: g.draw(0)) == (
+        "East has a tile to discard: it is East's turn to discard (or declare Mah Jongg), not to draw")
+    assert _refusal(lambda: g.pass_tiles(0, [])) == "the Charleston is over: play has begun"
+    assert _refusal(lambda: g.vote(0, False)) == "the Charleston is over: play has begun"
+    g.discard(0, "N")
+    assert _refusal(lambda: g.draw(1)) == (
+        "East's discard is being answered (by South, West, North): nobody may draw until then")
+    everyone_passes(g)
+    assert _refusal(lambda: g.declare_mahjongg(1)) == (
+        "South must draw first: it is South's turn to draw, not to declare Mah Jongg")
+    assert _refusal(lambda: g.call(2, 3)) == (
+        "there is no discard to call now: a discard can be called only until the next player draws")
+
+
+def test_a_call_the_rack_cannot_make_says_what_it_lacks():
+    g = game()
+    g.discard(0, "N")
+    assert _refusal(lambda: g.call(1, 4, jokers=1)) == (
+        "South needs 2 N and 1 joker on the rack to expose a kong of N")
+    assert _refusal(lambda: g.call(3, 3)) == "North needs 2 N and no joker on the rack to expose a pung of N"

@@ -42,6 +42,7 @@ from ..analysis.position import Exposure
 from ..errors import ArgumentError, MoveArgumentError, RuleError
 from ..hands import Hand
 from ..tiles import NUM_KINDS, Tile
+from ..wording import counted
 from .charleston import Charleston, Event, events_table
 from .liveness import LiveHands, available_counts, shared_live_hands
 from .ruleset import NMJL, Ruleset, ruleset as as_ruleset
@@ -145,6 +146,8 @@ def _regroup(tile: Tile, naturals: int, jokers: int) -> Exposure:
         return Exposure(Tile.JOKER, jokers, jokers)
     return Exposure(tile, naturals + jokers, jokers)
 
+
+_GROUPS = {3: "pung", 4: "kong", 5: "quint", 6: "sextet"}
 
 _TILE_LISTS = frozenset({"tiles", "add", "remove"})
 """The move arguments that are lists of tiles (``pass_tiles``' tiles, ``amend``'s add and remove)."""
@@ -401,7 +404,7 @@ class Game:
     @_move
     def decline_pick(self, seat: int) -> None:
         """MAHJ-X rule 6: after discarding a joker a player *may* pick again; this lets the turn pass instead."""
-        self._need_turn(seat, "draw")
+        self._need_turn(seat, "draw", "let a pick go")
         if not self.extra_pick:
             raise RuleError("only a player who has just discarded a joker (MAHJ-X rule 6) may decline a pick")
         self.extra_pick = False
@@ -461,9 +464,9 @@ class Game:
         naturals = size - 1 - jokers
         rack = self.racks[seat]
         if rack.count(tile) < naturals or rack.jokers < jokers:
-            raise RuleError(
-                f"{SEATS[seat]} needs {naturals} {tile.notation} and {jokers} joker(s) on the rack to expose {size}"
-            )
+            held = "no joker" if not jokers else counted(jokers, "joker")
+            raise RuleError(f"{SEATS[seat]} needs {naturals} {tile.notation} and {held} on the rack to expose"
+                            f" a {_GROUPS[size]} of {tile.notation}")
         self._answer(seat, ("expose", size, jokers))
 
     @_move
@@ -481,7 +484,7 @@ class Game:
     @_move
     def declare_mahjongg(self, seat: int) -> GameResult | None:
         """Declare Mah Jongg on one's own turn. A false claim makes the hand dead."""
-        self._need_turn(seat, "discard")
+        self._need_turn(seat, "discard", "declare Mah Jongg")
         wins = self.card.match(self.racks[seat], list(self.exposures[seat]), ruleset=self.ruleset)
         if not wins:
             self._make_dead(seat, "false Mah Jongg: the tiles match no line of the card")
@@ -502,7 +505,7 @@ class Game:
     @_move
     def exchange_joker(self, seat: int, owner: int, group: int) -> None:
         """On one's turn, give the natural tile of an exposure and take one of its jokers."""
-        self._need_turn(seat, "discard")
+        self._need_turn(seat, "discard", "exchange a joker")
         target = self._group(owner, group)
         self._need_live_exposure(owner)
         if target.is_wild:
@@ -521,7 +524,7 @@ class Game:
         """MAHJ-X: on one's turn, give a joker and take a natural tile from an exposure."""
         if not self.ruleset.reverse_joker_swap:
             raise RuleError(f"reverse joker swaps are not allowed under {self.ruleset.name} rules")
-        self._need_turn(seat, "discard")
+        self._need_turn(seat, "discard", "swap a joker into an exposure")
         target = self._group(owner, group)
         self._need_live_exposure(owner)
         if not target.naturals:
@@ -547,7 +550,7 @@ class Game:
         for; an exposure left with jokers only is wild (rule 4.5). Exposures
         are judged when the turn ends, at the discard (rule 5.6).
         """
-        self._need_turn(seat, "discard")
+        self._need_turn(seat, "discard", "amend an exposure")
         target = self._group(seat, group)
         add = tiles_arg(add, "add", 6)
         remove = tiles_arg(remove, "remove", 6)
@@ -841,19 +844,33 @@ class Game:
 
     # -- checks ---------------------------------------------------------------------
     def _need_phase(self, phase: str) -> None:
+        """Only during the Charleston (the one phase a move names this way); play has begun otherwise."""
         if self.phase != phase:
-            raise RuleError(f"the game is at '{self.phase}', not '{phase}'")
+            raise RuleError("the Charleston is over: play has begun")
 
-    def _need_turn(self, seat: int, phase: str) -> None:
+    def _need_turn(self, seat: int, phase: str, doing: str | None = None) -> None:
+        """``seat`` may make a move of its turn's ``phase`` now (``"draw"`` or ``"discard"``); otherwise a
+        :class:`RuleError` saying whose turn it is, and to do what. ``doing`` is the move in words."""
         seat_arg(seat)
+        doing = doing or phase
         if seat in self.dead:
             raise RuleError(f"{SEATS[seat]}'s hand is dead: it plays no further")
+        if self.phase == "charleston":
+            raise RuleError(f"the Charleston is under way (the {self.charleston.step_label}): nobody may {doing}"
+                            " until play begins")
         if self.phase == "calls":
             waiting = ", ".join(SEATS[s] for s in self.waiting_for())
-            raise RuleError(f"the last discard is being answered (by {waiting}): nobody may {phase} until then")
+            raise RuleError(f"{SEATS[self.discards[-1][0]]}'s discard is being answered (by {waiting}):"
+                            f" nobody may {doing} until then")
         if self.phase != phase or self.turn != seat:
-            doing = {"draw": "draw", "discard": "discard or declare"}.get(self.phase, self.phase)
-            raise RuleError(f"it is {SEATS[self.turn]}'s turn to {doing}, not {SEATS[seat]}'s to {phase}")
+            turn = SEATS[self.turn]
+            now = "discard (or declare Mah Jongg)" if self.phase == "discard" else (
+                "draw (or let the extra pick go)" if self.extra_pick else "draw")
+            if self.turn != seat:
+                raise RuleError(f"it is {turn}'s turn to {now}: {SEATS[seat]} cannot {doing} now")
+            if self.phase == "discard":
+                raise RuleError(f"{turn} has a tile to discard: it is {turn}'s turn to {now}, not to {doing}")
+            raise RuleError(f"{turn} must draw first: it is {turn}'s turn to {now}, not to {doing}")
 
     def _need_caller(self, seat: int) -> tuple[int, Tile]:
         seat_arg(seat)
