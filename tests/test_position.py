@@ -142,3 +142,32 @@ def test_the_seat_to_move_cannot_show_exposures_that_leave_its_hand_dead():
     with pytest.raises(PositionError, match=r"exposures\[0\]: no line of the card can use these exposures, so"
                                             r" East's hand is dead and it cannot be East's turn"):
         lesson(racks={0: "FF 222B 444B 666C"}, exposures={0: ["NNN"]})
+
+
+@pytest.mark.parametrize("wall", ["G R 1B", "GR1B", ["G", "R", "1B"], ("G", mj.Tile.RED, mj.Tile.B1), iter(["G", "R", "1B"])],
+                         ids=["notation", "notation-unspaced", "strings", "tiles", "an-iterator"])
+def test_the_wall_is_notation_or_a_list_of_tiles(wall):
+    game = lesson(wall=wall)
+    assert [tile.notation for tile in game.wall[:3]] == ["G", "R", "1B"]
+    assert tiles_in_game(game) == list(COPIES)
+
+
+@pytest.mark.parametrize("wall, match", [
+    ("G Q", r"wall: unknown tile 'Q'"),
+    (["G", "Q"], r"wall\[1\]: "),
+    (5, r"wall must be tiles in the concrete notation \('1B 2B ...'\) or a list of tiles, not 5"),
+    (b"G R", r"wall must be tiles in the concrete notation"),
+    ("FFFFFFFFF", r"wall: the set has only 8 F"),
+])
+def test_a_bad_wall_is_refused_naming_it(wall, match):
+    with pytest.raises(PositionError, match=match):
+        lesson(wall=wall)
+
+
+def test_racks_and_exposures_take_notation_hands_or_lists_of_tiles():
+    tiles = mj.parse_tiles("FF 222B 444B 666C 88C J")
+    by_list = lesson(racks={0: tiles}, exposures={3: mj.Hand("88D J")})
+    by_text = lesson(racks={0: "FF 222B 444B 666C 88C J"}, exposures={3: ["88D J"]})
+    by_tiles = lesson(racks={0: [t.notation for t in tiles]}, exposures={3: [["8D", "8D", mj.Tile.JOKER]]})
+    assert by_list.racks == by_text.racks == by_tiles.racks
+    assert by_list.exposures == by_text.exposures == by_tiles.exposures

@@ -57,7 +57,7 @@ from ..analysis.position import Exposure
 from ..atomic import write_atomically
 from ..errors import MjlearnError, SaveFileError
 from ..hands import Hand
-from ..tiles import Tile, parse_tiles
+from ..tiles import Tile
 from .ruleset import RULESETS, ruleset as as_ruleset
 from .setup import deal_from_walls
 
@@ -229,18 +229,9 @@ def _read_deal(deal, rules, bad):
         raise bad(f"deal: the seed must be a whole number or null, not {seed!r}")
     if not isinstance(walls, list) or len(walls) != 4 or not all(isinstance(w, str) for w in walls):
         raise bad("deal: the walls must be a list of 4 strings of tiles (East, South, West, North)")
-    rows = []
-    for seat, text in enumerate(walls):
-        try:
-            tiles = parse_tiles(text)
-        except MjlearnError as err:
-            raise bad(f"deal: wall {seat}: {err}") from None
-        if len(tiles) % 2:
-            raise bad(f"deal: wall {seat} holds {len(tiles)} tiles: a wall is a row of stacks of two")
-        rows.append(tuple(zip(tiles[::2], tiles[1::2])))
     dice = deal["dice"]
     try:
-        return deal_from_walls(rules, rows, tuple(dice) if isinstance(dice, list) else dice, seed)
+        return deal_from_walls(rules, walls, tuple(dice) if isinstance(dice, list) else dice, seed)
     except MjlearnError as err:
         raise bad(f"deal: {err}") from None
 

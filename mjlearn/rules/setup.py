@@ -30,9 +30,9 @@ from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from ..errors import RuleError
+from ..errors import MjlearnError, RuleError
 from ..hands import Hand
-from ..tiles import TILE_SET, Tile
+from ..tiles import TILE_SET, Tile, as_tile, parse_tiles
 from .arguments import seat_arg
 from .ruleset import NMJL, Ruleset, ruleset as as_ruleset
 
@@ -144,6 +144,8 @@ def deal_from_walls(rules: Ruleset | str, walls, dice, seed: int | None = None) 
 
     ``walls``: four rows (East, South, West, North) of (top, bottom) stacks, each from its right end,
     as :attr:`Deal.walls`; together they hold the whole set less the jokers the ruleset deals first.
+    A wall may also be written as its tiles in order, top then bottom of each stack: in the concrete
+    notation (``"4C 1D F 9B ..."``, as a save file has it) or as a list of tiles.
     ``dice``: two numbers 1-6. A wrong one raises :class:`~mjlearn.errors.RuleError` saying what.
 
     >>> deal = deal_tiles(seed=7)
@@ -155,14 +157,9 @@ def deal_from_walls(rules: Ruleset | str, walls, dice, seed: int | None = None) 
         raise RuleError("the walls must be a list of 4 (East, South, West, North)")
     rows = []
     for seat, (wall, length) in enumerate(zip(walls, rules.wall_length)):
-        try:
-            stacks = tuple((top, bottom) for top, bottom in wall)
-        except (TypeError, ValueError):
-            raise RuleError(f"wall {seat} must be a row of (top, bottom) stacks") from None
+        stacks = _stacks(wall, f"wall {seat}")
         if len(stacks) != length:
             raise RuleError(f"wall {seat} holds {len(stacks)} stacks; {rules.name} builds {length}")
-        if not all(type(tile) is Tile for stack in stacks for tile in stack):
-            raise RuleError(f"wall {seat} must hold tiles")
         rows.append(stacks)
     expected = Counter(TILE_SET)
     expected[Tile.JOKER] -= 4 * rules.jokers_dealt_first
@@ -173,6 +170,30 @@ def deal_from_walls(rules: Ruleset | str, walls, dice, seed: int | None = None) 
             or not all(type(d) is int and 1 <= d <= 6 for d in dice)):
         raise RuleError(f"the dice must be two whole numbers 1-6, not {dice!r}")
     return _deal(rules, tuple(rows), (dice[0], dice[1]), seed)
+
+
+def _stacks(wall, what: str) -> tuple[tuple[Tile, Tile], ...]:
+    """One wall as (top, bottom) stacks, from stacks, or from its tiles in order (notation or a list)."""
+    if isinstance(wall, str):
+        try:
+            tiles = parse_tiles(wall)
+        except MjlearnError as err:
+            raise RuleError(f"{what}: {err}") from None
+    elif isinstance(wall, (bytes, bytearray)) or not isinstance(wall, Iterable):
+        raise RuleError(f"{what} must be a row of (top, bottom) stacks, or its tiles in order, not {wall!r}")
+    else:
+        items = list(wall)
+        if items and all(isinstance(item, (tuple, list)) for item in items):
+            if any(len(item) != 2 for item in items):
+                raise RuleError(f"{what}: a stack is two tiles, top and bottom")
+            items = [tile for item in items for tile in item]
+        try:
+            tiles = [as_tile(item) for item in items]
+        except (MjlearnError, TypeError, ValueError) as err:
+            raise RuleError(f"{what}: {err}") from None
+    if len(tiles) % 2:
+        raise RuleError(f"{what} holds {len(tiles)} tiles: a wall is a row of stacks of two")
+    return tuple(zip(tiles[::2], tiles[1::2]))
 
 
 def _deal(rules: Ruleset, walls, dice: tuple[int, int], seed: int | None) -> Deal:
