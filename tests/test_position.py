@@ -129,13 +129,21 @@ def test_a_seat_showing_an_exposure_no_line_allows_is_dead_from_the_start():
     assert again.dead == {3} and again.log == game.log
 
 
-def test_a_seat_whose_exposures_need_tiles_out_of_play_is_dead_from_the_start():
-    """North's 888D: every hand it allows needs a pair of flowers, and seven of the eight are on the floor."""
-    game = lesson(racks={0: "1B 222B 444B 666C 88C 9D J"}, exposures={3: ["888D"]},
-                  discards=[(1 + n % 2, "F") for n in range(7)])
-    assert game.dead == {3}
-    assert [e.detail for e in game.log if e.action == "hand is dead"] == [
-        "every hand these exposures allow needs tiles that are out of play"]
+def test_a_seat_whose_exposures_need_tiles_out_of_play_is_judged_as_in_play():
+    """North's 888D: every hand it allows needs a pair of flowers, and seven of the eight are on the floor.
+    That depends on the floor, not on the exposure: as in play, a player may call the hand dead first
+    (a lesson on dead hands does), and otherwise the next discard finds it, each with the right reason."""
+    def position():
+        return lesson(racks={0: "1B 222B 444B 666C 88C 9D J"}, exposures={3: ["888D"]},
+                      discards=[(1 + n % 2, "F") for n in range(7)])
+
+    hopeless = "every hand these exposures allow needs tiles that are out of play"
+    called = position()
+    assert not called.dead and called.call_dead(1, 3) is True
+    assert [e.detail for e in called.log if e.action == "hand is dead"] == [f"called dead by South: {hopeless}"]
+    played = position()
+    played.discard(0, "1B")
+    assert played.dead == {3} and [e.detail for e in played.log if e.action == "hand is dead"] == [hopeless]
 
 
 def test_the_seat_to_move_cannot_show_exposures_that_leave_its_hand_dead():

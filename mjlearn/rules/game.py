@@ -1047,9 +1047,9 @@ class Game:
         :class:`~mjlearn.errors.PositionError` naming the argument.
 
         Exposures are judged as at the end of their owner's last turn: a seat
-        whose exposures no line of the card can use, or whose every hand needs
-        tiles already out of play, starts dead (logged with the reason, as in
-        play); if that seat is the one to move, the position is refused.
+        whose exposures no line of the card can use starts dead (logged with
+        the reason, as in play); if that seat is the one to move, the position
+        is refused.
 
         >>> import mjlearn as mj
         >>> card = mj.parse_card('C\\n"2468"\\nFF 222 444 666 888 X25')
@@ -1077,12 +1077,14 @@ class Game:
         return game
 
     def _judge_position(self) -> None:
-        """Judge each hand's exposures as at the end of its owner's last turn (a position has no turn under way).
+        """Judge each hand's exposures as its owner's last discard did (a position has no turn under way).
 
         Every exposure on the table was judged when its owner's turn ended, and nothing another player
         does since takes away a line it allows; so a seat showing exposures that no line of the card can
-        use, or whose every hand needs tiles now out of play, is dead: it is marked dead at once, with the
-        reason the game would have logged. The seat to move cannot be dead, so such a position is refused.
+        use is dead: it is marked dead at once, with the reason play logs. The seat to move cannot be
+        dead, so such a position is refused. (Exposures whose every hand needs tiles now out of play
+        depend on the floor, not on the exposures alone: as in play, they are judged at the next
+        discard, and a lesson can have a player call such a hand dead first.)
         """
         from ..errors import PositionError
 
@@ -1090,8 +1092,6 @@ class Game:
             if seat in self.dead or not self.exposures[seat]:
                 continue
             problem = self._exposure_problem(tuple(self.exposures[seat]))
-            if problem is None and self._unviable(seat):
-                problem = "every hand these exposures allow needs tiles that are out of play"
             if problem is None:
                 continue
             if seat == self.turn:
