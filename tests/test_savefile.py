@@ -38,7 +38,7 @@ def test_a_position_saves_and_loads_equal(tmp_path):
     save_game(game, path)
     assert json.loads(path.read_text())["position"]["racks"][0] == "FF 222B 444B 666C 88C J"
     again = load_game(path)
-    assert same_table(again, game)
+    assert same_table(again, game) and again.snapshot() == game.snapshot()
 
 
 def test_saving_is_atomic_and_leaves_no_temporary_file(tmp_path):
@@ -250,3 +250,10 @@ def test_version_1_files_still_load(tmp_path):
     with pytest.raises(SaveFileError, match=r"saved without a seed by an older mjlearn \(file version 1\), which did not"
                                             r" record the deal: the game cannot be rebuilt"):
         load_game(tmp_path / "v1.json")
+
+
+def test_a_seedless_game_is_replayed_from_its_deal():
+    game = run_game(CARD, MAHJX, seed=None)
+    assert Game.replay(CARD, MAHJX, None, game.moves, deal=game.deal).snapshot() == game.snapshot()
+    with pytest.raises(mj.MjlearnError, match="replayed from its deal: give deal=game.deal"):
+        Game.replay(CARD, MAHJX, None, game.moves)

@@ -987,12 +987,20 @@ class Game:
         self.charleston.restore(saved.charleston)
 
     @classmethod
-    def replay(cls, card: "Card", ruleset: Ruleset | str, seed: int | None, moves, position=None) -> "Game":
-        """A new game with the same seed (and the same ``position``, if any) and the same moves: the same game, step by step."""
-        if position is None:
-            game = cls(card, ruleset, seed)
-        else:
+    def replay(cls, card: "Card", ruleset: Ruleset | str, seed: int | None, moves, position=None,
+               deal: Deal | None = None) -> "Game":
+        """A new game with the same seed (and the same ``position`` or ``deal``, if given) and the same moves:
+        the same game, step by step. A game dealt without a seed is replayed from its deal
+        (``deal=game.deal``): without one, ``seed=None`` would deal another game."""
+        if position is not None:
             game = cls.from_position(card, ruleset, seed=seed, **position.to_dict())
+        elif deal is not None:
+            game = cls.from_deal(card, ruleset, deal, seed)
+        elif seed is None:
+            raise ArgumentError("a game dealt without a seed is replayed from its deal: give deal=game.deal"
+                                " (or position=game.position)")
+        else:
+            game = cls(card, ruleset, seed)
         for name, arguments in moves:
             getattr(game, name)(**arguments)
         return game
