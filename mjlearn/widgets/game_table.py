@@ -163,9 +163,9 @@ class GameTable(CardWidget):
         """Everyone at the table in seating order, starting with the first East (the scorecard's columns)."""
         self._bots_by_player = self._given_bots(opponents)
         self.scorecard = Scorecard(self.players)
+        """The session's scores, one column per player and one row per finished game (kept across :meth:`new_game`)."""
         self._games_scored = 0
         self._serial = 0  # counts the views sent, so a test in the browser knows when a click has been answered
-        """The session's scores, one row per finished game (kept across :meth:`new_game`)."""
         with self._quietly():
             super().__init__(faces=tile_faces(), card_name=label, ruleset_name=rules.name, seat=seat,
                              seed=0 if seed is None else seed, pace=pace, coach_available=bool(coach),
