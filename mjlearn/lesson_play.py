@@ -364,14 +364,14 @@ def moment(game: Any, n: int) -> Any:
     """A new game: ``game`` replayed up to (not including) its move number ``n`` (moves count from 0)."""
     from .rules import Game
 
-    return Game.replay(game.card, game.ruleset, game.seed, game.moves[:n])
+    return Game.replay(game.card, game.ruleset, game.seed, game.moves[:n], position=game.position, deal=game.deal)
 
 
 def until(game: Any, test: Any) -> Any:
     """A new game: ``game`` replayed move by move up to the first moment when ``test(replay)`` is true."""
     from .rules import Game
 
-    replay = Game(game.card, game.ruleset, game.seed)
+    replay = Game.replay(game.card, game.ruleset, game.seed, [], position=game.position, deal=game.deal)
     for name, args in game.moves:
         if test(replay):
             break

@@ -650,3 +650,95 @@ def test_an_unknown_exchange_win_is_refused():
 
     with pytest.raises(mj.rules.RulesetError, match="exchange_win must be one of 'self-drawn', 'as turn began'"):
         dataclasses.replace(NMJL, exchange_win="discard")
+
+
+# -- the hot-tile penalty (MAHJ-X tournament scoring) ------------------------------------------------------
+
+HOT = mj.parse_card('Hot\n"2468"\nFF 222 444 666 888 X25\n"Quints"\nFF 11111 222 3333 X40\nFF 1111 222 33333 X40\n')
+THROWER = "8B 3B 1C 2C 3C 4C 5C 6C 7C 9C 1D 2D 3D 4D"  # East: 14 tiles, throws the 8B or the 3B
+
+
+def _hot_win(exposures, rack, tile, path, call=(3, 0), amend=None):
+    """North wins on East's ``tile``: by calling it for Mah Jongg, or by calling it for an exposure
+    (``call``: size, jokers), amending (``amend``: group, tiles added) and declaring."""
+    g = Game.from_position(HOT, MAHJX, racks={0: THROWER, 3: rack}, exposures={3: exposures},
+                           turn=0, phase="discard", seed=5)
+    g.discard(0, tile)
+    if path == "call_mahjongg":
+        g.call_mahjongg(3)
+    else:
+        g.call(3, *call)
+    g.pass_call(1)
+    g.pass_call(2)
+    if path != "call_mahjongg":
+        if amend is not None:
+            g.amend(3, amend[0], add=amend[1])
+        g.declare_mahjongg(3)
+    assert g.phase == "over" and g.result.winner == 3 and g.result.how == "discard", g.log_table()
+    return g.result.payout
+
+
+@pytest.mark.parametrize("exposures, rack, tile, call, penalty", [
+    (["444B"], "FF 222B 666B 88B", "8B", (3, 0), 0),  # one exposure shown at the throw: no penalty
+    (["444B", "666B"], "FF 222B 88B", "8B", (3, 0), -20),  # two
+    (["1111B J", "222B"], "FF 333B", "3B", (4, 0), -25),  # two, one of them a quint
+    (["1111B"], "FF 222B 333B J", "3B", (5, 1), 0),  # one: the quint is made with the winning tile
+], ids=["one", "two", "two-with-a-quint", "quint-made-with-the-winning-tile"])
+def test_the_hot_tile_penalty_counts_the_exposures_shown_when_the_tile_was_thrown(exposures, rack, tile, call, penalty):
+    """tournament-scoring.md: the thrower loses 20 (two exposures) or 25 (three, or two with a quint); the
+    exposure the winner makes with the winning tile itself was not on the table when it was thrown, so
+    calling the tile for an exposure and then declaring costs the thrower what calling it for Mah Jongg does."""
+    by_mahjongg = _hot_win(exposures, rack, tile, "call_mahjongg")
+    by_exposure = _hot_win(exposures, rack, tile, "call", call=call)
+    assert by_mahjongg.payments[0] == by_exposure.payments[0] == penalty
+    assert [item for item in by_exposure.items if item[0] == 0] == [item for item in by_mahjongg.items if item[0] == 0]
+
+
+def test_the_hot_tile_penalty_ignores_an_amendment_made_after_the_throw():
+    """MAHJ-X rule 5: North calls the 3B for a kong, then amends its 1111B to a quint before declaring;
+    at the throw North showed a kong and a pung, no quint: -20, not -25."""
+    payout = _hot_win(["1111B", "222B"], "FF 333B J", "3B", "call", call=(4, 0), amend=(0, ["J"]))
+    assert payout.payments[0] == -20 and (0, "hot_tile_two", -20) in payout.items
+
+
+def _refusal(move) -> str:
+    with pytest.raises(mj.RuleError) as caught:
+        move()
+    return str(caught.value)
+
+
+def test_refusals_say_whose_turn_it_is_in_plain_english():
+    charleston = Game(CARD, NMJL, 3)
+    assert _refusal(lambda: charleston.draw(0)) == (
+        "the Charleston is under way (the first right pass): nobody may draw until play begins")
+    assert _refusal(lambda: charleston.exchange_joker(2, 1, 0)) == (
+        "the Charleston is under way (the first right pass): nobody may exchange a joker until play begins")
+    assert _refusal(lambda: charleston.vote(0, True)) == (
+        "the Charleston is at the first right pass: each player passes tiles now; the vote comes later")
+    charleston.pass_tiles(0, [t for t in charleston.racks[0].tiles() if t != mj.Tile.JOKER][:3])
+    assert _refusal(lambda: charleston.pass_tiles(0, [])) == "East has already passed in the first right pass"
+    g = game()
+    assert _refusal(lambda: g.discard(1, "1C")) == (
+        "it is East's turn to discard (or declare Mah Jongg): South cannot discard now")
+    assert _refusal(lambda: g.exchange_joker(1, 0, 0)) == (
+        "it is East's turn to discard (or declare Mah Jongg): South cannot exchange a joker now")
+    assert _refusal(lambda: g.draw(0)) == (
+        "East has a tile to discard: it is East's turn to discard (or declare Mah Jongg), not to draw")
+    assert _refusal(lambda: g.pass_tiles(0, [])) == "the Charleston is over: play has begun"
+    assert _refusal(lambda: g.vote(0, False)) == "the Charleston is over: play has begun"
+    g.discard(0, "N")
+    assert _refusal(lambda: g.draw(1)) == (
+        "East's discard is being answered (by South, West, North): nobody may draw until then")
+    everyone_passes(g)
+    assert _refusal(lambda: g.declare_mahjongg(1)) == (
+        "South must draw first: it is South's turn to draw, not to declare Mah Jongg")
+    assert _refusal(lambda: g.call(2, 3)) == (
+        "there is no discard to call now: a discard can be called only until the next player draws")
+
+
+def test_a_call_the_rack_cannot_make_says_what_it_lacks():
+    g = game()
+    g.discard(0, "N")
+    assert _refusal(lambda: g.call(1, 4, jokers=1)) == (
+        "South needs 2 N and 1 joker on the rack to expose a kong of N")
+    assert _refusal(lambda: g.call(3, 3)) == "North needs 2 N and no joker on the rack to expose a pung of N"

@@ -219,3 +219,77 @@ def test_the_teacher_chooses_the_computer_players(opponents):
         assert _student_move(table, coach), table.message
     with pytest.raises(mj.MjlearnError, match="opponents"):
         GameTable(card, opponents=["not a bot"] * 3)
+
+
+# -- a session: East passes on after each game, the scorecard's columns are the players ----------------------
+
+
+def _finish(table: GameTable, seed: int = 1) -> None:
+    coach = Bot(table.card, table.ruleset, seed=seed)
+    while table.game.phase != "over":
+        assert _student_move(table, coach), table.message
+
+
+@pytest.mark.parametrize("ruleset", ["NMJL", "MAHJ-X"])
+def test_east_passes_to_the_next_player_after_each_game_and_the_scorecard_follows_the_players(ruleset):
+    """NMJL and MAHJ-X rule 2.3: after each game the deal passes on to the player on East's right (the
+    next in turn). You sit South in the first game: East in the second, North in the third, West in the
+    fourth; the computer players keep their places around you, and the scorecard's columns are people."""
+    table = GameTable("basic1", ruleset=ruleset, seat=1, seed=8, pace="instant")
+    assert table.players == ("Ann", "You", "Bea", "Cy") and table.scorecard.players == table.players
+    seen = []
+    for game in range(5):
+        assert table.seat == [1, 0, 3, 2, 1][game]
+        assert table.game.seed == 8 + game
+        by_place = {s["where"]: s["player"] for s in table.view["seats"]}
+        assert by_place == {"you": "You", "right": "Bea", "across": "Cy", "left": "Ann"}  # the same people around you
+        east = next(s["player"] for s in table.view["seats"] if s["name"] == "East")
+        assert east == ["Ann", "You", "Bea", "Cy", "Ann"][game]
+        _finish(table, seed=game)
+        payments = table.game.result.payout.payments
+        seen.append({player: payments[(column - game) % 4] for column, player in enumerate(table.players)})
+        assert seen[-1]["You"] == payments[table.seat]
+        assert table.new_game()
+    rows = table.scorecard.to_frame().set_index("what")
+    assert list(rows.columns) == ["Ann", "You", "Bea", "Cy"]
+    for game, amounts in enumerate(seen):
+        assert rows.iloc[game].to_dict() == amounts
+    scores = table.view["scores"]
+    assert scores["games"] == 5 and scores["players"] == ["Ann", "You", "Bea", "Cy"]
+    assert scores["totals"] == [table.scorecard.totals()[p] for p in table.players]
+    assert scores["seats"] == ["North", "East", "South", "West"]  # where each sits in the sixth game: You are East
+
+
+def test_the_computer_players_names_and_bots_follow_them_round_the_table():
+    from mjlearn.rules import CoachBot
+
+    card = mj.load_card("basic1")
+    bots = [CoachBot(card, "NMJL", seed=s) for s in range(3)]
+    table = GameTable(card, seat=2, seed=5, opponents=bots, names=("Rose", "Lil", "Mae"), pace="instant")
+    assert table.players == ("Rose", "Lil", "You", "Mae")
+    assert [table._players.bots[s] for s in (0, 1, 3)] == bots
+    table.new_game()  # Lil is East now; Rose, who was East, sits North
+    assert table.seat == 1 and [table._players.bots[s] for s in (3, 0, 2)] == bots
+    with pytest.raises(mj.MjlearnError, match="names"):
+        GameTable(card, names=("Rose", "Lil"))
+    with pytest.raises(mj.MjlearnError, match="names"):
+        GameTable(card, names=("Rose", "You", "Mae"))
+
+
+def test_a_position_is_played_again_from_the_same_seat():
+    position = {"racks": {0: "FF 222B 444B 666B 88B J"}, "turn": 0, "phase": "discard"}
+    table = GameTable("basic1", seat=0, seed=2, position=position, pace="instant")
+    table.new_game()
+    assert table.seat == 0 and str(table.game.racks[0]) == "FF 222B 444B 666B 88B J"
+
+
+def test_a_saved_game_dealt_without_a_seed_replays_in_the_widget(tmp_path):
+    from mjlearn.rules import run_game
+
+    game = run_game(mj.load_card("basic1"), "MAHJ-X", seed=None)
+    game.save(tmp_path / "seedless.json")
+    replay = GameTable.open_saved(tmp_path / "seedless.json", seat=1)
+    while replay.next_move():
+        pass
+    assert replay.game.snapshot() == game.snapshot()
+    assert replay.new_game() is False and "replays a recorded game" in replay.message

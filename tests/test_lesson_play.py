@@ -178,3 +178,25 @@ def test_replay_helpers_stop_at_the_moment_they_name():
     for names, rows in ((5, None), ([1, 2], None), ("line", "3"), ("line", -1)):
         with pytest.raises(ArgumentError):
             columns(table, names, rows)
+
+
+def test_moment_and_until_replay_a_game_set_up_from_a_position_or_a_deal():
+    """A game from a position or from walls built by hand is replayed from them, not from a seed."""
+    import mjlearn as mj
+    from mjlearn.lesson_play import moment, until
+    from mjlearn.rules import Bot, Game
+    from mjlearn.rules.setup import deal_from_walls, deal_tiles
+
+    card = mj.load_card("basic1")
+    games = [Game.from_deal(card, "NMJL", deal_from_walls("NMJL", deal_tiles(seed=21).walls, (2, 5))),
+             Game.from_position(card, "NMJL", racks={0: "FF 222B 444B 666B 88B J"}, turn=0, phase="discard", seed=4)]
+    for game in games:
+        bots = [Bot(card, "NMJL", seed=s) for s in range(4)]
+        for _ in range(40):
+            if game.phase == "over":
+                break
+            seat = game.waiting_for()[0]
+            bots[seat].act(game, seat)
+        n = len(game.moves)
+        assert moment(game, n).snapshot() == game.snapshot()
+        assert until(game, lambda g: len(g.moves) == n // 2).snapshot() == moment(game, n // 2).snapshot()

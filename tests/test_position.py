@@ -14,8 +14,8 @@ CARD = mj.parse_card('Plain\n"2468"\nFF 222 444 666 888 X25\n')
 def lesson(**changes):
     spec = dict(
         racks={0: "FF 222B 444B 666C 88C J"},
-        exposures={3: ["555D J"]},
-        discards=[(1, "5D"), (2, "N")],
+        exposures={3: ["88D J"]},
+        discards=[(1, "8D"), (2, "N")],
         turn=0,
         phase="discard",
         seed=7,
@@ -27,8 +27,8 @@ def lesson(**changes):
 def test_a_position_is_set_up_as_written():
     game = lesson()
     assert str(game.racks[0]) == "FF 222B 444B 666C 88C J"
-    assert [str(group) for group in game.exposures[3]] == ["555D J"]
-    assert [(seat, tile.notation) for seat, tile in game.discards] == [(1, "5D"), (2, "N")]
+    assert [str(group) for group in game.exposures[3]] == ["88D J"]
+    assert [(seat, tile.notation) for seat, tile in game.discards] == [(1, "8D"), (2, "N")]
     assert (game.turn, game.phase, game.waiting_for()) == (0, "discard", [0])
     assert [game.tiles_held(seat) for seat in range(4)] == [14, 13, 13, 13]
     assert tiles_in_game(game) == list(COPIES)  # the whole set, nothing more
@@ -101,3 +101,81 @@ def test_the_widgets_take_a_rack_or_a_position():
     assert str(HandBuilder(CARD, rack="FF 222B").hand) == "FF 222B"
     with pytest.raises(mj.MjlearnError, match="not both"):
         HandBuilder(CARD, hand="FF", rack="FF 222B")
+
+
+@pytest.mark.parametrize("rules, group, size", [(NMJL, "5555C JJJ", 7), (MAHJX, "JJJJJJJJ", 8), (NMJL, "FFFFFFF", 7)])
+def test_an_exposure_larger_than_a_sextet_is_refused_naming_the_seat(rules, group, size):
+    with pytest.raises(PositionError, match=rf"exposures\[2\]\[0\]: West's exposure {group} holds {size} tiles;"
+                                            r" an exposure is a pung, kong, quint or sextet \(3-6 tiles\)"):
+        Game.from_position(CARD, rules, exposures={2: [group]}, seed=1)
+
+
+def test_a_sextet_and_a_wild_sextet_are_exposures():
+    assert Game.from_position(CARD, NMJL, exposures={2: ["FFFFFF"]}, seed=1).exposures[2][0].size == 6
+    assert Game.from_position(CARD, MAHJX, exposures={2: ["JJJJJJ"]}, seed=1).exposures[2][0].is_wild
+
+
+def test_a_seat_showing_an_exposure_no_line_allows_is_dead_from_the_start():
+    """No line of CARD has winds: North's NNN makes its hand dead (seed 003, "Dead Hands"), as if
+    it had been judged at the end of North's last turn, and the log says why."""
+    game = lesson(exposures={3: ["NNN"]}, discards=[(1, "5D")])
+    assert game.dead == {3} and game.phase == "discard" and game.turn == 0
+    deaths = [e for e in game.log if e.action == "hand is dead"]
+    assert [(e.seat, e.detail) for e in deaths] == [(3, "no line of the card can use these exposures")]
+    game.discard(0, "J")  # play goes on; North is never asked
+    assert 3 not in game.waiting_for() and [e.seat for e in game.log if e.action == "hand is dead"] == [3]
+    # saved and loaded, the same
+    again = Game.replay(CARD, NMJL, game.seed, game.moves, position=game.position)
+    assert again.dead == {3} and again.log == game.log
+
+
+def test_a_seat_whose_exposures_need_tiles_out_of_play_is_judged_as_in_play():
+    """North's 888D: every hand it allows needs a pair of flowers, and seven of the eight are on the floor.
+    That depends on the floor, not on the exposure: as in play, a player may call the hand dead first
+    (a lesson on dead hands does), and otherwise the next discard finds it, each with the right reason."""
+    def position():
+        return lesson(racks={0: "1B 222B 444B 666C 88C 9D J"}, exposures={3: ["888D"]},
+                      discards=[(1 + n % 2, "F") for n in range(7)])
+
+    hopeless = "every hand these exposures allow needs tiles that are out of play"
+    called = position()
+    assert not called.dead and called.call_dead(1, 3) is True
+    assert [e.detail for e in called.log if e.action == "hand is dead"] == [f"called dead by South: {hopeless}"]
+    played = position()
+    played.discard(0, "1B")
+    assert played.dead == {3} and [e.detail for e in played.log if e.action == "hand is dead"] == [hopeless]
+
+
+def test_the_seat_to_move_cannot_show_exposures_that_leave_its_hand_dead():
+    with pytest.raises(PositionError, match=r"exposures\[0\]: no line of the card can use these exposures, so"
+                                            r" East's hand is dead and it cannot be East's turn"):
+        lesson(racks={0: "FF 222B 444B 666C"}, exposures={0: ["NNN"]})
+
+
+@pytest.mark.parametrize("wall", ["G R 1B", "GR1B", ["G", "R", "1B"], ("G", mj.Tile.RED, mj.Tile.B1), iter(["G", "R", "1B"])],
+                         ids=["notation", "notation-unspaced", "strings", "tiles", "an-iterator"])
+def test_the_wall_is_notation_or_a_list_of_tiles(wall):
+    game = lesson(wall=wall)
+    assert [tile.notation for tile in game.wall[:3]] == ["G", "R", "1B"]
+    assert tiles_in_game(game) == list(COPIES)
+
+
+@pytest.mark.parametrize("wall, match", [
+    ("G Q", r"wall: unknown tile 'Q'"),
+    (["G", "Q"], r"wall\[1\]: "),
+    (5, r"wall must be tiles in the concrete notation \('1B 2B ...'\) or a list of tiles, not 5"),
+    (b"G R", r"wall must be tiles in the concrete notation"),
+    ("FFFFFFFFF", r"wall: the set has only 8 F"),
+])
+def test_a_bad_wall_is_refused_naming_it(wall, match):
+    with pytest.raises(PositionError, match=match):
+        lesson(wall=wall)
+
+
+def test_racks_and_exposures_take_notation_hands_or_lists_of_tiles():
+    tiles = mj.parse_tiles("FF 222B 444B 666C 88C J")
+    by_list = lesson(racks={0: tiles}, exposures={3: mj.Hand("88D J")})
+    by_text = lesson(racks={0: "FF 222B 444B 666C 88C J"}, exposures={3: ["88D J"]})
+    by_tiles = lesson(racks={0: [t.notation for t in tiles]}, exposures={3: [["8D", "8D", mj.Tile.JOKER]]})
+    assert by_list.racks == by_text.racks == by_tiles.racks
+    assert by_list.exposures == by_text.exposures == by_tiles.exposures

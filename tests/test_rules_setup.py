@@ -135,3 +135,24 @@ def test_highest_roll_sits_east_and_east_passes_on_each_game():
             top = max(t for _, t in earlier)
             assert [p for p, _ in later] == [p for p, t in earlier if t == top]
     assert [east_for_game(3, g) for g in range(4)] == [3, 0, 1, 2]
+
+
+@pytest.mark.parametrize("rules", [NMJL, MAHJX], ids=lambda r: r.name)
+def test_a_deal_is_rebuilt_from_its_walls_as_stacks_notation_or_tiles(rules):
+    from mjlearn.rules.setup import deal_from_walls
+
+    deal = deal_tiles(rules, seed=9)
+    as_text = [" ".join(t.notation for stack in wall for t in stack) for wall in deal.walls]
+    as_tiles = [[t for stack in wall for t in stack] for wall in deal.walls]
+    for walls in (deal.walls, as_text, as_tiles):
+        assert deal_from_walls(rules, walls, deal.dice, seed=9) == deal
+    with pytest.raises(mj.RuleError, match="wall 1 holds 39 tiles: a wall is a row of stacks of two"):
+        deal_from_walls(rules, [as_text[0], as_text[1] + " 1B", *as_text[2:]], deal.dice)
+    changed = as_text[0].split()
+    changed[0] = "F" if changed[0] != "F" else "1B"  # one tile too many of one kind, one too few of another
+    with pytest.raises(mj.RuleError, match="the walls do not hold the set"):
+        deal_from_walls(rules, [" ".join(changed), *as_text[1:]], deal.dice)
+    with pytest.raises(mj.RuleError, match=r"wall 2: unknown tile 'Q'"):
+        deal_from_walls(rules, [*as_text[:2], "Q" + as_text[2][1:], as_text[3]], deal.dice)
+    with pytest.raises(mj.RuleError, match="the dice must be two whole numbers 1-6"):
+        deal_from_walls(rules, as_text, (0, 3))

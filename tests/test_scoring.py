@@ -284,6 +284,28 @@ def test_hot_tile_penalties_by_the_number_of_exposures():
     assert score_win(quints, with_quint, 0, "discard", discarder=3, ruleset=MAHJX).payments == (40, 0, 0, -25)
 
 
+def test_the_hot_tile_penalty_is_judged_on_the_exposures_shown_at_the_throw():
+    # North called the 8B for its third exposure (888B), then declared: at the throw it showed two.
+    wins = plain_win("FF 222B", ["444B", "666B", "888B"])
+    shown = [mj.analysis.Exposure.parse("444B"), mj.analysis.Exposure.parse("666B")]
+    assert score_win(PLAIN, wins, 3, "discard", discarder=0, ruleset=MAHJX).payments[0] == -25  # as if all shown
+    payout = score_win(PLAIN, wins, 3, "discard", discarder=0, ruleset=MAHJX, exposed_at_throw=shown)
+    assert payout.payments == (-20, 0, 0, 45) and (0, "hot_tile_two", -20) in payout.items
+    one = score_win(PLAIN, wins, 3, "discard", discarder=0, ruleset=MAHJX, exposed_at_throw=["444B"])
+    assert one.payments[0] == 0 and [row for _, row, _ in one.items] == ["hand", "jokerless"]
+    # a quint counts only if it was shown at the throw
+    quints = mj.parse_card('Q\n"Q"\nFF 1111 222 33333 X40\n')
+    won = quints.match(mj.Hand("FF"), exposures=["1111B", "222B", "3333B J"])
+    assert score_win(quints, won, 1, "discard", discarder=2, ruleset=MAHJX,
+                     exposed_at_throw=["1111B", "222B"]).payments[2] == -20
+    assert score_win(quints, won, 1, "discard", discarder=2, ruleset=MAHJX,
+                     exposed_at_throw=["1111B", "3333B J"]).payments[2] == -25
+    with pytest.raises(mj.RuleError, match="exposed_at_throw is for a win on a discard"):
+        score_win(PLAIN, wins, 3, "self-drawn", ruleset=MAHJX, exposed_at_throw=shown)
+    with pytest.raises(mj.MjlearnError, match="exposed_at_throw"):
+        score_win(PLAIN, wins, 3, "discard", discarder=0, ruleset=MAHJX, exposed_at_throw=["44B"])
+
+
 def test_tournament_table_is_changeable():
     from mjlearn.rules.tournament import TournamentScoring
 

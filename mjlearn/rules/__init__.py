@@ -14,7 +14,7 @@ from .game import ExposedGroup, Game, GameResult, GameState
 from .moves import Move, legal_moves
 from .ruleset import MAHJX, NMJL, RULESETS, Ruleset, RulesetError, as_ruleset
 from .scoring import HOWS, Payout, Scorecard, TournamentScoring, score_win, wall_game
-from .setup import SEATS, Deal, build_walls, deal_tiles, draw_order, east_for_game, roll_for_east
+from .setup import SEATS, Deal, build_walls, deal_from_walls, deal_tiles, draw_order, east_for_game, roll_for_east
 from .simulate import SimulationReport, simulate
 
 __all__ = [
@@ -44,6 +44,7 @@ __all__ = [
     "TournamentScoring",
     "build_walls",
     "deal_tiles",
+    "deal_from_walls",
     "draw_order",
     "east_for_game",
     "legal_moves",

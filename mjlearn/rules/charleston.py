@@ -166,6 +166,12 @@ class Charleston:
         return self.deal.ruleset
 
     @property
+    def step_label(self) -> str:
+        """The current step in words: "first right pass", "vote on a second Charleston", "courtesy pass"."""
+        step = self.step
+        return step.name if step.kind == "vote" or step.name.endswith("pass") else f"{step.name} pass"
+
+    @property
     def done(self) -> bool:
         return self._index >= len(self.steps)
 
@@ -228,7 +234,7 @@ class Charleston:
             raise RuleError("jokers are never passed in the Charleston")
         if step.kind == "negotiated":
             if blind:
-                raise RuleError(f"the {step.name} is not passed blind")
+                raise RuleError(f"the {self.step_label} is a swap between partners: it is never blind")
             if len(own) > 3:
                 raise RuleError(f"the {step.name} swaps 0-3 tiles, not {len(own)}")
         else:
@@ -266,10 +272,15 @@ class Charleston:
         seat_arg(seat)
         step = self.step
         if step.kind not in kinds:
-            wanted = "a vote on the second Charleston" if step.kind == "vote" else "passing tiles"
-            raise RuleError(f"the Charleston is at the {step.name}: it needs {wanted}")
+            if step.kind == "vote":
+                wanted = "each player votes yes or no now; nobody passes tiles"
+            else:
+                wanted = "each player passes tiles now; the vote comes later" if any(
+                    s.kind == "vote" for s in self.steps[self._index:]) else "each player passes tiles now; there is no vote"
+            raise RuleError(f"the Charleston is at the {self.step_label}: {wanted}")
         if seat in self._pending:
-            raise RuleError(f"{SEATS[seat]} has already moved in the {step.name}")
+            moved = "voted" if step.kind == "vote" else "passed"
+            raise RuleError(f"{SEATS[seat]} has already {moved} in the {self.step_label}")
         return step
 
     # -- resolving a step ----------------------------------------------------

@@ -38,15 +38,16 @@ from functools import wraps
 from typing import TYPE_CHECKING
 
 from ..analysis.position import Exposure
-from ..errors import MoveArgumentError, RuleError
+from ..errors import ArgumentError, MoveArgumentError, RuleError
 from ..hands import Hand
 from ..resources import as_card
 from ..tiles import NUM_KINDS, Tile
+from ..wording import counted
 from .charleston import Charleston, Event, events_table
 from .liveness import LiveHands, available_counts, shared_live_hands
 from .ruleset import NMJL, Ruleset, ruleset as as_ruleset
 from .arguments import int_arg, seat_arg, tile_arg, tiles_arg
-from .setup import SEATS, deal_tiles, seed_or_fresh
+from .setup import SEATS, Deal, deal_tiles, fresh_seed, seed_or_fresh
 
 if TYPE_CHECKING:  # pragma: no cover
     from .position import TablePosition
@@ -130,6 +131,8 @@ class GameState:
     just_called: int | None
     extra_pick: bool
     charleston: tuple
+    exposed_at_call: tuple | None = None
+    """The exposures the player whose turn it is showed when the discard they called was thrown (or ``None``)."""
 
 
 def _regroup(tile: Tile, naturals: int, jokers: int) -> Exposure:
@@ -137,6 +140,26 @@ def _regroup(tile: Tile, naturals: int, jokers: int) -> Exposure:
     if not naturals:
         return Exposure(Tile.JOKER, jokers, jokers)
     return Exposure(tile, naturals + jokers, jokers)
+
+
+_GROUPS = {3: "pung", 4: "kong", 5: "quint", 6: "sextet"}
+
+_TILE_LISTS = frozenset({"tiles", "add", "remove"})
+"""The move arguments that are lists of tiles (``pass_tiles``' tiles, ``amend``'s add and remove)."""
+
+
+def _recorded(given: dict) -> dict:
+    """The arguments of an accepted move as :attr:`Game.moves` records them: a tile as a :class:`Tile` and a
+    list of tiles as a list of Tiles, however they were written (``"5C"``, ``"1B 2B 3B"``, a tuple...), so
+    that the same move is recorded the same way, and a game saved and loaded records what it did."""
+    for key, value in given.items():
+        if key == "tile":
+            if type(value) is not Tile:
+                given[key] = tile_arg(value)
+        elif key in _TILE_LISTS:
+            if type(value) is not list or any(type(tile) is not Tile for tile in value):
+                given[key] = tiles_arg(value, key, 6)
+    return given
 
 
 def _move(method):
@@ -186,7 +209,7 @@ def _move(method):
         except Exception:
             self._rewind(saved)
             raise
-        self.moves.append((method.__name__, given))
+        self.moves.append((method.__name__, _recorded(given)))
         return value
 
     name = method.__name__
@@ -198,7 +221,7 @@ def _move(method):
             raise RuleError("the game is over")
         value = method(self, *args)
         self._settle()
-        self.moves.append((name, dict(zip(names, args))))
+        self.moves.append((name, _recorded(dict(zip(names, args)))))
         return value
 
     wrapper.trusted = trusted
@@ -219,6 +242,8 @@ class Game:
         self.ruleset = as_ruleset(ruleset)
         self.seed = seed = seed_or_fresh(seed)
         self.deal = deal_tiles(self.ruleset, seed)
+        """The deal played: the walls, the dice, the racks dealt (``seed=None`` draws a fresh seed,
+        kept in ``seed``)."""
         self.charleston = Charleston(self.deal)
         self.racks: list[Hand] = list(self.deal.racks)
         self.exposures: list[list[ExposedGroup]] = [[], [], [], []]
@@ -237,6 +262,7 @@ class Game:
         self._discard_counts: tuple = (None, 0, None, [])  # (discards, length, last, counts): see _discarded
         self._last_action: str = ""  # "draw", "call", "exchange" for the player whose turn it is
         self._called_from: int | None = None
+        self._exposed_at_call: tuple | None = None  # the caller's exposures when the called discard was thrown
         self._just_called: int | None = None  # the exposure made by a call this turn (it may still be edited)
         self._changed: set[int] = set()  # seats that have changed their answer to the last discard
         self.extra_pick = False  # MAHJ-X: the player who discarded a joker may pick again, or decline
@@ -369,6 +395,7 @@ class Game:
         self.phase = "discard"
         self._last_action = "draw"
         self._called_from = None
+        self._exposed_at_call = None
         self._just_called = None
         self.turns += 1
         self.log.append(Event(self._label(), seat, "draws", (tile,)))
@@ -377,7 +404,7 @@ class Game:
     @_move
     def decline_pick(self, seat: int) -> None:
         """MAHJ-X rule 6: after discarding a joker a player *may* pick again; this lets the turn pass instead."""
-        self._need_turn(seat, "draw")
+        self._need_turn(seat, "draw", "let a pick go")
         if not self.extra_pick:
             raise RuleError("only a player who has just discarded a joker (MAHJ-X rule 6) may decline a pick")
         self.extra_pick = False
@@ -437,9 +464,9 @@ class Game:
         naturals = size - 1 - jokers
         rack = self.racks[seat]
         if rack.count(tile) < naturals or rack.jokers < jokers:
-            raise RuleError(
-                f"{SEATS[seat]} needs {naturals} {tile.notation} and {jokers} joker(s) on the rack to expose {size}"
-            )
+            held = "no joker" if not jokers else counted(jokers, "joker")
+            raise RuleError(f"{SEATS[seat]} needs {naturals} {tile.notation} and {held} on the rack to expose"
+                            f" a {_GROUPS[size]} of {tile.notation}")
         self._answer(seat, ("expose", size, jokers))
 
     @_move
@@ -457,7 +484,7 @@ class Game:
     @_move
     def declare_mahjongg(self, seat: int) -> GameResult | None:
         """Declare Mah Jongg on one's own turn. A false claim makes the hand dead."""
-        self._need_turn(seat, "discard")
+        self._need_turn(seat, "discard", "declare Mah Jongg")
         wins = self.card.match(self.racks[seat], list(self.exposures[seat]), ruleset=self.ruleset)
         if not wins:
             self._make_dead(seat, "false Mah Jongg: the tiles match no line of the card")
@@ -471,12 +498,14 @@ class Game:
             how, discarder = "discard", self._called_from
         else:
             how, discarder = "self-drawn", None
-        return self._win(seat, wins, how, discarder)
+        # a win on a called discard: the hot-tile penalty is judged on what was shown when it was thrown
+        shown = self._exposed_at_call if how == "discard" else None
+        return self._win(seat, wins, how, discarder, shown)
 
     @_move
     def exchange_joker(self, seat: int, owner: int, group: int) -> None:
         """On one's turn, give the natural tile of an exposure and take one of its jokers."""
-        self._need_turn(seat, "discard")
+        self._need_turn(seat, "discard", "exchange a joker")
         target = self._group(owner, group)
         self._need_live_exposure(owner)
         if target.is_wild:
@@ -495,7 +524,7 @@ class Game:
         """MAHJ-X: on one's turn, give a joker and take a natural tile from an exposure."""
         if not self.ruleset.reverse_joker_swap:
             raise RuleError(f"reverse joker swaps are not allowed under {self.ruleset.name} rules")
-        self._need_turn(seat, "discard")
+        self._need_turn(seat, "discard", "swap a joker into an exposure")
         target = self._group(owner, group)
         self._need_live_exposure(owner)
         if not target.naturals:
@@ -521,7 +550,7 @@ class Game:
         for; an exposure left with jokers only is wild (rule 4.5). Exposures
         are judged when the turn ends, at the discard (rule 5.6).
         """
-        self._need_turn(seat, "discard")
+        self._need_turn(seat, "discard", "amend an exposure")
         target = self._group(seat, group)
         add = tiles_arg(add, "add", 6)
         remove = tiles_arg(remove, "remove", 6)
@@ -641,7 +670,7 @@ class Game:
                 self.discards.pop()
                 self.racks[seat] = self.racks[seat].change(add=(tile,))
                 self.log.append(Event(self._label(), seat, "calls for Mah Jongg", (tile,)))
-                self._win(seat, wins, "discard", discarder)
+                self._win(seat, wins, "discard", discarder, tuple(self.exposures[seat]))
                 return
             self._make_dead(seat, f"false Mah Jongg on {SEATS[discarder]}'s {tile.notation}")
             if self.phase == "over":
@@ -651,6 +680,7 @@ class Game:
             self.discards.pop()
             naturals = size - 1 - jokers
             self.racks[seat] = self.racks[seat].change(remove=[tile] * naturals + [Tile.JOKER] * jokers)
+            self._exposed_at_call = tuple(self.exposures[seat])  # what the caller showed when the tile was thrown
             self.exposures[seat].append(Exposure(tile, size, jokers))
             self.log.append(Event(self._label(), seat, "calls and exposes", (tile,), str(self.exposures[seat][-1])))
             self._claims = {}
@@ -665,10 +695,11 @@ class Game:
         self._next_turn(discarder)
 
     # -- endings and dead hands -------------------------------------------------------
-    def _win(self, seat: int, wins, how: str, discarder: int | None) -> GameResult:
+    def _win(self, seat: int, wins, how: str, discarder: int | None, shown: tuple | None = None) -> GameResult:
+        """End the game with ``seat``'s Mah Jongg; ``shown``: its exposures when the winning discard was thrown."""
         from .scoring import score_win
 
-        payout = score_win(self.card, wins, seat, how, discarder, self.ruleset)
+        payout = score_win(self.card, wins, seat, how, discarder, self.ruleset, exposed_at_throw=shown)
         result = GameResult(seat, how, discarder, tuple(wins), payout)
         self.log.append(Event(self._label(), seat, "Mah Jongg", detail=f"{how}: {payout.line.category} #{payout.line.number}"))
         self._end(result)
@@ -813,19 +844,33 @@ class Game:
 
     # -- checks ---------------------------------------------------------------------
     def _need_phase(self, phase: str) -> None:
+        """Only during the Charleston (the one phase a move names this way); play has begun otherwise."""
         if self.phase != phase:
-            raise RuleError(f"the game is at '{self.phase}', not '{phase}'")
+            raise RuleError("the Charleston is over: play has begun")
 
-    def _need_turn(self, seat: int, phase: str) -> None:
+    def _need_turn(self, seat: int, phase: str, doing: str | None = None) -> None:
+        """``seat`` may make a move of its turn's ``phase`` now (``"draw"`` or ``"discard"``); otherwise a
+        :class:`RuleError` saying whose turn it is, and to do what. ``doing`` is the move in words."""
         seat_arg(seat)
+        doing = doing or phase
         if seat in self.dead:
             raise RuleError(f"{SEATS[seat]}'s hand is dead: it plays no further")
+        if self.phase == "charleston":
+            raise RuleError(f"the Charleston is under way (the {self.charleston.step_label}): nobody may {doing}"
+                            " until play begins")
         if self.phase == "calls":
             waiting = ", ".join(SEATS[s] for s in self.waiting_for())
-            raise RuleError(f"the last discard is being answered (by {waiting}): nobody may {phase} until then")
+            raise RuleError(f"{SEATS[self.discards[-1][0]]}'s discard is being answered (by {waiting}):"
+                            f" nobody may {doing} until then")
         if self.phase != phase or self.turn != seat:
-            doing = {"draw": "draw", "discard": "discard or declare"}.get(self.phase, self.phase)
-            raise RuleError(f"it is {SEATS[self.turn]}'s turn to {doing}, not {SEATS[seat]}'s to {phase}")
+            turn = SEATS[self.turn]
+            now = "discard (or declare Mah Jongg)" if self.phase == "discard" else (
+                "draw (or let the extra pick go)" if self.extra_pick else "draw")
+            if self.turn != seat:
+                raise RuleError(f"it is {turn}'s turn to {now}: {SEATS[seat]} cannot {doing} now")
+            if self.phase == "discard":
+                raise RuleError(f"{turn} has a tile to discard: it is {turn}'s turn to {now}, not to {doing}")
+            raise RuleError(f"{turn} must draw first: it is {turn}'s turn to {now}, not to {doing}")
 
     def _need_caller(self, seat: int) -> tuple[int, Tile]:
         seat_arg(seat)
@@ -886,6 +931,7 @@ class Game:
             just_called=self._just_called,
             extra_pick=self.extra_pick,
             charleston=self.charleston.snapshot(),
+            exposed_at_call=self._exposed_at_call,
         )
 
     def _undo_point(self) -> tuple:
@@ -902,14 +948,14 @@ class Game:
             self.wall, self.phase, self.turn, frozenset(self.dead), self.result, len(self.log),
             len(self.moves), self.turns, dict(self._claims), frozenset(self._changed), tuple(self.disputes),
             self._last_action, self._called_from, self._just_called, self.extra_pick,
-            self.charleston.undo_point() if self.phase == "charleston" else None,
+            self.charleston.undo_point() if self.phase == "charleston" else None, self._exposed_at_call,
         )
 
     def _rewind(self, saved: tuple) -> None:
         """Put the game back as it was at :meth:`_undo_point`."""
         (racks, exposures, discards, wall, self.phase, self.turn, dead, self.result, logged, moved, self.turns,
          claims, changed, disputes, self._last_action, self._called_from, self._just_called, self.extra_pick,
-         charleston) = saved
+         charleston, self._exposed_at_call) = saved
         self.racks = list(racks)
         self.exposures = [list(groups) for groups in exposures]
         self.discards = list(discards)
@@ -937,17 +983,54 @@ class Game:
         self.disputes = list(saved.disputes)
         self._last_action, self._called_from = saved.last_action, saved.called_from
         self._just_called, self.extra_pick = saved.just_called, saved.extra_pick
+        self._exposed_at_call = saved.exposed_at_call
         self.charleston.restore(saved.charleston)
 
     @classmethod
-    def replay(cls, card: "Card", ruleset: Ruleset | str, seed: int | None, moves, position=None) -> "Game":
-        """A new game with the same seed (and the same ``position``, if any) and the same moves: the same game, step by step."""
-        if position is None:
-            game = cls(card, ruleset, seed)
-        else:
+    def replay(cls, card: "Card", ruleset: Ruleset | str, seed: int | None, moves, position=None,
+               deal: Deal | None = None) -> "Game":
+        """A new game with the same seed (and the same ``position`` or ``deal``, if given) and the same moves:
+        the same game, step by step. A game dealt without a seed is replayed from its deal
+        (``deal=game.deal``): without one, ``seed=None`` would deal another game."""
+        if position is not None:
             game = cls.from_position(card, ruleset, seed=seed, **position.to_dict())
+        elif deal is not None:
+            game = cls.from_deal(card, ruleset, deal, seed)
+        elif seed is None:
+            raise ArgumentError("a game dealt without a seed is replayed from its deal: give deal=game.deal"
+                                " (or position=game.position)")
+        else:
+            game = cls(card, ruleset, seed)
         for name, arguments in moves:
             getattr(game, name)(**arguments)
+        return game
+
+    @classmethod
+    def from_deal(cls, card: "Card", ruleset: Ruleset | str, deal: Deal, seed: int | None = None) -> "Game":
+        """A game of ``deal`` (a :class:`~mjlearn.rules.setup.Deal`: what a save file records, or
+        :func:`~mjlearn.rules.setup.deal_from_walls`' walls built by hand) instead of a deal from ``seed``.
+
+        The Charleston's blind passes draw from ``deal.seed`` (a seed is drawn if the deal has none).
+
+        >>> import mjlearn as mj
+        >>> from mjlearn.rules.setup import deal_tiles
+        >>> game = Game.from_deal(mj.load_card("basic1"), "NMJL", deal_tiles(seed=3))
+        >>> game.racks == Game(mj.load_card("basic1"), seed=3).racks, game.seed
+        (True, None)
+        """
+        game = cls(card, ruleset, seed)
+        game.seed = seed  # the game follows the deal, not a seed (None unless one was given)
+        if not isinstance(deal, Deal):
+            raise ArgumentError(f"deal must be a Deal (mjlearn.rules.setup.deal_tiles or deal_from_walls),"
+                                f" not {type(deal).__name__}")
+        if deal.ruleset != game.ruleset:
+            raise RuleError(f"this deal was dealt under {deal.ruleset.name} rules, not {game.ruleset.name}")
+        if deal.seed is None:
+            deal = replace(deal, seed=fresh_seed())
+        game.deal = deal
+        game.charleston = Charleston(deal)
+        game.racks = list(deal.racks)
+        game.wall = list(deal.wall)
         return game
 
     @classmethod
@@ -973,12 +1056,17 @@ class Game:
         ``card`` is read as in :class:`Game`. An impossible position raises
         :class:`~mjlearn.errors.PositionError` naming the argument.
 
+        Exposures are judged as at the end of their owner's last turn: a seat
+        whose exposures no line of the card can use starts dead (logged with
+        the reason, as in play); if that seat is the one to move, the position
+        is refused.
+
         >>> import mjlearn as mj
         >>> card = mj.parse_card('C\\n"2468"\\nFF 222 444 666 888 X25')
-        >>> game = Game.from_position(card, racks={0: "FF 222B 444B 666C 88C J"}, exposures={3: ["555D J"]},
-        ...                           discards=[(1, "5D")], turn=0, phase="discard", seed=7)
+        >>> game = Game.from_position(card, racks={0: "FF 222B 444B 666C 88C J"}, exposures={3: ["88D J"]},
+        ...                           discards=[(1, "8D")], turn=0, phase="discard", seed=7)
         >>> game.status(), str(game.exposures[3][0]), game.wall_left
-        ('East to discard (or declare Mah Jongg)', '555D J', 98)
+        ('East to discard (or declare Mah Jongg)', '88D J', 98)
         """
         from .position import read_table_position
 
@@ -995,7 +1083,31 @@ class Game:
         game.turn, game.phase, game.dead = position.turn, position.phase, set(position.dead)
         game._last_action = "draw" if position.phase == "discard" else "deal"
         game.log.append(Event("play", None, "position set up", detail=f"{SEATS[position.turn]} to {position.phase}"))
+        game._judge_position()
         return game
+
+    def _judge_position(self) -> None:
+        """Judge each hand's exposures as its owner's last discard did (a position has no turn under way).
+
+        Every exposure on the table was judged when its owner's turn ended, and nothing another player
+        does since takes away a line it allows; so a seat showing exposures that no line of the card can
+        use is dead: it is marked dead at once, with the reason play logs. The seat to move cannot be
+        dead, so such a position is refused. (Exposures whose every hand needs tiles now out of play
+        depend on the floor, not on the exposures alone: as in play, they are judged at the next
+        discard, and a lesson can have a player call such a hand dead first.)
+        """
+        from ..errors import PositionError
+
+        for seat in range(4):
+            if seat in self.dead or not self.exposures[seat]:
+                continue
+            problem = self._exposure_problem(tuple(self.exposures[seat]))
+            if problem is None:
+                continue
+            if seat == self.turn:
+                raise PositionError(f"exposures[{seat}]: {problem}, so {SEATS[seat]}'s hand is dead"
+                                    f" and it cannot be {SEATS[seat]}'s turn")
+            self._make_dead(seat, problem)
 
     def to_dict(self) -> dict:
         """The game as a save file's JSON-ready dict (see :mod:`mjlearn.rules.savefile`)."""

@@ -27,11 +27,14 @@ from dataclasses import dataclass
 from ..analysis.position import Exposure
 from ..errors import MjlearnError, PositionError, RuleError
 from ..hands import Hand
-from ..tiles import COPIES, NUM_KINDS, Tile, as_tile
+from ..tiles import COPIES, NUM_KINDS, Tile, as_tile, parse_tiles
 from .ruleset import Ruleset
 from .setup import SEATS, check_seat
 
-__all__ = ["TablePosition", "read_table_position", "PHASES"]
+__all__ = ["TablePosition", "read_table_position", "read_tiles", "PHASES", "LARGEST_EXPOSURE"]
+
+LARGEST_EXPOSURE = 6
+"""The most tiles an exposure holds: a sextet (a call makes 3-6; MAHJ-X amendments make 3-5)."""
 
 PHASES = ("draw", "discard")
 """The phases a position can be in: the turn's player is about to draw (13 tiles) or to discard (14)."""
@@ -91,6 +94,24 @@ def _tile(value, what: str) -> Tile:
         raise PositionError(f"{what}: {err}") from None
 
 
+def read_tiles(value, what: str) -> list[Tile]:
+    """Tiles in order, from the concrete notation (``"1B 2B G"``) or any iterable of tiles (a
+    :class:`Tile`, its notation or its number each); a :class:`PositionError` naming ``what`` if not.
+
+    >>> [t.notation for t in read_tiles("G R 1B", "wall")] == [t.notation for t in read_tiles(["G", "R", 0], "wall")]
+    True
+    """
+    if isinstance(value, str):
+        try:
+            return parse_tiles(value)
+        except MjlearnError as err:
+            raise PositionError(f"{what}: {err}") from None
+    if isinstance(value, (bytes, bytearray)) or not isinstance(value, Iterable):
+        raise PositionError(f"{what} must be tiles in the concrete notation ('1B 2B ...') or a list of tiles,"
+                            f" not {value!r}")
+    return [_tile(tile, f"{what}[{index}]") for index, tile in enumerate(value)]
+
+
 def read_table_position(
     ruleset: Ruleset,
     racks=None,
@@ -105,10 +126,12 @@ def read_table_position(
     """Check a position and fill in what is not given (see the module's docstring).
 
     ``racks`` and ``exposures``: a dict ``{seat: ...}`` or a list of 4; a rack
-    in the concrete notation (or a Hand), exposures a list of notations such
-    as ``"555C J"`` (or :class:`~mjlearn.analysis.position.Exposure`).
+    in the concrete notation, a Hand or a list of tiles; a seat's exposures a
+    list of groups such as ``"555C J"`` (each also a Hand, a list of tiles or an
+    :class:`~mjlearn.analysis.position.Exposure`), or one group alone.
     ``discards``: ``(seat, tile)`` pairs, oldest first. ``wall``: the next
-    tiles to be drawn, in order; the rest of the set follows them, shuffled by
+    tiles to be drawn, in order, in the concrete notation (``"1B 2B G"``) or
+    as a list of tiles; the rest of the set follows them, shuffled by
     ``seed``. ``phase`` is ``"draw"`` or ``"discard"`` for the seat ``turn``.
     """
     _seat(turn, "turn")
@@ -129,7 +152,7 @@ def read_table_position(
 
     groups_by_seat: list[tuple[Exposure, ...]] = [(), (), (), ()]
     for seat, groups in _per_seat(exposures, "exposures").items():
-        if isinstance(groups, (str, Exposure)):
+        if isinstance(groups, (str, Exposure, Hand)):  # one group alone
             groups = [groups]
         parsed = []
         for index, group in enumerate(groups):
@@ -138,6 +161,9 @@ def read_table_position(
                 exposure = Exposure.parse(group)
             except (MjlearnError, TypeError) as err:
                 raise PositionError(f"{what}: {err}") from None
+            if exposure.size > LARGEST_EXPOSURE:
+                raise PositionError(f"{what}: {SEATS[seat]}'s exposure {exposure} holds {exposure.size} tiles;"
+                                    f" an exposure is a pung, kong, quint or sextet (3-{LARGEST_EXPOSURE} tiles)")
             if exposure.is_wild and not ruleset.reverse_joker_swap:
                 raise PositionError(f"{what}: an exposure of jokers only exists only under MAHJ-X (rule 4.5), not {ruleset.name}")
             take(exposure.tiles(), what)
@@ -151,7 +177,7 @@ def read_table_position(
         seat, tile = tuple(item)
         floor.append((_seat(seat, f"the seat of {what}"), _tile(tile, what)))
     take((tile for _, tile in floor), "discards")
-    top = [_tile(tile, f"wall[{index}]") for index, tile in enumerate(wall)]
+    top = read_tiles(wall, "wall")
     take(top, "wall")
     given: dict[int, Hand] = {}
     for seat, rack in _per_seat(racks, "racks").items():

@@ -1,16 +1,28 @@
 """Saving a game (or a position) to a small JSON file, and loading it back by replaying it.
 
 The file is versioned and self-contained: the card in MJCL, the ruleset's
-name, the seed, the position the game started from (or ``null`` for a dealt
-game) and the moves in order, tiles written in the concrete notation::
+name, the seed, the position the game started from (``null`` for a dealt
+game), the deal (``null`` for a position), how many moves were made, their
+checksum and the moves in order, tiles written in the concrete notation::
 
-    {"format": "mjlearn-game", "version": 1, "ruleset": "NMJL", "seed": 7,
+    {"format": "mjlearn-game", "version": 2, "ruleset": "NMJL", "seed": 7,
      "card": "Plain\\n\\"2468\\"\\nFF 222 444 666 888 X25\\n",
      "position": null,
+     "deal": {"seed": 7, "dice": [3, 5], "walls": ["4C 1D F 9B ...", "...", "...", "..."]},
+     "move_count": 2, "moves_sha256": "9c0e...",
      "moves": [["skip_charleston", {}], ["discard", {"seat": 0, "tile": "J"}]]}
 
-Loading replays the moves, so the loaded game equals the saved one. A file
-that is not JSON, not an mjlearn game, truncated, or written by a newer
+The deal is the four walls as built (East, South, West, North; each a row of
+stacks from its right end, top tile then bottom) and the dice, with the seed
+that draws the Charleston's blind passes: a game dealt without a seed reloads
+exactly. ``moves_sha256`` is the SHA-256 of the moves written canonically
+(:func:`moves_checksum`), so a move list cut short or changed is refused
+rather than loaded as another game. Files of version 1 (no deal, no count,
+no checksum) are still read.
+
+Loading replays the moves, so the loaded game equals the saved one
+(:meth:`Game.snapshot <mjlearn.rules.Game.snapshot>` included). A file that
+is not JSON, not an mjlearn game, truncated, damaged, or written by a newer
 version raises :class:`~mjlearn.errors.SaveFileError` naming the file:
 
 >>> import json, os, tempfile
@@ -22,20 +34,22 @@ version raises :class:`~mjlearn.errors.SaveFileError` naming the file:
 >>> path = os.path.join(tempfile.mkdtemp(), "lesson.json")
 >>> save_game(game, path)
 >>> again = load_game(path)
->>> again.racks == game.racks and again.wall == game.wall and again.log == game.log
+>>> again.snapshot() == game.snapshot()
 True
 >>> with open(path, "w") as f:
-...     _ = f.write(json.dumps({"format": "mjlearn-game", "version": 2}))
+...     _ = f.write(json.dumps({"format": "mjlearn-game", "version": 3}))
 >>> load_game(path)
 Traceback (most recent call last):
 ...
-mjlearn.errors.SaveFileError: .../lesson.json: written by a newer mjlearn (file version 2); this mjlearn reads version 1
+mjlearn.errors.SaveFileError: .../lesson.json: written by a newer mjlearn (file version 3); this mjlearn reads versions 1-2
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
+import re
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -45,15 +59,37 @@ from ..errors import MjlearnError, SaveFileError
 from ..hands import Hand
 from ..tiles import Tile
 from .ruleset import RULESETS, ruleset as as_ruleset
+from .setup import deal_from_walls
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..card import Card
     from .game import Game
 
-__all__ = ["FORMAT", "VERSION", "game_to_dict", "game_from_dict", "save_game", "load_game"]
+__all__ = ["FORMAT", "VERSION", "game_to_dict", "game_from_dict", "save_game", "load_game", "moves_checksum"]
 
 FORMAT = "mjlearn-game"
-VERSION = 1
+VERSION = 2
+"""The version this mjlearn writes; it reads every version from 1 (version 1 had no deal, count or checksum)."""
+
+_REQUIRED = {1: ("ruleset", "seed", "card", "position", "moves"),
+             2: ("ruleset", "seed", "card", "position", "deal", "move_count", "moves_sha256", "moves")}
+_SHA256 = re.compile(r"[0-9a-f]{64}")
+
+
+def moves_checksum(moves: list) -> str:
+    """The SHA-256 (hexadecimal) of a save file's move list written canonically: JSON with sorted keys,
+    no spaces, ASCII only, so the same moves give the same checksum however the file is laid out.
+
+    >>> moves_checksum([["skip_charleston", {}]]) == moves_checksum([ ["skip_charleston",  {} ] ])
+    True
+    """
+    canonical = json.dumps(moves, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
+    return hashlib.sha256(canonical.encode("ascii")).hexdigest()
+
+
+def _walls_text(walls) -> list[str]:
+    """The walls as built, one string each: every stack's top tile then its bottom one, from the right end."""
+    return [" ".join(tile.notation for stack in wall for tile in stack) for wall in walls]
 
 
 def _plain(value, where: str):
@@ -76,6 +112,9 @@ def game_to_dict(game: "Game") -> dict:
         raise SaveFileError(f"only games under a named ruleset ({', '.join(sorted({r.name for r in RULESETS.values()}))}) can be saved, not a changed {name!r}")
     moves = [[name_, {key: _plain(arg, f"move {i + 1} ({name_})") for key, arg in args.items()}]
              for i, (name_, args) in enumerate(game.moves)]
+    deal = None
+    if game.position is None:
+        deal = {"seed": game.deal.seed, "dice": list(game.deal.dice), "walls": _walls_text(game.deal.walls)}
     return {
         "format": FORMAT,
         "version": VERSION,
@@ -83,6 +122,9 @@ def game_to_dict(game: "Game") -> dict:
         "seed": game.seed,
         "card": game.card.to_mjcl(),
         "position": game.position.to_dict() if game.position is not None else None,
+        "deal": deal,
+        "move_count": len(moves),
+        "moves_sha256": moves_checksum(moves),
         "moves": moves,
     }
 
@@ -107,8 +149,8 @@ def game_from_dict(data, card: "Card | None" = None, source: str = "the game") -
     if isinstance(version, bool) or not isinstance(version, int) or version < 1:
         raise bad(f"the version must be a whole number from 1, not {version!r}")
     if version > VERSION:
-        raise bad(f"written by a newer mjlearn (file version {version}); this mjlearn reads version {VERSION}")
-    missing = [key for key in ("ruleset", "seed", "card", "position", "moves") if key not in data]
+        raise bad(f"written by a newer mjlearn (file version {version}); this mjlearn reads versions 1-{VERSION}")
+    missing = [key for key in _REQUIRED[version] if key not in data]
     if missing:
         raise bad(f"missing {', '.join(missing)} (is the file truncated?)")
     seed, moves, position = data["seed"], data["moves"], data["position"]
@@ -118,6 +160,8 @@ def game_from_dict(data, card: "Card | None" = None, source: str = "the game") -
         raise bad(f"moves must be a list, not {type(moves).__name__}")
     if position is not None and not isinstance(position, dict):
         raise bad(f"position must be an object or null, not {type(position).__name__}")
+    if version >= 2:
+        _check_moves(data, bad)
     try:
         rules = as_ruleset(data["ruleset"]) if isinstance(data["ruleset"], str) else None
         if rules is None:
@@ -126,10 +170,19 @@ def game_from_dict(data, card: "Card | None" = None, source: str = "the game") -
             if not isinstance(data["card"], str):
                 raise bad("card must be the card's MJCL text")
             card = parse_card(data["card"])
-        if position is None:
-            game = Game(card, rules, seed)
-        else:
+        if position is not None:
+            if version >= 2 and data["deal"] is not None:
+                raise bad("deal: a game set up from a position records no deal (the position has every tile)")
             game = Game.from_position(card, rules, seed=seed, **position)
+            if version >= 2:
+                _check_position(game, position, bad)
+        elif version >= 2:
+            game = Game.from_deal(card, rules, _read_deal(data["deal"], rules, bad), seed)
+        elif seed is None:
+            raise bad("saved without a seed by an older mjlearn (file version 1), which did not record the deal:"
+                      " the game cannot be rebuilt")
+        else:
+            game = Game(card, rules, seed)
     except TypeError as err:
         raise bad(f"position has an unknown field ({err})") from None
     except SaveFileError:
@@ -148,6 +201,50 @@ def game_from_dict(data, card: "Card | None" = None, source: str = "the game") -
         except MjlearnError as err:
             raise bad(f"move {number} ({move[0]}) is refused on replay: {err}") from None
     return game
+
+
+def _check_moves(data: dict, bad) -> None:
+    """A version 2 file's move list against the count and the checksum saved with it."""
+    count, checksum, moves = data["move_count"], data["moves_sha256"], data["moves"]
+    if isinstance(count, bool) or not isinstance(count, int) or count < 0:
+        raise bad(f"move_count must be a whole number, not {count!r}")
+    if not isinstance(checksum, str) or not _SHA256.fullmatch(checksum):
+        raise bad(f"moves_sha256 must be a SHA-256 in hexadecimal (64 digits 0-9, a-f), not {checksum!r}")
+    if count != len(moves):
+        cut = "cut short" if len(moves) < count else "longer than saved"
+        raise bad(f"the file records {count} moves but lists {len(moves)}: the move list is {cut}")
+    if moves_checksum(moves) != checksum:
+        raise bad("the moves do not match their checksum (moves_sha256): the move list was changed after it was saved")
+
+
+def _read_deal(deal, rules, bad):
+    """A version 2 file's deal: the walls as built and the dice, checked (:func:`~mjlearn.rules.setup.deal_from_walls`)."""
+    if not isinstance(deal, dict):
+        raise bad("deal: a dealt game (no position) records its deal: an object with seed, dice and walls")
+    missing = [key for key in ("seed", "dice", "walls") if key not in deal]
+    if missing:
+        raise bad(f"deal: missing {', '.join(missing)}")
+    seed, walls = deal["seed"], deal["walls"]
+    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
+        raise bad(f"deal: the seed must be a whole number or null, not {seed!r}")
+    if not isinstance(walls, list) or len(walls) != 4 or not all(isinstance(w, str) for w in walls):
+        raise bad("deal: the walls must be a list of 4 strings of tiles (East, South, West, North)")
+    dice = deal["dice"]
+    try:
+        return deal_from_walls(rules, walls, tuple(dice) if isinstance(dice, list) else dice, seed)
+    except MjlearnError as err:
+        raise bad(f"deal: {err}") from None
+
+
+def _check_position(game: "Game", position: dict, bad) -> None:
+    """A version 2 file's position lists every tile (its racks and wall as saved): nothing is dealt at random."""
+    wall = position.get("wall", ())
+    if len(wall) != len(game.position.wall):
+        raise bad(f"position: the wall lists {len(wall)} tiles; the position leaves {len(game.position.wall)} to draw"
+                  " (is the file cut short?)")
+    for key, value in game.position.to_dict().items():
+        if position.get(key, value) != value:
+            raise bad(f"position: {key} is not as mjlearn saved it ({position.get(key)!r}): is the file damaged?")
 
 
 def save_game(game: "Game", path: str | os.PathLike) -> None:

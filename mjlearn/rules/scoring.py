@@ -38,7 +38,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from ..errors import ArgumentError, RuleError, UnknownNameError
+from ..errors import ArgumentError, MjlearnError, RuleError, UnknownNameError
 from ..resources import as_card
 from .ruleset import NMJL, Ruleset, ruleset as _ruleset
 from .setup import SEATS, check_seat
@@ -221,6 +221,7 @@ def score_win(
     how: str,
     discarder: int | None = None,
     ruleset: Ruleset | str = NMJL,
+    exposed_at_throw: "Sequence | None" = None,
 ) -> Payout:
     """Score a Mah Jongg and say who pays whom.
 
@@ -240,6 +241,14 @@ def score_win(
     the hand has no exposures. On a discard the discarder pays
     ``ruleset.discarder_pays`` x score and the other two the score; on a
     self-drawn win all three pay ``ruleset.self_drawn_pays`` x score.
+
+    Under a tournament table (MAHJ-X) the discarder loses the hot-tile points
+    for the exposures the winner showed *when the tile was thrown*:
+    ``exposed_at_throw`` lists them (exposures or their notation). By default
+    they are the win's own exposures, which is right when the discard was
+    called for Mah Jongg; a winner who called the tile for an exposure and
+    then declared showed one exposure fewer at the throw (and may have amended
+    the others since), and the game passes what was shown then.
 
     A false Mah Jongg (no winning line) raises :class:`~mjlearn.RuleError`:
 
@@ -272,6 +281,10 @@ def score_win(
         if discarder is not None:
             check_seat(discarder, "discarder")
         discarder = None
+    if exposed_at_throw is not None:
+        if how != "discard":
+            raise RuleError(f"exposed_at_throw is for a win on a discard (the hot-tile penalty), not a {how} win")
+        exposed_at_throw = _exposures_arg(exposed_at_throw)
     wins = list(wins)
     if not wins:
         raise RuleError(
@@ -287,7 +300,8 @@ def score_win(
     assert best is not None
     win, (double, bonus, score) = best
     if rules.tournament is not None:
-        return _tournament_win(card, win, winner, how, discarder, rules, rules.tournament)
+        shown = win.exposed if exposed_at_throw is None else exposed_at_throw
+        return _tournament_win(card, win, winner, how, discarder, rules, rules.tournament, shown)
     payments = [0, 0, 0, 0]
     for seat in range(4):
         if seat == winner:
@@ -313,24 +327,39 @@ def score_win(
     )
 
 
-def _hot_tile_row(win) -> str | None:
-    """The hot-tile row for throwing the winning tile to this hand, or ``None`` (fewer than two exposures)."""
-    exposed = list(win.exposed)
+def _exposures_arg(value) -> tuple:
+    """``exposed_at_throw`` as exposures: each an :class:`~mjlearn.analysis.position.Exposure` or its notation."""
+    from ..analysis.position import Exposure
+
+    if isinstance(value, (str, bytes)):
+        raise RuleError(f"exposed_at_throw must be a list of exposures (such as ['444B', '555C J']), not {value!r}")
+    try:
+        return tuple(Exposure.parse(group) for group in value)
+    except (MjlearnError, TypeError) as err:
+        raise RuleError(f"exposed_at_throw: {err}") from None
+
+
+def _hot_tile_row(exposed: Sequence) -> str | None:
+    """The hot-tile row for throwing the winning tile to a hand showing these exposures, or ``None``
+    (fewer than two exposures)."""
+    exposed = list(exposed)
     quint = any(getattr(group, "size", 0) >= 5 for group in exposed)
     if len(exposed) >= 3 or (len(exposed) == 2 and quint):
         return "hot_tile_three"
     return "hot_tile_two" if len(exposed) == 2 else None
 
 
-def _tournament_win(card, win, winner: int, how: str, discarder, rules: Ruleset, table: TournamentScoring) -> Payout:
-    """Score a win by the tournament table: the winner's points and the discarder's hot-tile penalty."""
+def _tournament_win(card, win, winner: int, how: str, discarder, rules: Ruleset, table: TournamentScoring,
+                    shown: Sequence) -> Payout:
+    """Score a win by the tournament table: the winner's points and the discarder's hot-tile penalty
+    (for the exposures ``shown`` when the winning tile was thrown)."""
     items = [(winner, "hand", win.value)]
     if how in ("self-drawn", "joker-exchange"):
         items.append((winner, "self_pick", table.self_pick))
     if win.jokerless and not _is_singles_and_pairs(win):
         items.append((winner, "jokerless", table.jokerless))
     if how == "discard":
-        row = _hot_tile_row(win)
+        row = _hot_tile_row(shown)
         if row is not None:
             items.append((discarder, row, getattr(table, row)))
     payments = [0, 0, 0, 0]

@@ -27,16 +27,18 @@ from __future__ import annotations
 
 import operator
 import random
+from collections import Counter
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from ..errors import ArgumentError, RuleError
+from ..errors import ArgumentError, MjlearnError, RuleError
 from ..hands import Hand
-from ..tiles import TILE_SET, Tile
+from ..tiles import TILE_SET, Tile, as_tile, parse_tiles
 from .arguments import seat_arg
 from .ruleset import NMJL, Ruleset, as_ruleset
 
-__all__ = ["SEATS", "check_seat", "Deal", "build_walls", "deal_tiles", "draw_order", "roll_for_east", "east_for_game",
-           "fresh_seed", "seed_or_fresh"]
+__all__ = ["SEATS", "check_seat", "Deal", "build_walls", "deal_tiles", "deal_from_walls", "draw_order", "roll_for_east",
+           "east_for_game", "fresh_seed", "seed_or_fresh"]
 
 SEATS = ("East", "South", "West", "North")
 _CLOCKWISE_FROM_EAST = (0, 3, 2, 1)
@@ -175,6 +177,68 @@ def deal_tiles(rules: Ruleset | str = NMJL, seed: int | None = None) -> Deal:
     rng = random.Random(seed)
     walls = build_walls(rules, rng)
     dice = (rng.randint(1, 6), rng.randint(1, 6))
+    return _deal(rules, walls, dice, seed)
+
+
+def deal_from_walls(rules: Ruleset | str, walls, dice, seed: int | None = None) -> Deal:
+    """The deal from walls already built and dice already rolled (what a save file records), checked.
+
+    ``walls``: four rows (East, South, West, North) of (top, bottom) stacks, each from its right end,
+    as :attr:`Deal.walls`; together they hold the whole set less the jokers the ruleset deals first.
+    A wall may also be written as its tiles in order, top then bottom of each stack: in the concrete
+    notation (``"4C 1D F 9B ..."``, as a save file has it) or as a list of tiles.
+    ``dice``: two numbers 1-6. A wrong one raises :class:`~mjlearn.errors.RuleError` saying what.
+
+    >>> deal = deal_tiles(seed=7)
+    >>> deal_from_walls("NMJL", deal.walls, deal.dice, seed=7) == deal
+    True
+    """
+    rules = as_ruleset(rules)
+    if isinstance(walls, (str, bytes)) or not isinstance(walls, Iterable) or len(walls := list(walls)) != 4:
+        raise RuleError("the walls must be a list of 4 (East, South, West, North)")
+    rows = []
+    for seat, (wall, length) in enumerate(zip(walls, rules.wall_length)):
+        stacks = _stacks(wall, f"wall {seat}")
+        if len(stacks) != length:
+            raise RuleError(f"wall {seat} holds {len(stacks)} stacks; {rules.name} builds {length}")
+        rows.append(stacks)
+    expected = Counter(TILE_SET)
+    expected[Tile.JOKER] -= 4 * rules.jokers_dealt_first
+    if Counter(tile for row in rows for stack in row for tile in stack) != expected:
+        raise RuleError(f"the walls do not hold the set{' less the jokers dealt first' if rules.jokers_dealt_first else ''}"
+                        " (a tile is missing, or there is one too many)")
+    if (not isinstance(dice, (tuple, list)) or len(dice) != 2
+            or not all(type(d) is int and 1 <= d <= 6 for d in dice)):
+        raise RuleError(f"the dice must be two whole numbers 1-6, not {dice!r}")
+    return _deal(rules, tuple(rows), (dice[0], dice[1]), seed)
+
+
+def _stacks(wall, what: str) -> tuple[tuple[Tile, Tile], ...]:
+    """One wall as (top, bottom) stacks, from stacks, or from its tiles in order (notation or a list)."""
+    if isinstance(wall, str):
+        try:
+            tiles = parse_tiles(wall)
+        except MjlearnError as err:
+            raise RuleError(f"{what}: {err}") from None
+    elif isinstance(wall, (bytes, bytearray)) or not isinstance(wall, Iterable):
+        raise RuleError(f"{what} must be a row of (top, bottom) stacks, or its tiles in order, not {wall!r}")
+    else:
+        items = list(wall)
+        if items and all(isinstance(item, (tuple, list)) for item in items):
+            if any(len(item) != 2 for item in items):
+                raise RuleError(f"{what}: a stack is two tiles, top and bottom")
+            items = [tile for item in items for tile in item]
+        try:
+            tiles = [as_tile(item) for item in items]
+        except (MjlearnError, TypeError, ValueError) as err:
+            raise RuleError(f"{what}: {err}") from None
+    if len(tiles) % 2:
+        raise RuleError(f"{what} holds {len(tiles)} tiles: a wall is a row of stacks of two")
+    return tuple(zip(tiles[::2], tiles[1::2]))
+
+
+def _deal(rules: Ruleset, walls, dice: tuple[int, int], seed: int | None) -> Deal:
+    """Break the walls where the dice say and deal, as the ruleset says."""
     order = draw_order(walls, sum(dice))
     racks: list[list[Tile]] = [[Tile.JOKER] * rules.jokers_dealt_first for _ in range(4)]
     position = 0

@@ -38,7 +38,7 @@ function render({ model, el }) {
   function other(seatView) {
     const cls = `mj-seat mj-seat-${seatView.where}` + (seatView.turn ? " mj-turn" : "") + (seatView.dead ? " mj-dead-seat" : "");
     return h("div", { class: cls, "data-seat": seatView.name },
-      h("div", { class: "mj-seat-name" }, `${seatView.name} (${seatView.where})`,
+      h("div", { class: "mj-seat-name" }, `${seatView.player}: ${seatView.name} (${seatView.where})`,
         seatView.dead ? h("span", { class: "mj-dead" }, " \u2014 dead hand") : null),
       h("div", { class: "mj-backs", title: `${seatView.tiles} tiles on the rack` },
         h("span", { class: "mj-back" }), ` \u00d7 ${seatView.tiles}`),
@@ -182,10 +182,10 @@ function render({ model, el }) {
   function scores(view) {
     const s = view.scores;
     if (!s || !s.games) return null;
-    const names = ["East", "South", "West", "North"];
+    // one column per player (East passes on after each game, so seats change; people do not)
     return h("div", { class: "mj-section mj-scores" },
       h("div", { class: "mj-heading" }, `The session so far: ${plural(s.games, "game")} (${s.kind})`),
-      resultsTable("mj-score-table", names.map((n, i) => i === view.seat ? `${n} (you)` : n),
+      resultsTable("mj-score-table", s.players.map((name, i) => `${name} (${s.seats[i]} now)`),
         [h("tr", {}, s.totals.map((x) => h("td", { class: "mj-num" }, String(x))))]));
   }
 

@@ -45,8 +45,27 @@ if TYPE_CHECKING:  # pragma: no cover
 
     from ..hands import Hand
     from ..rules.bots import Bot
+    from ..rules.setup import Deal
 
-__all__ = ["GameTable"]
+__all__ = ["GameTable", "COMPUTER_NAMES", "YOU"]
+
+COMPUTER_NAMES = ("Ann", "Bea", "Cy")
+"""The computer players' names at a :class:`GameTable`, unless it is given others."""
+
+YOU = "You"
+"""Your name on the scorecard and at the table."""
+
+
+def _computer_names(names) -> tuple[str, str, str]:
+    """Three different names for the computer players, none of them "You" (nor the scorecard's "what")."""
+    if isinstance(names, str) or not isinstance(names, Sequence):
+        raise MjlearnError(f"names must be the 3 computer players' names, not {names!r}")
+    names = tuple(names)
+    if len(names) != 3 or not all(isinstance(n, str) and n.strip() for n in names):
+        raise MjlearnError(f"names must be 3 names (strings) for the computer players, not {names!r}")
+    if len(set(names)) != 3 or YOU in names or "what" in names:
+        raise MjlearnError(f"names must be 3 different names, none of them {YOU!r} or 'what': {names!r}")
+    return names  # type: ignore[return-value]
 
 
 def _sentence(error: Exception | str) -> str:
@@ -69,8 +88,20 @@ class GameTable(CardWidget):
     - ``opponents``: a bot class (``Bot`` by default) or three bots.
     - ``moves``: replay these recorded moves (a game's ``game.moves``) instead of
       playing: each :meth:`next_move` makes the next one (see :meth:`open_saved`).
+    - ``deal``: play this :class:`~mjlearn.rules.setup.Deal` instead of dealing
+      from ``seed`` (:meth:`open_saved` passes a saved game's deal).
     - ``pace``: how the computer players' turns are shown: ``"step"`` (one per
       :meth:`next_move`), ``"slow"``, ``"fast"`` or ``"instant"`` (all at once).
+    - ``names``: the three computer players' names, for the seats other than
+      yours in the first game, East first (default ``COMPUTER_NAMES``).
+
+    A session is a run of games (:meth:`new_game`): as at a real table, East
+    passes on to the next player (the one on East's right) after each game,
+    under NMJL and MAHJ-X (rule 2.3) alike, so your seat changes from game
+    to game while the computer players keep their places around you.
+    ``players`` names everyone in seating order from the first East, and the
+    ``scorecard`` has a column per player. A table set up from a ``position``
+    plays it again from the same seats.
     """
 
     _esm = widget_module("game_table.js")
@@ -111,9 +142,12 @@ class GameTable(CardWidget):
         opponents: "Sequence[Bot] | Callable | None" = None,
         pace: str = "fast",
         moves: Sequence[tuple[str, dict]] | None = None,
+        deal: "Deal | None" = None,
+        names: Sequence[str] = COMPUTER_NAMES,
     ):
         self._card, label = open_card(card)
         seat = check_seat(seat, "your seat")
+        names = _computer_names(names)
         rules = as_ruleset(ruleset)
         if pace not in PACES:
             raise ArgumentError(f"pace must be one of {', '.join(PACES)}, not {pace!r}")
@@ -122,10 +156,17 @@ class GameTable(CardWidget):
         self._position = dict(position) if position is not None else None
         self._opponents = opponents
         self._recorded = None if moves is None else list(moves)
-        self.scorecard = Scorecard(SEATS)
+        self._deal = deal
+        self._first_seat = seat
+        self._games = 0  # games dealt before this one: East has passed on that many times
+        others = iter(names)
+        self.players: tuple[str, ...] = tuple(YOU if s == seat else next(others) for s in range(4))
+        """Everyone at the table in seating order, starting with the first East (the scorecard's columns)."""
+        self._bots_by_player = self._given_bots(opponents)
+        self.scorecard = Scorecard(self.players)
+        """The session's scores, one column per player and one row per finished game (kept across :meth:`new_game`)."""
         self._games_scored = 0
         self._serial = 0  # counts the views sent, so a test in the browser knows when a click has been answered
-        """The session's scores, one row per finished game (kept across :meth:`new_game`)."""
         with self._quietly():
             super().__init__(faces=tile_faces(), card_name=label, ruleset_name=rules.name, seat=seat,
                              seed=seed_or_fresh(seed), pace=pace, coach_available=bool(coach),
@@ -139,12 +180,17 @@ class GameTable(CardWidget):
         rules = self.ruleset
         if self._position is not None:
             self._game = Game.from_position(self.card, rules, seed=self.seed, **self._position)
+        elif self._deal is not None:
+            self._game = Game.from_deal(self.card, rules, self._deal, seed=self.seed)
         else:
             self._game = Game(self.card, rules, seed=self.seed)
         if self._recorded is not None:
             self._players = RecordedMoves(self._recorded)
         else:
-            self._players = ComputerPlayers(self.card, rules, self.seat, self.seed, self._opponents)
+            opponents = self._opponents
+            if self._bots_by_player is not None:  # the bots given follow their players round the table
+                opponents = [self._bots_by_player.get(self._player_at(s)) for s in range(4)]
+            self._players = ComputerPlayers(self.card, rules, self.seat, self.seed, opponents)
         self._arrangement = rack_order(self._game.racks[self.seat].tiles())
         self._drawn: int | None = None
         self._scored = False
@@ -166,15 +212,41 @@ class GameTable(CardWidget):
         return [Tile(code) for code in self._arrangement]
 
     def new_game(self, seed: int | None = None) -> bool:
-        """Deal a new game: with ``seed``, or with the next seed (``seed + 1``) if none is given; a position set
-        up is played again."""
+        """Deal a new game (with ``seed``, or the next seed, ``seed + 1``, if none is given): East passes on to the next player, so you
+        move one seat back (South to East, East to North...). A position set up is played again, from
+        the same seats."""
+        if self.replaying:
+            return self._refuse("This table replays a recorded game: open another saved game to watch it.")
         seed = self.seed + 1 if seed is None else self._whole("seed", seed)
         if seed is None:
             return False
         with self.hold_sync():
             self.seed = seed
+            self._deal = None
+            if self._position is None:
+                self._games += 1
+                self.seat = (self._first_seat - self._games) % 4
             self._start()
         return True
+
+    # -- the players ------------------------------------------------------------------
+    def _player_at(self, seat: int) -> int:
+        """The player (a column of the scorecard) sitting at ``seat`` in this game."""
+        return (seat + self._games) % 4
+
+    def _given_bots(self, opponents) -> "dict[int, Bot] | None":
+        """The bots given one by one, by player (they keep their players' places); ``None`` for a bot class."""
+        if opponents is None or isinstance(opponents, type) or callable(opponents) and not hasattr(opponents, "act"):
+            return None
+        try:
+            given = list(opponents)
+        except TypeError:
+            return None  # (ComputerPlayers says what is wrong)
+        if len(given) == 4:
+            given = [given[s] for s in range(4) if s != self._first_seat]
+        if len(given) != 3:
+            return None
+        return dict(zip((s for s in range(4) if s != self._first_seat), given))
 
     @classmethod
     def open_saved(cls, path: str | Path, seat: int = 0, pace: str = "step", card: Card | None = None) -> "GameTable":
@@ -187,7 +259,7 @@ class GameTable(CardWidget):
         saved = Game.load(path, card)
         position = saved.position.to_dict() if saved.position is not None else None
         return cls(saved.card, saved.ruleset, seat=seat, seed=saved.seed, position=position, pace=pace,
-                   moves=saved.moves)
+                   moves=saved.moves, deal=saved.deal if position is None else None)
 
     def save(self, path: str | Path) -> bool:
         """Save the game so far to a JSON file (:meth:`Game.save <mjlearn.rules.Game.save>`); replay it later."""
@@ -455,7 +527,7 @@ class GameTable(CardWidget):
     def _score(self) -> None:
         """Put a finished game on the session's scorecard, once."""
         if self._game.phase == "over" and not self._scored and self._game.result.payout is not None:
-            self.scorecard.record(self._game.result.payout, game=f"seed {self.seed}")
+            self.scorecard.record(self._game.result.payout, game=f"seed {self.seed}", east=self._player_at(0))
             self._scored = True
             self._games_scored += 1
 
@@ -469,8 +541,12 @@ class GameTable(CardWidget):
         view["delay"] = PACES[self.pace]
         self._serial += 1
         view["serial"] = self._serial
+        for seat_view in view["seats"]:
+            seat_view["player"] = self.players[self._player_at(seat_view["seat"])]
         totals = self.scorecard.totals()
-        view["scores"] = {"games": self._games_scored, "totals": [totals[name] for name in SEATS],
+        view["scores"] = {"games": self._games_scored, "players": list(self.players),
+                          "totals": [totals[name] for name in self.players],
+                          "seats": [SEATS[(player - self._games) % 4] for player in range(4)],
                           "kind": "points" if self.ruleset.tournament is not None else "payments"}
         with self.hold_sync():
             self.view = view
