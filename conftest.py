@@ -6,11 +6,19 @@ that let a quick loop leave out the slow parts (see DEVELOPERS.md, "Tests and sp
 - ``browser``: every test in ``tests/test_browser*.py`` (a real JupyterLab and Chromium).
 - ``slow``: set by hand on a test that takes a second or more; each has a quicker sibling where one can
   be had (fewer games, fewer examples), which runs in the quick loop.
+
+With ``MJLEARN_TEST_NUMBA=absent`` the run goes as if numba were not installed (the numpy engines), and
+the test that numba is there checks that it is not.
 """
 
+import os
+import sys
 from pathlib import Path
 
 import pytest
+
+if os.environ.get("MJLEARN_TEST_NUMBA") == "absent":  # tools/test_matrix.sh: run as if numba were not installed
+    sys.modules["numba"] = None  # (import numba now raises ImportError, in this process)
 
 
 def pytest_configure(config):

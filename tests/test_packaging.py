@@ -29,10 +29,22 @@ def test_readme_has_exactly_two_commands_first_lab_then_tests():
     assert second.startswith("sh tools/install_chromium.sh && python3 -m venv .venv") and "pytest" in second
 
 
-def test_ci_runs_the_readme_test_command():
+def test_ci_runs_the_readme_test_command_then_the_matrix():
     script = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
     commands = [line for line in script.splitlines() if line.strip() and not line.startswith(("#", "set ", "cd "))]
-    assert commands == [readme_commands()[1]]
+    assert commands == [readme_commands()[1], "sh tools/test_matrix.sh"]
+
+
+def test_the_matrix_runs_tests_that_exist_on_pandas_2_without_numba():
+    script = (ROOT / "tools" / "test_matrix.sh").read_text(encoding="utf-8")
+    tests = re.search(r'TESTS="(.*?)"', script, re.S).group(1).split()
+    assert tests and all((ROOT / name).is_file() for name in tests)
+    assert "tests/test_click_paths.py" in tests and "tests/test_kernel.py" in tests
+    assert ".venv-matrix/bin/pip install -q -e . 'pandas>=2.0,<3' pytest hypothesis\n" in script
+    runs = [line for line in script.splitlines() if " -m pytest " in line]
+    assert runs == [f"MJLEARN_TEST_NUMBA=absent {venv}/bin/python -m pytest -p no:nbval $TESTS"
+                    for venv in (".venv-matrix", ".venv")]
+    assert ".venv-matrix/" in (ROOT / ".gitignore").read_text(encoding="utf-8").split()
 
 
 def quick_loop_command() -> list[str]:
