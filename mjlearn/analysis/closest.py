@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, NamedTuple
 import numpy as np
 
 from ..errors import HandError
-from ..hands import Hand, HandLike
+from ..hands import HandLike
 from ..tiles import COPIES, FORMAT_ORDER, NUM_KINDS, Tile, as_tile, parse_tiles, tile_token
 from .arguments import choice_argument, count_argument, flag_argument, ruleset_argument
 from .compiled import NATURAL_KINDS, CompiledCard, counts_of, exposed_counts
@@ -306,6 +306,7 @@ def _needs_and_unused_shown(compiled: CompiledCard, hands: np.ndarray, rack: np.
 def format_count_rows(counts: np.ndarray) -> list[str]:
     """:func:`~mjlearn.tiles.format_tile_counts` for each row of ``[n, 36]`` counts at once.
 
+    >>> from mjlearn import Hand
     >>> format_count_rows(np.array([Hand("FF 2B J").counts, Hand("").counts]))
     ['FF 2B J', '']
     """

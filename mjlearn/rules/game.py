@@ -49,6 +49,7 @@ from .setup import SEATS, deal_tiles
 
 if TYPE_CHECKING:  # pragma: no cover
     from .position import TablePosition
+    import numpy
     import pandas
 
     from ..card import Card
