@@ -291,12 +291,14 @@ def check_match(name: str, rack: tuple[int, ...], exposures: tuple = ()) -> list
 # ---------------------------------------------------------------------------
 
 
+@pytest.mark.parametrize("step", [pytest.param(1, marks=pytest.mark.slow, id="every rack"),
+                                  pytest.param(10, id="every tenth rack")])
 @pytest.mark.parametrize("name", CARD_NAMES)
-def test_batch_distances(name):
+def test_batch_distances(name, step):
     from mjlearn.analysis import batch_distances
 
     card = card_of(name)
-    racks = random_racks(name) + biased_racks(name)
+    racks = (random_racks(name) + biased_racks(name))[::step]
     got = np.asarray(batch_distances(card, np.array(racks, dtype=np.int64)))
     assert got.shape == (len(racks), len(card.lines))
     problems = []
@@ -313,9 +315,11 @@ def test_batch_distances(name):
     _fail(problems, len(racks) * len(card.lines))
 
 
+@pytest.mark.parametrize("step", [pytest.param(1, marks=pytest.mark.slow, id="every rack"),
+                                  pytest.param(10, id="every tenth rack")])
 @pytest.mark.parametrize("name", CARD_NAMES)
-def test_closest_random_racks(name):
-    racks = random_racks(name)
+def test_closest_random_racks(name, step):
+    racks = random_racks(name)[::step]
     problems = [p for rack in racks for p in check_closest(name, rack)]
     _fail(problems, len(racks))
 

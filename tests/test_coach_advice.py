@@ -245,8 +245,9 @@ def test_the_coach_gives_a_table_or_a_documented_error(call, rack, keywords):
     try:
         table = getattr(BASIC, call)(rack, **keywords)
     except MjlearnError:
-        return
-    assert len(table.columns) >= 5
+        pass  # a documented error is one of the two answers allowed
+    else:
+        assert len(table.columns) >= 5
 
 
 def test_the_card_methods_default_as_the_functions_do():

@@ -57,13 +57,15 @@ def hide_and_shuffle(game, seat, seed):
     return game
 
 
+@pytest.mark.parametrize("moves, decided", [pytest.param(400, 60, marks=pytest.mark.slow, id="whole game"),
+                                            pytest.param(70, 8, id="first moves")])
 @pytest.mark.parametrize("rules", RULESETS, ids=lambda r: r.name)
-def test_the_coach_decides_from_what_its_seat_sees(rules):
+def test_the_coach_decides_from_what_its_seat_sees(rules, moves, decided):
     decisions = 0
     for seed in (3,):
         game = Game(CARD, rules, seed=seed)
         bots = table(rules, seed, (0, 1, 2, 3))
-        for _ in range(400):
+        for _ in range(moves):
             if game.phase == "over":
                 break
             seat = game.waiting_for()[0]
@@ -84,7 +86,7 @@ def test_the_coach_decides_from_what_its_seat_sees(rules):
                 assert moves[0] == moves[1] == moves[2], (seed, seat, moves)
                 decisions += 1
             bots[seat].act(game, seat)
-    assert decisions > 60
+    assert decisions > decided
 
 
 def test_jokers_are_never_passed_and_count_towards_groups():

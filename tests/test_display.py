@@ -10,7 +10,7 @@ import pytest
 
 import mjlearn as mj
 from mjlearn.mjcl.notes import derived_notes, line_notes
-from mjlearn.render.html import card_html, closest_html, line_html, tile_html
+from mjlearn.render.html import closest_html, line_html, tile_html
 from mjlearn.render.layout import INK, line_segments, notes_text
 from mjlearn.rules import Game
 

@@ -41,8 +41,9 @@ def test_closest_gives_a_table_or_a_documented_error(card, rack, keywords):
     try:
         table = card.closest(rack, **keywords)
     except MjlearnError:
-        return
-    assert list(table.columns)[:3] == ["category", "line", "distance"]
+        pass  # a documented error is one of the two answers allowed
+    else:
+        assert list(table.columns)[:3] == ["category", "line", "distance"]
 
 
 @SETTINGS
@@ -52,8 +53,9 @@ def test_match_gives_wins_or_a_documented_error(card, rack, keywords):
     try:
         wins = card.match(rack, **keywords)
     except MjlearnError:
-        return
-    assert isinstance(wins, list)
+        pass  # a documented error is one of the two answers allowed
+    else:
+        assert isinstance(wins, list)
 
 
 BUILDER_METHODS = ["add", "remove", "remove_at", "set_hand", "expose", "expose_at", "unexpose", "deal", "load_card"]

@@ -4,11 +4,19 @@ The digests below were recorded on the code before the speed work of issue 16 (m
 except the MAHJ-X coach's, re-recorded when its tournament defence changed its play on purpose:
 each is the SHA-256 of every game's moves, log and record, for the seeds listed. A faster engine
 or bot that changes any move, any log line or any result changes a digest.
+
+A digest alone says only that something changed. ``data/game_moves.json.gz`` keeps every game's
+moves (and a short digest of its log and of its record), so a failure names the first game and the
+first move that differ, with the moves before it. Re-record that file, after re-recording a digest
+on purpose, with ``python tests/test_game_digest.py``.
 """
 
 from __future__ import annotations
 
+import gzip
 import hashlib
+import json
+from pathlib import Path
 
 import pytest
 
@@ -32,18 +40,75 @@ def _plain(value):
     return value
 
 
+def _parts(game) -> tuple[bytes, bytes, bytes]:
+    """A game's moves, log and record (with its result) as the digest reads them."""
+    moves = repr([(name, _plain(arguments)) for name, arguments in game.moves]).encode()
+    log = repr([(e.step, e.seat, e.action, _plain(e.tiles), e.detail) for e in game.log]).encode()
+    # The payout's repr shows its ruleset, which gained the field exchange_win after the digests were
+    # recorded; its default is left out so that the recorded digests still judge the same games.
+    result = repr((sorted(game.dead), game.result.how, game.result.payout))
+    record = repr(game_record(game)).encode() + result.replace(", exchange_win='self-drawn'", "").encode()
+    return moves, log, record
+
+
 def game_digest(games) -> str:
     """One SHA-256 over the moves, the log and the record of each game, in order."""
     digest = hashlib.sha256()
     for game in games:
-        digest.update(repr([(name, _plain(arguments)) for name, arguments in game.moves]).encode())
-        digest.update(repr([(e.step, e.seat, e.action, _plain(e.tiles), e.detail) for e in game.log]).encode())
-        digest.update(repr(game_record(game)).encode())
-        # The payout's repr shows its ruleset, which gained the field exchange_win after the digests were
-        # recorded; its default is left out so that the recorded digests still judge the same games.
-        result = repr((sorted(game.dead), game.result.how, game.result.payout))
-        digest.update(result.replace(", exchange_win='self-drawn'", "").encode())
+        for part in _parts(game):
+            digest.update(part)
     return digest.hexdigest()
+
+
+def _shown(value) -> str:
+    """A move argument as a reader writes it: tiles in notation, lists joined by commas."""
+    if isinstance(value, Tile):
+        return value.notation
+    if isinstance(value, (list, tuple)):
+        return ",".join(_shown(v) for v in value)
+    return str(value)
+
+
+def move_text(name: str, arguments: dict) -> str:
+    """One move in a line, as the move log keeps it: ``discard seat=2 tile=7D``."""
+    return " ".join([name, *(f"{key}={_shown(value)}" for key, value in arguments.items())])
+
+
+def game_facts(game) -> dict:
+    """What the move log keeps of one game: its moves, and a short digest of its log and of its record."""
+    _, log, record = _parts(game)
+    return {"moves": [move_text(name, arguments) for name, arguments in game.moves],
+            "log": hashlib.sha256(log).hexdigest()[:16], "record": hashlib.sha256(record).hexdigest()[:16]}
+
+
+MOVE_LOG = Path(__file__).parent / "data" / "game_moves.json.gz"
+
+
+def recorded_games(key: str) -> dict:
+    """The recorded facts of each game of one case and ruleset (``bots-basic1-NMJL``), by seed."""
+    with gzip.open(MOVE_LOG, "rt", encoding="utf-8") as stream:
+        return json.load(stream).get(key, {})
+
+
+def first_difference(recorded: dict, seeds, games) -> str | None:
+    """Where the games first differ from the recorded ones, in words; ``None`` if nowhere."""
+    for seed, game in zip(seeds, games):
+        was, now = recorded.get(str(seed)), game_facts(game)
+        if was is None:
+            return f"seed {seed}: no game recorded in {MOVE_LOG.name}"
+        before, after = was["moves"], now["moves"]
+        for i, (old, new) in enumerate(zip(before, after)):
+            if old != new:
+                shown = "; ".join(before[max(0, i - 4):i]) or "(none)"
+                return (f"seed {seed}, move {i + 1}: recorded {old!r}, now {new!r}"
+                        f" (the moves before it: {shown})")
+        if len(before) != len(after):
+            return (f"seed {seed}: the first {min(len(before), len(after))} moves are as recorded, but the game"
+                    f" now has {len(after)} moves, not {len(before)}")
+        for part in ("log", "record"):
+            if was[part] != now[part]:
+                return f"seed {seed}: every move is as recorded, but the game's {part} differs"
+    return None
 
 
 def bot_games(card, rules, seeds):
@@ -82,4 +147,44 @@ CASES = {
 @pytest.mark.parametrize("case", list(CASES), ids=lambda c: "-".join(c))
 def test_seeded_games_are_the_games_recorded_before_the_speed_work(case, rules):
     play, card, seeds = CASES[case]
-    assert game_digest(play(card, rules, seeds)) == RECORDED[(*case, rules.name)]
+    games = play(card, rules, seeds)
+    where = first_difference(recorded_games("-".join((*case, rules.name))), seeds, games)
+    if game_digest(games) != RECORDED[(*case, rules.name)]:
+        pytest.fail(f"the games changed: {where or 'the move log does not show where (re-record it?)'}")
+    assert where is None, f"the games are the recorded ones, but {MOVE_LOG.name} is out of date: {where}"
+
+
+def test_a_changed_move_is_shown_with_the_moves_before_it():
+    seeds = range(2)
+    games = bot_games(BASIC, NMJL, seeds)
+    recorded = {str(seed): game_facts(game) for seed, game in zip(seeds, games)}
+    assert first_difference(recorded, seeds, games) is None
+    recorded["1"]["moves"][6] = "discard seat=3 tile=9D"
+    message = first_difference(recorded, seeds, games)
+    assert message.startswith("seed 1, move 7: recorded 'discard seat=3 tile=9D', now ")
+    assert "; ".join(recorded["1"]["moves"][2:6]) in message
+    recorded = {str(seed): game_facts(game) for seed, game in zip(seeds, games)}
+    recorded["0"]["moves"].pop()  # the game now makes one move more than the one recorded
+    moves = len(games[0].moves)
+    assert first_difference(recorded, seeds, games) == (
+        f"seed 0: the first {moves - 1} moves are as recorded, but the game now has {moves} moves, not {moves - 1}")
+    recorded["0"] = game_facts(games[0]) | {"record": "0" * 16}
+    assert first_difference(recorded, seeds, games) == "seed 0: every move is as recorded, but the game's record differs"
+    assert first_difference({}, seeds, games) == f"seed 0: no game recorded in {MOVE_LOG.name}"
+
+
+def record_move_log() -> None:
+    """Write ``data/game_moves.json.gz``: every game of every case and ruleset, as :func:`game_facts` keeps it."""
+    log = {}
+    for case, (play, card, seeds) in CASES.items():
+        for rules in (NMJL, MAHJX):
+            games = play(card, rules, seeds)
+            assert game_digest(games) == RECORDED[(*case, rules.name)], "record the move log of the recorded games"
+            log["-".join((*case, rules.name))] = {str(seed): game_facts(game) for seed, game in zip(seeds, games)}
+    MOVE_LOG.parent.mkdir(exist_ok=True)
+    with gzip.GzipFile(MOVE_LOG, "wb", mtime=0) as stream:  # (no time stamp: the same games give the same file)
+        stream.write(json.dumps(log, sort_keys=True, separators=(",", ":")).encode())
+
+
+if __name__ == "__main__":
+    record_move_log()

@@ -9,6 +9,7 @@ import pytest
 import mjlearn as mj
 from mjlearn.rules import Bot, Game
 from mjlearn.widgets.game_table import GameTable
+from mjlearn.widgets.table_coach import LINES_SHOWN
 from mjlearn.widgets.table_view import event_text
 
 
@@ -160,7 +161,11 @@ def test_the_coach_opens_on_request_and_warns_of_a_hot_tile():
     assert table.show_coach(True)
     advice = table.coach["advice"]
     assert len(advice) == 3 and all(row["reason"] for row in advice)
-    assert table.coach["lines"] and table.coach["lines"][0]["p_win"] >= table.coach["lines"][-1]["p_win"] - 1
+    lines = table.coach["lines"]  # the live lines most likely first, then at most one dead line nearer than them
+    chances = [row["p_win"] for row in lines if not row["dead"]]
+    assert 0 < len(chances) <= LINES_SHOWN and all(0 <= p <= 1 for p in chances)
+    assert chances == sorted(chances, reverse=True) and chances[0] > chances[-1]
+    assert all(row["dead"] for row in lines[len(chances):]) and len(lines) <= len(chances) + 1
     table.toggle_at(table.rack.index(mj.Tile.B8))
     assert "hot tile" in table.warning and "South" in table.warning   # 8 Bam could give South 2468 #1
     table.toggle_at(table.rack.index(mj.Tile.NORTH))

@@ -78,10 +78,23 @@ def edited(draw, text: str) -> str:
     return "\n".join(lines)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", sorted(CARDS))
 @EDITS
 @given(data=st.data(), max_lines=st.sampled_from([5, 2_000]))
 def test_edit_after_edit_the_cached_reading_equals_a_fresh_one(name, data, max_lines):
+    edit_after_edit(name, data, max_lines)
+
+
+@pytest.mark.parametrize("name", sorted(CARDS))
+@settings(EDITS, max_examples=2)
+@given(data=st.data(), max_lines=st.sampled_from([5, 2_000]))
+def test_edit_after_edit_the_cached_reading_equals_a_fresh_one_quickly(name, data, max_lines):
+    edit_after_edit(name, data, max_lines)
+
+
+def edit_after_edit(name, data, max_lines):
+    """Edits of a card one after another: each time, the reading with the cache equals a fresh one."""
     cache, cells = LineCache(max_lines=max_lines), {}  # cells: each line's drawing, kept across edits too
     text = CARDS[name]
     assert_same_check(check_card(text, cache), check_card(text))

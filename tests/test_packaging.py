@@ -2,10 +2,13 @@
 
 import os
 import re
+import shlex
 import subprocess
 import sys
 import zipfile
 from pathlib import Path
+
+import pytest
 
 import mjlearn as mj
 from mjlearn.resources import data_dir
@@ -26,10 +29,51 @@ def test_readme_has_exactly_two_commands_first_lab_then_tests():
     assert second.startswith("sh tools/install_chromium.sh && python3 -m venv .venv") and "pytest" in second
 
 
-def test_ci_runs_the_readme_test_command():
+def test_ci_runs_the_readme_test_command_then_the_matrix():
     script = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
     commands = [line for line in script.splitlines() if line.strip() and not line.startswith(("#", "set ", "cd "))]
-    assert commands == [readme_commands()[1]]
+    assert commands == [readme_commands()[1], "sh tools/test_matrix.sh"]
+
+
+def test_the_matrix_runs_tests_that_exist_on_pandas_2_without_numba():
+    script = (ROOT / "tools" / "test_matrix.sh").read_text(encoding="utf-8")
+    tests = re.search(r'TESTS="(.*?)"', script, re.S).group(1).split()
+    assert tests and all((ROOT / name).is_file() for name in tests)
+    assert "tests/test_click_paths.py" in tests and "tests/test_kernel.py" in tests
+    assert ".venv-matrix/bin/pip install -q -e . 'pandas>=2.0,<3' pytest hypothesis\n" in script
+    runs = [line for line in script.splitlines() if " -m pytest " in line]
+    assert runs == [f"MJLEARN_TEST_NUMBA=absent {venv}/bin/python -m pytest -p no:nbval $TESTS"
+                    for venv in (".venv-matrix", ".venv")]
+    assert ".venv-matrix/" in (ROOT / ".gitignore").read_text(encoding="utf-8").split()
+
+
+def quick_loop_command() -> list[str]:
+    """The quick loop's pytest arguments, as DEVELOPERS.md ("Tests and speed") gives them."""
+    text = (ROOT / "DEVELOPERS.md").read_text(encoding="utf-8").split("## Tests and speed", 1)[1]
+    (command,) = re.findall(r"```bash\n\s*(.*?)\n\s*```", text, re.S)
+    assert command.startswith(".venv/bin/python -m pytest ")
+    return shlex.split(command)[3:]
+
+
+def collected(*arguments: str) -> list[str]:
+    """The ids of the tests pytest collects with these arguments, from the repository root."""
+    done = subprocess.run([sys.executable, "-m", "pytest", "--collect-only", "-q", *arguments], cwd=ROOT,
+                          capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stdout + done.stderr
+    return [line for line in done.stdout.splitlines() if "::" in line]
+
+
+@pytest.mark.slow  # (pytest started twice)
+def test_the_quick_loop_leaves_out_browsers_notebooks_and_slow_tests_but_not_their_quick_siblings():
+    files = ["tests/test_browser.py", "tests/test_game_properties.py"]
+    marked = collected("-m", "browser or nbval or slow", *files, "notebooks/00_welcome.ipynb")  # nbval is on
+    assert "tests/test_game_properties.py::test_random_games_keep_every_promise[all]" in marked
+    assert any(name.startswith("notebooks/00_welcome.ipynb::") for name in marked)
+    assert any(name.startswith("tests/test_browser.py::") for name in marked)
+    assert not any("[a few]" in name for name in marked)
+    quick = collected(*quick_loop_command(), *files, "notebooks")
+    assert "tests/test_game_properties.py::test_random_games_keep_every_promise[a few]" in quick
+    assert not set(quick) & set(marked)
 
 
 def test_editable_install_finds_the_repository_cards():
@@ -39,6 +83,7 @@ def test_editable_install_finds_the_repository_cards():
     assert len(bundled) >= 3
 
 
+@pytest.mark.slow
 def test_wheel_carries_cards_and_loads_them_in_a_fresh_environment(tmp_path):
     dist = tmp_path / "dist"
     subprocess.run(

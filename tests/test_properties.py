@@ -338,11 +338,17 @@ def check_hand_properties(line: mj.Line) -> None:
         assert ("natural" in reason) == bool(short), reason
 
 
+@pytest.mark.slow
 @LINES
 @given(valid_lines())
 def test_valid_lines_expand_to_good_hands(text):
-    line = _parse_valid(text)
-    check_hand_properties(line)
+    check_hand_properties(_parse_valid(text))
+
+
+@settings(LINES, max_examples=25)
+@given(valid_lines())
+def test_valid_lines_expand_to_good_hands_quickly(text):
+    check_hand_properties(_parse_valid(text))
 
 
 @LINES

@@ -31,17 +31,18 @@ def test_a_process_pool_gives_the_same_records(here):
             assert report.records.equals(here[rules.name].records)
 
 
-def test_threads_sharing_one_card_give_the_same_records():
+@pytest.mark.parametrize("games", [pytest.param(40, marks=pytest.mark.slow, id="40 games"), pytest.param(8, id="8 games")])
+def test_threads_sharing_one_card_give_the_same_records(games):
     """Games played at once in threads of one process share the card's bot engine: each thread keeps
     its own liveness, so every game is the one its seed deals."""
     from concurrent.futures import ThreadPoolExecutor
 
-    alone = simulate(CARD, 40, NMJL, seed=5, progress=False)
+    alone = simulate(CARD, games, NMJL, seed=5, progress=False)
     interval = sys.getswitchinterval()
     sys.setswitchinterval(1e-6)  # threads take turns often, as on a busy worker
     try:
         with ThreadPoolExecutor(4) as pool:
-            threaded = simulate(CARD, 40, NMJL, seed=5, progress=False, executor=pool)
+            threaded = simulate(CARD, games, NMJL, seed=5, progress=False, executor=pool)
     finally:
         sys.setswitchinterval(interval)
     assert threaded.records.equals(alone.records)

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, NamedTuple
 import numpy as np
 
 from ..errors import HandError
-from ..hands import Hand, HandLike
+from ..hands import HandLike
 from ..resources import as_card
 from ..tiles import COPIES, FORMAT_ORDER, NUM_KINDS, Tile, as_tile, parse_tiles, tile_token
 from .arguments import choice_argument, count_argument, flag_argument, ruleset_argument
@@ -258,33 +258,23 @@ def nearest_lines(
 
 
 def closest_table(compiled: CompiledCard, found: NearestLines) -> "pandas.DataFrame":
-    """:func:`closest`'s DataFrame (:data:`COLUMNS`) from :func:`nearest_lines`' arrays, built in one step."""
+    """:func:`closest`'s DataFrame (:data:`COLUMNS`) from :func:`nearest_lines`' arrays, built in one step.
+
+    Every column is a new array (rows taken from the card's ready texts and numbers, or made here), handed
+    to the DataFrame constructor as it is (``copy=False``): nothing a caller changes in one table reaches
+    the card's cache or the next table.
+    """
     text = _text_columns(compiled)
     lines, count = found.line, len(found.line)
     strings = _format_rows(np.concatenate([found.needs, found.unused]))  # counts of at most 14 tiles
-    index = text["index"](count)
-    if text["blocks"] is None:  # strings stored as objects: let pandas lay out the blocks
-        needs, unused = text["strings"](strings[:count]), text["strings"](strings[count:])
-        columns = [text["category"].take(lines), text["line"][lines], found.distance.astype(np.int64),
-                   compiled.line_value[lines].astype(np.int64), compiled.line_concealed[lines],
-                   text["mjcl"].take(lines), text["hand"].take(found.hand), needs, unused,
-                   np.asarray(found.dead, dtype=bool)]
-        return text["frame"](dict(zip(COLUMNS, columns)), index=index)
-    places = text["blocks"]
-    numbers = places["line_numbers"].take(lines, axis=1)  # line, distance, value: one block
-    numbers[1] = found.distance
-    flags = places["line_flags"].take(lines, axis=1)  # concealed, dead
-    flags[1] = found.dead
-    texts, wrap = places["texts"], places["wrap"]  # every text is a str: no check of each one
-    table = places["make"]([
-        (wrap(texts["category"].take(lines)), places["category"]), (numbers, places["numbers"]),
-        (flags, places["flags"]), (wrap(texts["mjcl"].take(lines)), places["mjcl"]),
-        (wrap(texts["hand"].take(found.hand)), places["hand"]),
-        (wrap(np.array(strings[:count], dtype=object)), places["needs"]),
-        (wrap(np.array(strings[count:], dtype=object)), places["unused"]),
-    ], index, text["columns"].view())  # a view of its own: a name set on one table stays there
-    table.__class__ = text["frame"]  # the same frame, shown with tiles (ClosestTable adds only methods)
-    return table
+    make = text["strings"]
+    return text["frame"]({
+        "category": text["category"].take(lines), "line": text["line"][lines],
+        "distance": found.distance.astype(np.int64), "value": text["value"][lines],
+        "concealed": text["concealed"][lines], "mjcl": text["mjcl"].take(lines),
+        "hand": text["hand"].take(found.hand), "needs": make(strings[:count]), "unused": make(strings[count:]),
+        "dead": found.dead.astype(bool),
+    }, copy=False)
 
 
 def _needs_and_unused_shown(compiled: CompiledCard, hands: np.ndarray, rack: np.ndarray, exposures):
@@ -318,6 +308,7 @@ def _needs_and_unused_shown(compiled: CompiledCard, hands: np.ndarray, rack: np.
 def format_count_rows(counts: np.ndarray) -> list[str]:
     """:func:`~mjlearn.tiles.format_tile_counts` for each row of ``[n, 36]`` counts at once.
 
+    >>> from mjlearn import Hand
     >>> format_count_rows(np.array([Hand("FF 2B J").counts, Hand("").counts]))
     ['FF 2B J', '']
     """
@@ -354,14 +345,12 @@ _TOKEN_START = (np.arange(NUM_KINDS) * _TOKEN_SIZES).astype(np.int16)
 
 
 def _text_columns(compiled: CompiledCard) -> dict:
-    """The card's per-line and per-hand texts as pandas string arrays, built once per card.
+    """The card's per-line and per-hand columns, ready to take rows from, built once per card.
 
-    Taking rows from ready arrays spares pandas from checking every string on each call;
-    ``strings`` makes more such arrays (of the same type) from a list of strings. When pandas 3 builds
-    the frame from its blocks, ``blocks["texts"]`` holds the same texts as object arrays and
-    ``blocks["wrap"]`` turns an object array of ``str`` into a string array (see :func:`_string_wrapper`);
-    ``blocks["line_numbers"]`` and ``blocks["line_flags"]`` are the two numpy blocks for every line, in card
-    order, with the rack's distance and dead marks left 0 and ``False``.
+    ``category``, ``mjcl`` and ``hand`` are pandas arrays of the type pandas gives strings by default
+    (``str`` in pandas 3, ``object`` in pandas 2): taking rows from them spares pandas from checking every
+    string again on each call. ``strings`` makes more such arrays from a list of strings; ``line``,
+    ``value`` and ``concealed`` are numpy arrays per line; ``frame`` is the DataFrame class to build.
     """
     columns = compiled.cache.get("closest-text")
     if columns is None:
@@ -369,61 +358,20 @@ def _text_columns(compiled: CompiledCard) -> dict:
 
         from .table import ClosestTable
 
-        template = pd.Series(["a"]).array  # pandas' default string type, whatever its version
-        as_objects = template.dtype == object
-        if as_objects:  # strings are stored as objects
+        dtype = pd.Series(["a"]).dtype  # pandas' default type for strings, whatever its version and options
 
-            def more(values):
-                return np.array(values, dtype=object)
-        else:
+        def more(values):
+            return pd.array(values, dtype=dtype)
 
-            def more(values):
-                return type(template)._from_sequence(np.array(values, dtype=object), dtype=template.dtype)
-
-        try:  # pandas 3 builds a frame straight from its blocks
-            from pandas.api.internals import create_dataframe_from_blocks
-        except ImportError:  # pragma: no cover (pandas 2)
-            create_dataframe_from_blocks = None
-        place = {name: np.array([COLUMNS.index(name)]) for name in ("category", "mjcl", "hand", "needs", "unused")}
-        texts = {"category": [line.category for line in compiled.lines],
-                 "mjcl": [line.mjcl for line in compiled.lines], "hand": [str(hand) for hand in compiled.hands]}
-        blocks = None
-        if create_dataframe_from_blocks is not None and not as_objects:
-            numbers = np.zeros((3, compiled.num_lines), dtype=np.int64)  # each line's number and value
-            numbers[0], numbers[2] = [line.number for line in compiled.lines], compiled.line_value
-            flags = np.zeros((2, compiled.num_lines), dtype=bool)  # each line's concealed mark
-            flags[0] = compiled.line_concealed
-            blocks = {"make": create_dataframe_from_blocks, "numbers": np.array([1, 2, 3]),
-                      "flags": np.array([4, 9]), **place, "wrap": _string_wrapper(template, more),
-                      "texts": {name: np.array(values, dtype=object) for name, values in texts.items()},
-                      "line_numbers": numbers, "line_flags": flags}
         columns = {
-            "blocks": blocks,
-            "category": more(texts["category"]),
+            "category": more([line.category for line in compiled.lines]),
             "line": np.array([line.number for line in compiled.lines], dtype=np.int64),
-            "mjcl": more(texts["mjcl"]),
-            "hand": more(texts["hand"]),
+            "value": compiled.line_value.astype(np.int64),
+            "concealed": np.asarray(compiled.line_concealed, dtype=bool),
+            "mjcl": more([line.mjcl for line in compiled.lines]),
+            "hand": more([str(hand) for hand in compiled.hands]),
             "strings": more,
-            "columns": pd.Index(COLUMNS),
-            "index": pd.RangeIndex,
             "frame": ClosestTable,
         }
         compiled.cache["closest-text"] = columns
     return columns
-
-
-def _string_wrapper(template, checked):
-    """A maker of string arrays like ``template`` from object arrays that hold only ``str``.
-
-    pandas' own maker (``checked``) looks at every value; these texts are all ``str`` already, so
-    the array can wrap them as they are (``_from_backing_data``, pandas' internal way to do so),
-    if that gives what ``checked`` gives; else ``checked`` it is.
-    """
-    wrap = getattr(template, "_from_backing_data", None)
-    probe = np.array(["FF 2B", "", "J"], dtype=object)
-    try:
-        made, want = wrap(probe.copy()), checked(probe)
-        same = type(made) is type(want) and made.dtype == want.dtype and made.tolist() == want.tolist()
-    except Exception:  # pragma: no cover (a pandas without it)
-        same = False
-    return wrap if same else checked

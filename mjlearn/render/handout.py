@@ -26,7 +26,7 @@ from .layout import INK, line_segments, mark_text
 from .printable import _font, _plain, page_size
 
 if TYPE_CHECKING:  # pragma: no cover
-    from PIL import Image, ImageDraw
+    from PIL import Image
 
     from ..card import Line
     from ..teaching import Handout, Question

@@ -703,7 +703,7 @@ class Bot:
         if first[0] != "weigh":
             return first[1]
         _, counts, position, groups = first
-        t, view, jokers = int(tile), position.view, counts[JOKER]
+        t, view = int(tile), position.view
         available = available_counts(visible, exposures) if visible is not None else None
         distance = position.distance
         if available is not None:

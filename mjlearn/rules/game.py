@@ -51,6 +51,7 @@ from .setup import SEATS, Deal, deal_tiles, fresh_seed, seed_or_fresh
 
 if TYPE_CHECKING:  # pragma: no cover
     from .position import TablePosition
+    import numpy
     import pandas
 
     from ..card import Card

@@ -43,7 +43,6 @@ from .table_view import table_view
 if TYPE_CHECKING:  # pragma: no cover
     import pandas
 
-    from ..hands import Hand
     from ..rules.bots import Bot
     from ..rules.setup import Deal
 
