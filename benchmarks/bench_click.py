@@ -30,10 +30,11 @@ round's code, timed in alternation with it, took 0.111-0.116 ms. Then main, from
 nothing else running (2026-11-26): closest 0.084, 0.104 and 0.120 ms in three runs (ratio
 0.84-1.20: met only at the margin; the machine's own speed varies more than that), HandBuilder
 every click 0.47 ms, GameTable every move 0.29 ms, CharlestonTrainer pass 0.85 ms.
-Issue 23 (closest built with the public DataFrame constructor, no private pandas method, block
-layout or class swap), ``bench_closest`` of this script run for each tree in alternation, load about
-1.4: closest 0.061 and 0.064 ms at 32d41da (blocks), 0.126 and 0.127 ms after (ratio 1.26: the
-target is missed; the constructor's checks of ten columns cost about 55 us).
+Issue 23 (closest built with public pandas API only: no private method, block layout or class
+swap), ``bench_closest`` of this script run for each tree in alternation, three rounds, nothing else
+running: closest 0.063, 0.063, 0.063 ms at 32d41da, 0.074, 0.074, 0.074 ms after (ratio 0.74; the
+ordinary DataFrame constructor, tried first, took 0.126-0.136 ms; the 0.011 ms left is the
+``ClosestTable`` subclass's own constructor, see docs/analysis.md).
 
 Run: ``.venv/bin/python benchmarks/bench_click.py`` (about a minute).
 """

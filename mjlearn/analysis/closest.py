@@ -10,6 +10,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
+from functools import lru_cache
 from typing import TYPE_CHECKING, NamedTuple
 
 import numpy as np
@@ -260,21 +261,55 @@ def nearest_lines(
 def closest_table(compiled: CompiledCard, found: NearestLines) -> "pandas.DataFrame":
     """:func:`closest`'s DataFrame (:data:`COLUMNS`) from :func:`nearest_lines`' arrays, built in one step.
 
-    Every column is a new array (rows taken from the card's ready texts and numbers, or made here), handed
-    to the DataFrame constructor as it is (``copy=False``): nothing a caller changes in one table reaches
-    the card's cache or the next table.
+    The columns go into three new 2-D arrays, one per type (whole numbers, yes/no, text), which become the
+    table's three blocks as they are: through pandas' public block constructor
+    (``pandas.api.internals.create_dataframe_from_blocks``, pandas 3) or, on older pandas, the ordinary
+    constructor. Every array is new: nothing a caller changes in one table reaches the card's cache or the
+    next table. Text columns are ``object`` columns of ``str``.
     """
     text = _text_columns(compiled)
     lines, count = found.line, len(found.line)
-    strings = _format_rows(np.concatenate([found.needs, found.unused]))  # counts of at most 14 tiles
-    make = text["strings"]
-    return text["frame"]({
-        "category": text["category"].take(lines), "line": text["line"][lines],
-        "distance": found.distance.astype(np.int64), "value": text["value"][lines],
-        "concealed": text["concealed"][lines], "mjcl": text["mjcl"].take(lines),
-        "hand": text["hand"].take(found.hand), "needs": make(strings[:count]), "unused": make(strings[count:]),
-        "dead": found.dead.astype(bool),
-    }, copy=False)
+    numbers = np.empty((3, count), dtype=np.int64)
+    numbers[0], numbers[1], numbers[2] = text["line"][lines], found.distance, text["value"][lines]
+    flags = np.empty((2, count), dtype=bool)
+    flags[0], flags[1] = text["concealed"][lines], found.dead
+    words = np.empty((5, count), dtype=object)
+    words[0], words[1], words[2] = text["category"][lines], text["mjcl"][lines], text["hand"][found.hand]
+    if count:
+        strings = _format_rows(np.concatenate([found.needs, found.unused]))  # counts of at most 14 tiles
+        words[3], words[4] = strings[:count], strings[count:]
+    return _table_from_blocks(((numbers, _NUMBER_PLACES), (flags, _FLAG_PLACES), (words, _WORD_PLACES)), count)
+
+
+_NUMBER_PLACES = np.array([1, 2, 3])  # line, distance, value
+_FLAG_PLACES = np.array([4, 9])  # concealed, dead
+_WORD_PLACES = np.array([0, 5, 6, 7, 8])  # category, mjcl, hand, needs, unused
+
+
+def _table_from_blocks(blocks, count: int) -> "pandas.DataFrame":
+    """A :class:`~mjlearn.analysis.table.ClosestTable` of :data:`COLUMNS` from ``(array, places)`` blocks:
+    each array ``[columns, rows]`` of one type, ``places`` its columns' places in :data:`COLUMNS`."""
+    import pandas as pd
+
+    from .table import ClosestTable
+
+    if _from_blocks is None:  # pandas 2: the ordinary constructor, column by column
+        columns = {COLUMNS[place]: array[row] for array, places in blocks for row, place in enumerate(places)}
+        return ClosestTable({name: columns[name] for name in COLUMNS}, copy=False)
+    return ClosestTable(_from_blocks(list(blocks), index=pd.RangeIndex(count), columns=_column_index()))
+
+
+try:  # public since pandas 3.0
+    from pandas.api.internals import create_dataframe_from_blocks as _from_blocks
+except ImportError:  # pragma: no cover - exercised by the pandas 2 run of the CI matrix
+    _from_blocks = None
+
+
+@lru_cache(maxsize=1)
+def _column_index():
+    import pandas as pd
+
+    return pd.Index(list(COLUMNS))
 
 
 def _needs_and_unused_shown(compiled: CompiledCard, hands: np.ndarray, rack: np.ndarray, exposures):
@@ -347,31 +382,18 @@ _TOKEN_START = (np.arange(NUM_KINDS) * _TOKEN_SIZES).astype(np.int16)
 def _text_columns(compiled: CompiledCard) -> dict:
     """The card's per-line and per-hand columns, ready to take rows from, built once per card.
 
-    ``category``, ``mjcl`` and ``hand`` are pandas arrays of the type pandas gives strings by default
-    (``str`` in pandas 3, ``object`` in pandas 2): taking rows from them spares pandas from checking every
-    string again on each call. ``strings`` makes more such arrays from a list of strings; ``line``,
-    ``value`` and ``concealed`` are numpy arrays per line; ``frame`` is the DataFrame class to build.
+    ``category``, ``mjcl`` (per line) and ``hand`` (per hand) are numpy arrays of ``str`` objects;
+    ``line``, ``value`` and ``concealed`` numpy arrays per line.
     """
     columns = compiled.cache.get("closest-text")
     if columns is None:
-        import pandas as pd
-
-        from .table import ClosestTable
-
-        dtype = pd.Series(["a"]).dtype  # pandas' default type for strings, whatever its version and options
-
-        def more(values):
-            return pd.array(values, dtype=dtype)
-
         columns = {
-            "category": more([line.category for line in compiled.lines]),
+            "category": np.array([line.category for line in compiled.lines], dtype=object),
             "line": np.array([line.number for line in compiled.lines], dtype=np.int64),
             "value": compiled.line_value.astype(np.int64),
             "concealed": np.asarray(compiled.line_concealed, dtype=bool),
-            "mjcl": more([line.mjcl for line in compiled.lines]),
-            "hand": more([str(hand) for hand in compiled.hands]),
-            "strings": more,
-            "frame": ClosestTable,
+            "mjcl": np.array([line.mjcl for line in compiled.lines], dtype=object),
+            "hand": np.array([str(hand) for hand in compiled.hands], dtype=object),
         }
         compiled.cache["closest-text"] = columns
     return columns
