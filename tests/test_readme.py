@@ -52,3 +52,21 @@ def test_the_shell_commands_run_through_the_installed_entry_point(tmp_path):
     assert done.returncode == 0, done.stderr
     assert "basic1" in done.stdout and "308" in done.stdout
     assert (tmp_path / "basic1.pdf").read_bytes().startswith(b"%PDF")
+
+
+def test_the_readme_shows_every_widget_and_names_every_part_of_the_package():
+    """The widgets block shows each widget mjlearn.widgets exports, and the layout table names each module
+    and subpackage of mjlearn/ and each top-level folder of the repository."""
+    import mjlearn.widgets
+
+    text = README.read_text(encoding="utf-8")
+    widget_block = next(b for b in blocks("python") if "mj.HandBuilder(" in b)
+    assert all(f"mj.{name}(" in widget_block for name in mjlearn.widgets.__all__)
+    layout = text[text.index("## Layout"):text.index("## Documentation")]
+    package = README.parent / "mjlearn"
+    parts = {p.stem for p in package.glob("*.py") if not p.name.startswith("_")}
+    parts |= {p.name for p in package.iterdir() if (p / "__init__.py").exists()}
+    assert sorted(p for p in parts if f"`{p}" not in layout) == []
+    folders = {p.name for p in README.parent.iterdir() if p.is_dir() and not p.name.startswith(".")
+               and p.name not in ("build", "dist") and not p.name.startswith("venv")}
+    assert sorted(f for f in folders if f"`{f}/`" not in layout) == []
