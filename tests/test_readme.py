@@ -69,4 +69,4 @@ def test_the_readme_shows_every_widget_and_names_every_part_of_the_package():
     assert sorted(p for p in parts if f"`{p}" not in layout) == []
     folders = {p.name for p in README.parent.iterdir() if p.is_dir() and not p.name.startswith(".")
                and p.name not in ("build", "dist") and not p.name.startswith("venv")}
-    assert sorted(f for f in folders if f"`{f}/`" not in layout) == []
+    assert sorted(f for f in folders if f"`{f}/" not in layout) == []  # `assets/tiles/` names assets/
