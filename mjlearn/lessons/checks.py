@@ -38,8 +38,8 @@ from enum import Enum
 from html import escape
 from typing import Any
 
-from .answers import read_number, read_tiles, shown_answer
-from .errors import AnswerError, MjlearnError
+from ..errors import AnswerError, MjlearnError
+from .reading import read_number, read_tiles, shown_answer
 
 __all__ = ["Check", "check", "check_count", "STATUSES"]
 
@@ -61,7 +61,7 @@ class Check:
     """The result of a checker: whether the answer was right, and what to tell the student.
 
     ``status`` is one of :data:`STATUSES`; ``grade`` is ``"good"``, ``"fine"`` or ``"costly"`` for the
-    questions graded by the coach's chances (:mod:`mjlearn.exercises`), else ``""``.
+    questions graded by the coach's chances (:mod:`mjlearn.lessons.graded`), else ``""``.
     """
 
     correct: bool
@@ -155,8 +155,8 @@ def _text(value: Any) -> str:
 def _same(answer: Any, expected: Any, tiles: bool, any_order: bool) -> bool:
     """Whether ``answer`` means ``expected``; raises :class:`AnswerError` when it cannot be read as the kind
     of thing ``expected`` is."""
-    from .hands import Hand
-    from .tiles import Tile
+    from ..hands import Hand
+    from ..tiles import Tile
 
     if tiles or isinstance(expected, (Tile, Hand)):
         wanted = read_tiles(expected)
@@ -223,7 +223,7 @@ def check(answer: Any, expected: Any = None, question: str = "", hint: str = "",
 
     ``...`` (the placeholder the exercises start with) means "not answered
     yet". With ``tiles=True`` (or a Tile or Hand expected) the answers are
-    tiles, read by :func:`~mjlearn.answers.read_tiles` in any order; a number
+    tiles, read by :func:`~mjlearn.lessons.reading.read_tiles` in any order; a number
     expected reads ``"12"`` and ``"twelve"`` too, ``True``/``False`` read
     "yes"/"no"; strings ignore case, quotes and surrounding spaces;
     ``any_order=True`` compares sequences as sorted lists. ``accept`` lists

@@ -2,7 +2,7 @@
 
 Each checker takes everything it needs as arguments (the rack, the card...),
 so an exercise cell works after a kernel restart. It reads the answer as
-people write it (:mod:`mjlearn.answers`), grades it ``"good"``, ``"fine"``
+people write it (:mod:`mjlearn.lessons.reading`), grades it ``"good"``, ``"fine"``
 or ``"costly"`` by the coach's chances, and explains: which tile a line
 needed, which rule a pass broke. A wrong answer never shows the best one.
 
@@ -29,13 +29,13 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from .answers import read_line, read_tiles
-from .lessons import Check, not_yet, read_answer, right
-from .tiles import COPIES, Tile, tile_token
-from .wording import counted
+from ..tiles import COPIES, Tile, tile_token
+from ..wording import counted
+from .checks import Check, not_yet, read_answer, right
+from .reading import read_line, read_tiles
 
 if TYPE_CHECKING:  # pragma: no cover
-    from .card import Card, Line
+    from ..card import Card, Line
 
 __all__ = ["check_pass", "check_discard", "check_line", "grade_passes", "PassGrade", "GOOD", "FINE", "NEGLIGIBLE",
            "line_name", "percent", "nearest_lines", "check_safe_discard", "SAFE_FACTOR", "SAFE_MARGIN"]
@@ -68,7 +68,7 @@ def percent(p: float) -> str:
 
 def _card(card) -> "Card":
     """The card of an exercise: a Card, a bundled card's name or a ``.mjcl`` path (:func:`~mjlearn.resources.as_card`)."""
-    from .resources import as_card
+    from ..resources import as_card
 
     return as_card(card)
 
@@ -101,11 +101,11 @@ class PassGrade:
     """
 
     def __init__(self, card: "Card", rack, count: int = 3, ruleset=None):
-        from .analysis.advice import PASS_DRAWS
-        from .analysis.arguments import count_argument, ruleset_argument
-        from .analysis.chances import line_chances
-        from .analysis.compiled import counts_of
-        from .analysis.position import read_position
+        from ..analysis.advice import PASS_DRAWS
+        from ..analysis.arguments import count_argument, ruleset_argument
+        from ..analysis.chances import line_chances
+        from ..analysis.compiled import counts_of
+        from ..analysis.position import read_position
 
         self.card = _card(card)
         self.rack, _ = read_position(rack, (), sizes=(13, 14))  # a rack in the Charleston
@@ -257,7 +257,7 @@ def check_discard(answer: Any, rack, card="basic1", question: str = "", exposure
     tiles, early = read_answer(answer, question, read_tiles)
     if early is not None:
         return early
-    from .hands import as_hand
+    from ..hands import as_hand
 
     rack = as_hand(rack, "rack")
     if len(tiles) != 1:
@@ -353,9 +353,9 @@ def check_safe_discard(answer: Any, game, seat: int | None = None, question: str
     tiles, early = read_answer(answer, question, read_tiles)
     if early is not None:
         return early
-    from .errors import ArgumentError
-    from .rules.coach_bot import seat_danger
-    from .rules.game import Game
+    from ..errors import ArgumentError
+    from ..rules.coach_bot import seat_danger
+    from ..rules.game import Game
 
     if not isinstance(game, Game):
         raise ArgumentError(f"game must be a Game, not {type(game).__name__}")

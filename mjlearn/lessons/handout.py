@@ -8,7 +8,7 @@ card), and ruled lines to write the answer on. Blocks never split across
 pages. The answer key draws each question's rack small, the best answer,
 other good answers and why. The same questions always give the same pixels.
 
->>> from mjlearn.teaching import Handout, Question
+>>> from mjlearn.lessons import Handout, Question
 >>> sheet = Handout("Practice", [Question("discard", "What do you throw?", rack="FF 222B 444B 666B 8B N S")])
 >>> pages = handout_pages(sheet, dpi=50)
 >>> len(pages), pages[0].size
@@ -22,14 +22,14 @@ from html import escape
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from .layout import INK, line_segments, mark_text
-from .printable import _font, _plain, page_size
+from ..render.layout import INK, line_segments, mark_text
+from ..render.printable import _font, _plain, page_size
 
 if TYPE_CHECKING:  # pragma: no cover
     from PIL import Image
 
     from ..card import Line
-    from ..teaching import Handout, Question
+    from .questions import Handout, Question
 
 __all__ = ["handout_pages", "save_pages", "question_html"]
 
@@ -86,7 +86,7 @@ class _Pen:
 
 @lru_cache(maxsize=256)
 def _tile(tile: int, height: int) -> "Image.Image":
-    from .tileart import tile_image
+    from ..render.tileart import tile_image
 
     return tile_image(tile, height)
 
@@ -284,7 +284,7 @@ def save_pages(pages: "list[Image.Image]", path: "str | Path", dpi: int, title: 
 def question_html(question: "Question", number: int | None = None) -> str:
     """A question in a notebook: the prompt, the rack (exposures on green), tiles seen, the card lines."""
     from ..hands import Hand
-    from .html import TILE_HEIGHT, _FONT, _PAPER, hand_html, pattern_html, tiles_html
+    from ..render.html import TILE_HEIGHT, _FONT, _PAPER, hand_html, pattern_html, tiles_html
 
     head = f"{number}. " if number is not None else ""
     parts = [f'<div style="font-weight:bold;margin:2px 0 6px">{head}{escape(question.prompt)}</div>']

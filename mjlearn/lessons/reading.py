@@ -2,8 +2,9 @@
 
 Each reader returns the answer as mjlearn values, or raises
 :class:`~mjlearn.errors.AnswerError` with a sentence a student can act on.
-The checkers of :mod:`mjlearn.lessons` and :mod:`mjlearn.exercises` turn that
-error into a friendly :class:`~mjlearn.lessons.Check`, never a traceback.
+The checkers of :mod:`mjlearn.lessons.checks` and :mod:`mjlearn.lessons.graded`
+turn that error into a friendly :class:`~mjlearn.lessons.Check`, never a
+traceback.
 
 Tiles may be written in the notation, in lower case, with commas, with words,
 or as a list:
@@ -37,11 +38,11 @@ from collections.abc import Iterable
 from itertools import islice
 from typing import TYPE_CHECKING, Any
 
-from .errors import AnswerError, MjlearnError
-from .tiles import Suit, Tile, parse_tiles
+from ..errors import AnswerError, MjlearnError
+from ..tiles import Suit, Tile, parse_tiles
 
 if TYPE_CHECKING:  # pragma: no cover
-    from .card import Card, Line
+    from ..card import Card, Line
 
 __all__ = ["read_tiles", "read_number", "read_line", "shown_answer", "TILE_EXAMPLE"]
 
@@ -113,7 +114,7 @@ def read_tiles(answer: Any) -> list[Tile]:
     >>> [t.notation for t in read_tiles("ff 22b")]
     ['F', 'F', '2B', '2B']
     """
-    from .hands import Hand
+    from ..hands import Hand
 
     if isinstance(answer, Tile):
         return [answer]
@@ -187,8 +188,8 @@ def read_line(answer: Any, card: "Card") -> "Line":
     """The card line an answer names: a Line, ``(section, number)``, or text such as ``"2468 #1"``,
     ``"Like Numbers line 2"``, ``"13579 2"`` or ``"2468 Line 1A"`` (A and B name the line's halves).
     ``card`` is a Card, a bundled card's name or a ``.mjcl`` path."""
-    from .card import Line
-    from .resources import as_card
+    from ..card import Line
+    from ..resources import as_card
 
     card = as_card(card)
 

@@ -2,7 +2,7 @@
 
 Each checker sets up what it needs from its arguments (the card by name, the
 rack as text), so an exercise cell is one call and still works after a kernel
-restart. Answers are read as people write them (:mod:`mjlearn.answers`); a
+restart. Answers are read as people write them (:mod:`mjlearn.lessons.reading`); a
 wrong answer is told what is wrong with it, never the answer.
 
 >>> check_pass_direction("south", "West", "left")
@@ -19,12 +19,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from .answers import read_line, read_number, read_tiles, shown_answer
-from .errors import AnswerError, ArgumentError, RuleError
-from .exercises import _card
-from .lessons import Check, check_count, not_yet, read_answer, right
-from .tiles import Tile
-from .wording import counted
+from ..errors import AnswerError, ArgumentError, RuleError
+from ..tiles import Tile
+from ..wording import counted
+from .checks import Check, check_count, not_yet, read_answer, right
+from .graded import _card
+from .helpers import GROUP_NAMES
+from .reading import read_line, read_number, read_tiles, shown_answer
 
 __all__ = ["check_pass_direction", "check_courtesy", "check_payment", "check_outs", "check_safe_discard",
            "nearest_distance", "racks_table", "pass_table", "everyone_passes", "distances_by_step", "progress_plot",
@@ -61,7 +62,7 @@ def check_pass_direction(answer: Any, seat: str, direction: str, question: str =
     >>> check_pass_direction("w", "West", "right")
     Not yet. West is the passer itself. Hint: right is the next player in the order of play
     """
-    from .rules import DIRECTIONS
+    from ..rules import DIRECTIONS
 
     if direction not in DIRECTIONS:
         raise AnswerError(f"unknown pass direction {direction!r}: use one of {', '.join(DIRECTIONS)}")
@@ -117,7 +118,7 @@ def check_payment(answer: Any, hand: Any, winner: int, how: str, discarder: int 
     >>> check_payment(60, "FF 111B 33C 55C 77C 999D", winner=1, how="self-drawn", ruleset="MAHJ-X")
     Right! South scores 60.
     """
-    from .rules import NMJL, score_win
+    from ..rules import NMJL, score_win
 
     card = _card(card)
     number, early = read_answer(answer, question, read_number)
@@ -175,7 +176,7 @@ def check_safe_discard(answer: Any, rack: Any, opponents: dict, card: Any = "bas
     >>> check_safe_discard("8B", "FF 66B 8B 3C 5C 7C 5D 6D 7D N J 9D", table)
     Not yet. 8B is hot: it could complete South's hand, which has two or more exposures.
     """
-    from .analysis.defence import danger_table
+    from ..analysis.defence import danger_table
 
     tiles, early = read_answer(answer, question, read_tiles)
     if early is not None:
@@ -217,8 +218,8 @@ def racks_table(card: Any, racks: Any) -> Any:
     """The four racks as tiles (40 px high), each with its distance to the nearest line: an IPython HTML."""
     from IPython.display import HTML
 
-    from .hands import Hand
-    from .render.html import hand_html
+    from ..hands import Hand
+    from ..render.html import hand_html
 
     rows = [_row(f"<b>{_SEAT_NAMES[seat]}</b>", hand_html(Hand(rack), height=TABLE_TILE_HEIGHT),
                  f"{nearest_distance(card, rack)} away") for seat, rack in enumerate(racks)]
@@ -229,7 +230,7 @@ def pass_table(card: Any, charleston: Any, step: str) -> Any:
     """One step of a Charleston: what each seat gave and received, its rack after and its distance."""
     from IPython.display import HTML
 
-    from .render.html import hand_html, tiles_html
+    from ..render.html import hand_html, tiles_html
 
     events = [e for e in charleston.log if e.step == step]
     gave = {e.seat: e.tiles for e in events if e.action == "passes"}
@@ -245,7 +246,7 @@ def pass_table(card: Any, charleston: Any, step: str) -> Any:
 def everyone_passes(card: Any, charleston: Any, east_blind: int = 0) -> str:
     """Every seat passes what :func:`~mjlearn.analysis.suggest_pass` picks for the step the Charleston is at
     (East may pass ``east_blind`` tiles blind); returns the step's name."""
-    from .analysis import suggest_pass
+    from ..analysis import suggest_pass
 
     card = _card(card)
     step = charleston.step.name
@@ -310,7 +311,7 @@ def pass_plan(card: Any, rack: Any) -> Any:
     """
     import pandas as pd
 
-    from .analysis.advice import pass_lines
+    from ..analysis.advice import pass_lines
 
     rows = [{"line": f"{line.category} #{line.number}", "distance": distance, "chance": f"{chance:.1e}"}
             for line, chance, distance, _ in pass_lines(_card(card), rack)]
@@ -327,7 +328,7 @@ def play_for_me(table: Any, seed: int = 1) -> Any:
     discard go and declares Mah Jongg as soon as its rack wins. A move the table refuses raises
     :class:`~mjlearn.RuleError` (it would otherwise be tried for ever).
     """
-    from .rules import Bot
+    from ..rules import Bot
 
     game = table.game
     player = Bot(game.card, game.ruleset, seed=seed)
@@ -357,19 +358,16 @@ def play_for_me(table: Any, seed: int = 1) -> Any:
 
 # -- replaying a game (lesson 04) -------------------------------------------------------------------------------
 
-GROUP_NAMES = {3: "pung", 4: "kong", 5: "quint", 6: "sextet"}
-
-
 def moment(game: Any, n: int) -> Any:
     """A new game: ``game`` replayed up to (not including) its move number ``n`` (moves count from 0)."""
-    from .rules import Game
+    from ..rules import Game
 
     return Game.replay(game.card, game.ruleset, game.seed, game.moves[:n], position=game.position, deal=game.deal)
 
 
 def until(game: Any, test: Any) -> Any:
     """A new game: ``game`` replayed move by move up to the first moment when ``test(replay)`` is true."""
-    from .rules import Game
+    from ..rules import Game
 
     replay = Game.replay(game.card, game.ruleset, game.seed, [], position=game.position, deal=game.deal)
     for name, args in game.moves:
@@ -405,7 +403,7 @@ def when_a_hand_dies(game: Any) -> Any:
 def later_turn(game: Any, seat: int) -> Any:
     """A new game: ``game`` replayed to the first time ``seat`` has just drawn while it already has an
     exposure on the table (a turn after the one the exposure was made on)."""
-    from .rules.setup import check_seat
+    from ..rules.setup import check_seat
 
     seat = check_seat(seat, "seat")
     return until(game, lambda g: g.turn == seat and g.phase == "discard" and bool(g.exposures[seat])
@@ -421,8 +419,8 @@ def discard_to_call(game: Any, tile: Any, seat: int) -> Any:
     >>> discard_to_call(run_game(mj.load_card("basic1"), seed=225), "N", 3).status()
     'East has discarded N; waiting for South, West, North to call it or let it go'
     """
-    from .rules.setup import check_seat
-    from .tiles import as_tile
+    from ..rules.setup import check_seat
+    from ..tiles import as_tile
 
     tile, seat = as_tile(tile), check_seat(seat, "seat")
     return until(game, lambda g: g.phase == "calls" and g.last_discard[1] == tile and g.racks[seat].count(tile) >= 2)
@@ -438,7 +436,7 @@ def columns(table: Any, names: Any, rows: int | None = None) -> Any:
     0             2468     1         2
     1  Singles & Pairs     1         6
     """
-    from .analysis.arguments import count_argument
+    from ..analysis.arguments import count_argument
 
     if isinstance(names, str):
         wanted = [name.strip() for name in names.split(",")]
@@ -475,7 +473,7 @@ def first_move(game: Any, name: str) -> int:
 
 def say_move(game: Any, name: str, args: dict) -> str:
     """Make one move on ``game`` (``getattr(game, name)(**args)``) and say it in words."""
-    from .tiles import as_tile
+    from ..tiles import as_tile
 
     result = getattr(game, name)(**args)
     who = _SEAT_NAMES[args["seat"]]
@@ -543,7 +541,7 @@ def exposure_outcome(game: Any, seat: int, size: int, jokers: int = 0, add: Any 
     """
     import copy
 
-    from .tiles import Tile
+    from ..tiles import Tile
 
     trial = copy.deepcopy(game)
     for other in trial.waiting_for():
@@ -614,7 +612,7 @@ def check_unseen(answer: Any, game: Any, seat: Any, tile: Any, question: str = "
     >>> check_unseen(4, game, "West", "4C")
     Not yet. 4 is too high. Hint: a set has four of each tile; count those in sight and those the player holds
     """
-    from .tiles import COPIES, as_tile
+    from ..tiles import COPIES, as_tile
 
     number, early = read_answer(answer, question, read_number)
     if early is not None:
@@ -646,7 +644,7 @@ def payment_cases(card: Any, hands: dict, winner: int, discarder: int) -> Any:
     """
     import pandas as pd
 
-    from .rules import score_win
+    from ..rules import score_win
 
     card = _card(card)
     other = next(seat for seat in range(4) if seat not in (winner, discarder))
@@ -679,7 +677,7 @@ def payments_side_by_side(payouts: dict) -> Any:
     """
     import pandas as pd
 
-    from .rules import SEATS
+    from ..rules import SEATS
 
     return pd.DataFrame({name: payout.payments for name, payout in payouts.items()}, index=SEATS)
 
@@ -702,7 +700,7 @@ def computer_session(card: Any, players: Any, seeds: Any, first_east: int = 0, r
     >>> computer_session("basic1", ("Ann", "Bea", "Cy", "Di"), range(42, 44), first_east=2)
     <Scorecard: 2 rows; Ann 0, Bea 0, Cy 60, Di 0>
     """
-    from .rules import Scorecard, east_for_game, run_game
+    from ..rules import Scorecard, east_for_game, run_game
 
     card = _card(card)
     sheet = Scorecard(tuple(players))
@@ -742,7 +740,7 @@ def try_move(what: str, move: Any, *args: Any, **kwargs: Any) -> None:
     >>> try_move("East passes two tiles", ch.pass_tiles, 0, ["1B", "3B"])
     East passes two tiles: refused, the first right pass is of 3 tiles: 2 of your own make 2
     """
-    from .errors import MjlearnError
+    from ..errors import MjlearnError
 
     try:
         allowed = move(*args, **kwargs) is not False  # widgets answer a refused click with False

@@ -3,8 +3,8 @@
 A :class:`Question` holds a prompt, a position (rack, exposures, tiles seen on
 the table, card, ruleset) and the kind of answer it wants. It shows itself in
 a notebook (tiles and the card lines involved), checks answers with the
-checkers of :mod:`mjlearn.lessons` and :mod:`mjlearn.exercises`, and knows
-its answer key. A :class:`Handout` prints questions to PNG or PDF, with a
+checkers of :mod:`mjlearn.lessons.checks` and :mod:`mjlearn.lessons.graded`,
+and knows its answer key. A :class:`Handout` prints questions to PNG or PDF, with a
 separate answer key (``docs/teaching.md`` walks through a whole lesson).
 
 >>> q = Question("pass", "You are East. Which three tiles do you pass right?", rack="FF 222B 444B 666B 8B N S")
@@ -33,17 +33,17 @@ from functools import cached_property
 from html import escape
 from typing import TYPE_CHECKING, Any
 
-from .errors import ArgumentError
-from .hands import Hand
-from .tiles import Tile, as_tile, parse_tiles
+from ..errors import ArgumentError
+from ..hands import Hand
+from ..tiles import Tile, as_tile, parse_tiles
 
 if TYPE_CHECKING:  # pragma: no cover
     from pathlib import Path
 
     from PIL import Image
 
-    from .card import Card, Line
-    from .lessons import Check
+    from ..card import Card, Line
+    from .checks import Check
 
 __all__ = ["Question", "Handout", "KeyEntry", "KINDS"]
 
@@ -91,12 +91,12 @@ class Question:
     def __init__(self, kind: str, prompt: str, rack=None, card="basic1", *, exposures=(), visible=None,
                  ruleset=None, answer: Any = None, accept: Iterable[Any] = (), hint: str = "", lines=None,
                  count: int = 3, draws: int = 12, why: str = ""):
-        from .analysis.arguments import count_argument, ruleset_argument
-        from .analysis.closest import seen_and_unseen
-        from .analysis.compiled import counts_of
-        from .analysis.position import read_position
-        from .answers import read_line
-        from .resources import as_card
+        from ..analysis.arguments import count_argument, ruleset_argument
+        from ..analysis.closest import seen_and_unseen
+        from ..analysis.compiled import counts_of
+        from ..analysis.position import read_position
+        from ..resources import as_card
+        from .reading import read_line
 
         if kind not in KINDS:
             raise ArgumentError(f"kind must be one of {', '.join(repr(k) for k in KINDS)}, not {kind!r}")
@@ -146,7 +146,7 @@ class Question:
         >>> str(q.rack), [t.notation for t in q.visible]
         ('FF 222B 444B 666B 8B N S', ['8B'])
         """
-        from .rules.setup import check_seat
+        from ..rules.setup import check_seat
 
         seat = game.turn if seat is None else check_seat(seat)
         seen = [tile for _, tile in game.discards]
@@ -165,8 +165,8 @@ class Question:
         >>> str(Question.dealt("line", "Which line is nearest?", seed=3).rack)
         'F 8B 4C 6C 2D 3D 4D 5D 9D G RR 00'
         """
-        from .rules.ruleset import NMJL
-        from .rules.setup import check_seat, deal_tiles
+        from ..rules.ruleset import NMJL
+        from ..rules.setup import check_seat, deal_tiles
 
         deal = deal_tiles(ruleset or NMJL, seed=seed)
         return cls(kind, prompt, deal.racks[check_seat(seat)], card, ruleset=ruleset, **options)
@@ -174,9 +174,9 @@ class Question:
     # -- answers ---------------------------------------------------------------------------------------
     def check(self, answer: Any) -> "Check":
         """Check a student's answer (read as people write it; never a traceback)."""
-        from .answers import read_tiles
-        from .exercises import check_discard, check_line
-        from .lessons import check, check_count, read_answer
+        from .checks import check, check_count, read_answer
+        from .graded import check_discard, check_line
+        from .reading import read_tiles
 
         question = ""  # the prompt is on screen already
         if self.kind == "pass":
@@ -199,15 +199,15 @@ class Question:
 
     @cached_property
     def _passes(self):
-        """Every pass of a pass question, scored once (:class:`~mjlearn.exercises.PassGrade`)."""
-        from .exercises import grade_passes
+        """Every pass of a pass question, scored once (:class:`~mjlearn.lessons.graded.PassGrade`)."""
+        from .graded import grade_passes
 
         return grade_passes(self.card, self.rack, self.count, self.ruleset)
 
     @cached_property
     def _key(self) -> KeyEntry:
-        from .exercises import line_name, nearest_lines, percent
-        from .wording import counted
+        from .graded import line_name, nearest_lines, percent
+        from ..wording import counted
 
         if self.kind == "pass":
             grades = self._passes
@@ -221,7 +221,7 @@ class Question:
                        f" it in {grades.draws} draws after the pass.")
             return KeyEntry(good[0], tuple(good[1:6]), why)
         if self.kind == "discard":
-            from .exercises import GOOD
+            from .graded import GOOD
 
             table = self.card.discard_advice(self.rack, self.draws, self.exposures, list(self.visible),
                                              self.ruleset)
@@ -245,15 +245,15 @@ class Question:
         return f"<Question {self.kind}: {self.prompt!r}{rack}>"
 
     def _repr_html_(self) -> str:
-        from .render.handout import question_html
+        from .handout import question_html
 
         return question_html(self)
 
 
 def _dpi(dpi) -> int:
     """``dpi`` if it is a whole number the printer can use (30 to 1200)."""
-    from .analysis.arguments import count_argument
-    from .render.printable import MAX_DPI, MIN_DPI
+    from ..analysis.arguments import count_argument
+    from ..render.printable import MAX_DPI, MIN_DPI
 
     return count_argument("dpi", dpi, minimum=MIN_DPI, maximum=MAX_DPI)
 
@@ -267,7 +267,7 @@ class Handout:
     """
 
     def __init__(self, title: str, questions: Iterable[Question], paper: str = "letter"):
-        from .render.printable import PAPER_SIZES
+        from ..render.printable import PAPER_SIZES
 
         self.title = str(title)
         self.questions = list(questions)
@@ -279,28 +279,28 @@ class Handout:
 
     def pages(self, dpi: int = 150) -> "list[Image.Image]":
         """The handout's pages as RGB images: each question's position, the card lines, room to answer."""
-        from .render.handout import handout_pages
+        from .handout import handout_pages
 
         return handout_pages(self, dpi=_dpi(dpi))
 
     def key_pages(self, dpi: int = 150) -> "list[Image.Image]":
         """The answer key's pages: the best answer to each question, the other good ones and why."""
-        from .render.handout import handout_pages
+        from .handout import handout_pages
 
         return handout_pages(self, dpi=_dpi(dpi), key=True)
 
     def save(self, path: "str | Path", dpi: int = 150) -> "list[Path]":
         """Write the handout to ``path``: a PDF, or PNG (``name-1.png``, ``name-2.png``... for several pages).
         Files are written atomically; returns the paths written."""
-        from .atomic import output_path
-        from .render.handout import save_pages
+        from ..atomic import output_path
+        from .handout import save_pages
 
         return save_pages(self.pages(dpi), output_path(path, (".pdf", ".png")), dpi, self.title)
 
     def save_key(self, path: "str | Path", dpi: int = 150) -> "list[Path]":
         """Write the answer key to ``path`` (PDF or PNG), as :meth:`save` does."""
-        from .atomic import output_path
-        from .render.handout import save_pages
+        from ..atomic import output_path
+        from .handout import save_pages
 
         return save_pages(self.key_pages(dpi), output_path(path, (".pdf", ".png")), dpi, f"{self.title} - answer key")
 
@@ -308,7 +308,7 @@ class Handout:
         return f"<Handout {self.title!r}: {len(self.questions)} questions>"
 
     def _repr_html_(self) -> str:
-        from .render.handout import question_html
+        from .handout import question_html
 
         body = "".join(question_html(q, number) for number, q in enumerate(self.questions, 1))
         return f"<div><h3 style=\"margin:4px 0\">{escape(self.title)}</h3>{body}</div>"

@@ -29,16 +29,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from .errors import HandError, MJCLError
-from .tiles import COPIES, Suit, Tile
-from .wording import counted
+from ..errors import HandError, MJCLError
+from ..tiles import COPIES, Suit, Tile
+from ..wording import counted
 
 if TYPE_CHECKING:  # pragma: no cover
     import pandas
 
-    from .lessons import Check
-
-    from .card import Card, Line
+    from ..card import Card, Line
+    from .checks import Check
 
 __all__ = ["Text", "hand_list", "groups", "try_line", "tile_set_table", "lines_table", "check_line_name",
            "check_completes", "GROUP_NAMES"]
@@ -97,7 +96,7 @@ def try_line(text: str) -> "Line | Text":
     >>> try_line("FF 222 444 666 888").count_hands()
     3
     """
-    from .card import parse_line
+    from ..card import parse_line
 
     try:
         return parse_line(text)
@@ -134,7 +133,7 @@ def lines_table(card: "Card", concealed: bool | None = None) -> "pandas.DataFram
     >>> lines_table(mj.load_card("basic1"), concealed=True)["line"].tolist()
     [5, 1, 2, 3, 4]
     """
-    from .resources import as_card
+    from ..resources import as_card
 
     stats = as_card(card).stats()
     if concealed is not None:
@@ -157,10 +156,10 @@ def check_line_name(answer, line: "Line", card="basic1", question: str = "", hin
     >>> check_line_name("2486 #1", garden.line("2468", 2), garden).status
     'unreadable'
     """
-    from .answers import read_line
-    from .exercises import line_name
-    from .lessons import not_yet, read_answer, right
-    from .resources import as_card
+    from ..resources import as_card
+    from .checks import not_yet, read_answer, right
+    from .graded import line_name
+    from .reading import read_line
 
     card = as_card(card)
     named, early = read_answer(answer, question, read_line, card)
@@ -188,12 +187,12 @@ def check_completes(answer, rack, card="basic1", question: str = "", exposures=(
     """
     from collections import Counter
 
-    from .answers import read_tiles
-    from .exercises import line_name
-    from .hands import Hand, as_hand
-    from .lessons import not_yet, read_answer, right
-    from .resources import as_card
-    from .tiles import tile_token
+    from ..hands import Hand, as_hand
+    from ..resources import as_card
+    from ..tiles import tile_token
+    from .checks import not_yet, read_answer, right
+    from .graded import line_name
+    from .reading import read_tiles
 
     card = as_card(card)
     tiles, early = read_answer(answer, question, read_tiles)
