@@ -9,7 +9,7 @@ from PIL import Image
 import mjlearn as mj
 from mjlearn.errors import ArgumentError, HandError
 from mjlearn.rules import Game
-from mjlearn.teaching import Handout, KeyEntry, Question
+from mjlearn.lessons import Handout, KeyEntry, Question
 
 RACK = "FF 222B 444B 666B 8B N S"
 
