@@ -25,7 +25,8 @@ from __future__ import annotations
 
 from collections import Counter
 from itertools import combinations
-from typing import TYPE_CHECKING, Any
+from collections.abc import Iterable
+from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -35,7 +36,15 @@ from .checks import Check, not_yet, read_answer, right
 from .reading import read_line, read_tiles
 
 if TYPE_CHECKING:  # pragma: no cover
+    import pandas
+
+    from ..analysis.chances import LineChances
+    from ..analysis.position import ExposureLike
     from ..card import Card, Line
+    from ..hands import Hand, HandLike
+    from ..resources import CardLike
+    from ..rules.game import Game
+    from ..rules.ruleset import Ruleset
 
 __all__ = ["check_pass", "check_discard", "check_line", "grade_passes", "PassGrade", "GOOD", "FINE", "NEGLIGIBLE",
            "line_name", "percent", "nearest_lines", "check_safe_discard", "SAFE_FACTOR", "SAFE_MARGIN"]
@@ -50,7 +59,7 @@ higher: with jokers on the rack the nearest line is often one they cannot help, 
 small chance of a line with groups is the better plan.)"""
 
 
-def line_name(line: "Line") -> str:
+def line_name(line: Line) -> str:
     """How people name a line: its section and number, ``"2468 #1"``."""
     return f"{line.category} #{line.number}"
 
@@ -66,7 +75,7 @@ def percent(p: float) -> str:
     return f"{float(f'{p * 100:.2g}'):g}%" if p >= 0.00001 else "under 0.001%"
 
 
-def _card(card) -> "Card":
+def _card(card: CardLike) -> Card:
     """The card of an exercise: a Card, a bundled card's name or a ``.mjcl`` path (:func:`~mjlearn.resources.as_card`)."""
     from ..resources import as_card
 
@@ -100,7 +109,7 @@ class PassGrade:
     with :func:`grade_passes`.
     """
 
-    def __init__(self, card: "Card", rack, count: int = 3, ruleset=None):
+    def __init__(self, card: CardLike, rack: HandLike, count: int = 3, ruleset: Ruleset | str | None = None):
         from ..analysis.advice import PASS_DRAWS
         from ..analysis.arguments import count_argument, ruleset_argument
         from ..analysis.chances import line_chances
@@ -116,7 +125,7 @@ class PassGrade:
         unseen = np.asarray(COPIES, dtype=np.int16) - self.counts
         natural = [t for t in self.rack.tiles() if t != Tile.JOKER]
         cache: dict = {}
-        self.results: dict[tuple[int, ...], Any] = {}
+        self.results: dict[tuple[int, ...], LineChances] = {}
         for chosen in sorted(set(combinations(sorted(int(t) for t in natural), self.count))):
             kept = self.counts.copy()
             for kind in chosen:
@@ -135,7 +144,7 @@ class PassGrade:
         """Tiles from the nearest line after the pass ``chosen``."""
         return int(self.results[chosen].distance.min())
 
-    def _rank(self, chosen: tuple[int, ...]):
+    def _rank(self, chosen: tuple[int, ...]) -> tuple[float, float, tuple[int, ...]]:
         if self.by_distance:
             return (self.distance(chosen), -self.chance(chosen), chosen)
         return (-self.chance(chosen), self.distance(chosen), chosen)
@@ -176,7 +185,7 @@ class PassGrade:
         return (f"That pass leaves {name} at {percent(float(self.results[chosen].p_best_hand[line]))}"
                 f" (the best pass keeps {percent(self.best)}).")
 
-    def check(self, answer: Any, question: str = "", hint: str = "") -> Check:
+    def check(self, answer: object, question: str = "", hint: str = "") -> Check:
         """Grade a student's pass (what :func:`check_pass` does, without scoring the passes again)."""
         tiles, early = read_answer(answer, question, read_tiles)
         if early is not None:
@@ -210,7 +219,7 @@ class PassGrade:
         return not_yet(question, " ".join(parts), hint, grade)
 
 
-def grade_passes(card, rack, count: int = 3, ruleset=None) -> PassGrade:
+def grade_passes(card: CardLike, rack: HandLike, count: int = 3, ruleset: Ruleset | str | None = None) -> PassGrade:
     """All passes of ``count`` tiles from ``rack`` scored (see :class:`PassGrade`): for answer keys.
 
     >>> import mjlearn as mj
@@ -221,7 +230,7 @@ def grade_passes(card, rack, count: int = 3, ruleset=None) -> PassGrade:
     return PassGrade(card, rack, count, ruleset)
 
 
-def _pass_refusal(tiles: list[Tile], rack, count: int) -> str:
+def _pass_refusal(tiles: list[Tile], rack: Hand, count: int) -> str:
     """Why a pass cannot be made, or ``""``."""
     if Tile.JOKER in tiles:
         return "You passed a joker: jokers may never be passed in the Charleston."
@@ -235,8 +244,8 @@ def _pass_refusal(tiles: list[Tile], rack, count: int) -> str:
     return ""
 
 
-def check_pass(answer: Any, rack, card="basic1", question: str = "", ruleset=None, count: int = 3,
-               hint: str = "") -> Check:
+def check_pass(answer: object, rack: HandLike, card: CardLike = "basic1", question: str = "",
+               ruleset: Ruleset | str | None = None, count: int = 3, hint: str = "") -> Check:
     """Grade a Charleston pass of ``count`` tiles from ``rack``: any pass as good as the best (within
     :data:`GOOD`) is right; a "fine" one is accepted with a better one mentioned; a "costly" one is told
     which tiles its best line needed. An illegal pass (a joker, a tile not on the rack, the wrong
@@ -249,8 +258,9 @@ def check_pass(answer: Any, rack, card="basic1", question: str = "", ruleset=Non
 
 # -- discards ------------------------------------------------------------------------------------------------
 
-def check_discard(answer: Any, rack, card="basic1", question: str = "", exposures=(), visible=None,
-                  draws: int = 12, ruleset=None, hint: str = "") -> Check:
+def check_discard(answer: object, rack: HandLike, card: CardLike = "basic1", question: str = "",
+                  exposures: Iterable[ExposureLike] = (), visible: HandLike | None = None, draws: int = 12,
+                  ruleset: Ruleset | str | None = None, hint: str = "") -> Check:
     """Grade the tile thrown from a 14-tile ``rack`` by :meth:`Card.discard_advice
     <mjlearn.card.Card.discard_advice>`: a throw whose expected value is within :data:`GOOD` of the best
     is right, and every answer hears the coach's reason for its own tile."""
@@ -284,7 +294,9 @@ def check_discard(answer: Any, rack, card="basic1", question: str = "", exposure
 
 # -- lines ----------------------------------------------------------------------------------------------------
 
-def nearest_lines(card, rack, exposures=(), visible=None, ruleset=None):
+def nearest_lines(card: CardLike, rack: HandLike, exposures: Iterable[ExposureLike] = (),
+                  visible: HandLike | None = None,
+                  ruleset: Ruleset | str | None = None) -> tuple[pandas.DataFrame, pandas.DataFrame]:
     """The lines a "which line is nearest" question accepts, and the whole :meth:`Card.closest
     <mjlearn.card.Card.closest>` table: every live line at the nearest distance of the live lines (the
     nearest dead ones when every line is dead).
@@ -299,8 +311,9 @@ def nearest_lines(card, rack, exposures=(), visible=None, ruleset=None):
     return live[live["distance"] == live["distance"].min()], table
 
 
-def check_line(answer: Any, rack, card="basic1", question: str = "", exposures=(), visible=None,
-               ruleset=None, hint: str = "") -> Check:
+def check_line(answer: object, rack: HandLike, card: CardLike = "basic1", question: str = "",
+               exposures: Iterable[ExposureLike] = (), visible: HandLike | None = None,
+               ruleset: Ruleset | str | None = None, hint: str = "") -> Check:
     """Which line is the rack nearest to? Any live line at the nearest distance (tiles away, jokers counted,
     the exposures allowing it; a line is dead when too few of its tiles are left unseen) is right, named as
     ``"2468 #1"``, ``"2468 line 1"``, ``("2468", 1)`` or a Line."""
@@ -332,7 +345,8 @@ SAFE_MARGIN = 0.0005
 """... plus this much (a 0.05% chance): differences that small are noise in the coach's defence model."""
 
 
-def check_safe_discard(answer: Any, game, seat: int | None = None, question: str = "", hint: str = "") -> Check:
+def check_safe_discard(answer: object, game: Game, seat: int | None = None, question: str = "",
+                       hint: str = "") -> Check:
     """Grade a defensive throw from ``seat``'s rack (the seat whose turn it is by default) in ``game``, by
     the coach's defence model (:func:`mjlearn.rules.seat_danger`, which sees only what that seat sees).
 

@@ -19,16 +19,20 @@ from __future__ import annotations
 
 from functools import lru_cache
 from html import escape
+from collections.abc import Iterable, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, BinaryIO
 
 from ..render.layout import INK, line_segments, mark_text
 from ..render.printable import _font, _plain, page_size
 
 if TYPE_CHECKING:  # pragma: no cover
-    from PIL import Image
+    from PIL import Image, ImageDraw
 
+    from ..analysis.position import Exposure
     from ..card import Line
+    from ..hands import Hand
+    from ..tiles import Tile
     from .questions import Handout, Question
 
 __all__ = ["handout_pages", "save_pages", "question_html"]
@@ -51,7 +55,8 @@ class _Pen:
     def px(self, points: float) -> int:
         return max(1, round(points * self.dpi / 72))
 
-    def text(self, draw, xy, text, points, fill=INK["black"], bold=False, anchor="la"):
+    def text(self, draw: ImageDraw.ImageDraw, xy: tuple[float, float], text: str, points: float,
+             fill: str = INK["black"], bold: bool = False, anchor: str = "la") -> None:
         size = self.px(points)
         stroke = round(size * 0.04 * 4) / 4 if bold else 0
         draw.text(xy, _plain(text), font=_font(size), fill=fill, anchor=anchor, stroke_width=stroke,
@@ -75,7 +80,8 @@ class _Pen:
             lines.append(line)
         return lines
 
-    def paragraph(self, draw, x, y, text, points, width, fill=INK["black"], bold=False) -> int:
+    def paragraph(self, draw: ImageDraw.ImageDraw, x: int, y: int, text: str, points: float, width: float,
+                  fill: str = INK["black"], bold: bool = False) -> int:
         """Draw wrapped text from its top at ``y``; return the y below it."""
         step = self.px(points * 1.35)
         for line in self.wrap(text, points, width):
@@ -85,13 +91,14 @@ class _Pen:
 
 
 @lru_cache(maxsize=256)
-def _tile(tile: int, height: int) -> "Image.Image":
+def _tile(tile: int, height: int) -> Image.Image:
     from ..render.tileart import tile_image
 
     return tile_image(tile, height)
 
 
-def _tile_row(image, pen: _Pen, x: int, y: int, tiles, points: float, right: int, grouped: bool = True) -> int:
+def _tile_row(image: Image.Image, pen: _Pen, x: int, y: int, tiles: Iterable[Tile], points: float, right: int,
+              grouped: bool = True) -> int:
     """Tiles in a row (a small gap between kinds when ``grouped``), wrapping at ``right``; returns the y
     below the last row."""
     height = pen.px(points)
@@ -109,15 +116,16 @@ def _tile_row(image, pen: _Pen, x: int, y: int, tiles, points: float, right: int
     return y + height
 
 
-def _rack_row(image, draw, pen: _Pen, x: int, y: int, question: "Question", points: float, right: int) -> int:
+def _rack_row(image: Image.Image, draw: ImageDraw.ImageDraw, pen: _Pen, x: int, y: int, rack: Hand,
+              exposures: Sequence[Exposure], points: float, right: int) -> int:
     """The rack and, on green after it, the exposures; returns the y below."""
-    bottom = _tile_row(image, pen, x, y, question.rack.tiles(), points, right)
-    if question.exposures:
+    bottom = _tile_row(image, pen, x, y, rack.tiles(), points, right)
+    if exposures:
         height = pen.px(points)
-        start = x + round(sum(_tile(int(t), height).width + 1 for t in question.rack.tiles()))
-        start += pen.px(points * 0.22) * len(set(question.rack.tiles())) + pen.px(14)
-        tiles = [t for group in question.exposures for t in group.tiles()]
-        width = sum(_tile(int(t), height).width + 1 for t in tiles) + pen.px(points * 0.22) * len(question.exposures)
+        start = x + round(sum(_tile(int(t), height).width + 1 for t in rack.tiles()))
+        start += pen.px(points * 0.22) * len(set(rack.tiles())) + pen.px(14)
+        tiles = [t for group in exposures for t in group.tiles()]
+        width = sum(_tile(int(t), height).width + 1 for t in tiles) + pen.px(points * 0.22) * len(exposures)
         if start + width + pen.px(8) > right:
             start, y = x, bottom + pen.px(6)
         pad = pen.px(3)
@@ -125,13 +133,13 @@ def _rack_row(image, draw, pen: _Pen, x: int, y: int, question: "Question", poin
                                fill=_EXPOSED)
         pen.text(draw, (start, y + height + pad * 2), "exposed", _LABEL, _MUTED)
         cursor = start
-        for group in question.exposures:
+        for group in exposures:
             cursor = _tile_x(image, pen, cursor, y, group.tiles(), height) + pen.px(points * 0.22)
         bottom = max(bottom, y + height + pad * 2 + pen.px(_LABEL * 1.3))
     return bottom
 
 
-def _tile_x(image, pen: _Pen, x: int, y: int, tiles, height: int) -> int:
+def _tile_x(image: Image.Image, pen: _Pen, x: int, y: int, tiles: Iterable[Tile], height: int) -> int:
     for tile in tiles:
         face = _tile(int(tile), height)
         image.alpha_composite(face, (x, y))
@@ -139,13 +147,13 @@ def _tile_x(image, pen: _Pen, x: int, y: int, tiles, height: int) -> int:
     return x
 
 
-def _card_line(draw, pen: _Pen, x: int, y: int, line: "Line", right: int) -> int:
+def _card_line(draw: ImageDraw.ImageDraw, pen: _Pen, x: int, y: int, line: Line, right: int) -> int:
     """One card line as the printed card shows it: name, coloured sets, mark and value; returns the y below."""
     baseline = y + pen.px(_SET)
     pen.text(draw, (x, baseline), f"{line.category} #{line.number}", _SMALL, _MUTED, anchor="ls")
-    cursor = x + pen.px(_NAME_COLUMN)
+    cursor: float = x + pen.px(_NAME_COLUMN)
     limit = right - pen.px(_MARK_COLUMN)
-    size = _SET
+    size: float = _SET
     patterns = line_segments(line)
 
     def width(points: float) -> float:
@@ -170,7 +178,7 @@ def _card_line(draw, pen: _Pen, x: int, y: int, line: "Line", right: int) -> int
     return baseline + pen.px(_SET * 0.5)
 
 
-def _question_block(question: "Question", number: int, pen: _Pen, width: int, key: bool) -> "Image.Image":
+def _question_block(question: Question, number: int, pen: _Pen, width: int, key: bool) -> Image.Image:
     """One question drawn on its own strip, cropped to the height it used."""
     from PIL import Image, ImageDraw
 
@@ -184,7 +192,8 @@ def _question_block(question: "Question", number: int, pen: _Pen, width: int, ke
         label = "Rack" if not key else "Rack"
         pen.text(draw, (indent, y), label, _LABEL, _MUTED)
         y += pen.px(_LABEL * 1.4)
-        y = _rack_row(image, draw, pen, indent, y, question, _KEY_TILE if key else _TILE, right) + pen.px(6)
+        y = _rack_row(image, draw, pen, indent, y, question.rack, question.exposures, _KEY_TILE if key else _TILE,
+                      right) + pen.px(6)
     if question.visible and not key:
         pen.text(draw, (indent, y), "Seen on the table (discards and others' exposures)", _LABEL, _MUTED)
         y += pen.px(_LABEL * 1.4)
@@ -213,7 +222,7 @@ def _question_block(question: "Question", number: int, pen: _Pen, width: int, ke
     return image.crop((0, 0, width, y))
 
 
-def handout_pages(handout: "Handout", dpi: int = 150, key: bool = False) -> "list[Image.Image]":
+def handout_pages(handout: Handout, dpi: int = 150, key: bool = False) -> list[Image.Image]:
     """The handout (or, with ``key=True``, its answer key) on portrait pages, as RGB images."""
     from PIL import Image, ImageDraw
 
@@ -260,14 +269,14 @@ def handout_pages(handout: "Handout", dpi: int = 150, key: bool = False) -> "lis
     return images
 
 
-def save_pages(pages: "list[Image.Image]", path: "str | Path", dpi: int, title: str) -> list[Path]:
+def save_pages(pages: list[Image.Image], path: str | Path, dpi: int, title: str) -> list[Path]:
     """Write pages to ``path`` atomically: one PDF, or PNG files (``name-1.png``... when there are several).
     Returns the paths written. A PDF carries ``title`` and no date, so the same pages give the same bytes."""
     from ..atomic import output_path, write_atomically
 
     target = output_path(path, (".pdf", ".png"))
     if target.suffix.lower() == ".pdf":
-        def write_pdf(out) -> None:
+        def write_pdf(out: BinaryIO) -> None:
             pages[0].save(out, "PDF", save_all=True, append_images=pages[1:], resolution=float(dpi),
                           title=_plain(title), producer="mjlearn", creationDate=None, modDate=None)
 
@@ -275,13 +284,16 @@ def save_pages(pages: "list[Image.Image]", path: "str | Path", dpi: int, title: 
     names = [target] if len(pages) == 1 else [target.with_name(f"{target.stem}-{n}{target.suffix}")
                                                for n in range(1, len(pages) + 1)]
     for page, name in zip(pages, names):
-        write_atomically(name, lambda out, page=page: page.save(out, "PNG", dpi=(dpi, dpi)))
+        def write_png(out: BinaryIO, page: Image.Image = page) -> None:
+            page.save(out, "PNG", dpi=(dpi, dpi))
+
+        write_atomically(name, write_png)
     return names
 
 
 # -- notebook display ---------------------------------------------------------------------------------------
 
-def question_html(question: "Question", number: int | None = None) -> str:
+def question_html(question: Question, number: int | None = None) -> str:
     """A question in a notebook: the prompt, the rack (exposures on green), tiles seen, the card lines."""
     from ..hands import Hand
     from ..render.html import TILE_HEIGHT, _FONT, _PAPER, hand_html, pattern_html, tiles_html

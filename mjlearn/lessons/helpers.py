@@ -26,6 +26,7 @@ line 1, column 1: 13 tiles; a hand needs 14
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -36,7 +37,9 @@ from ..wording import counted
 if TYPE_CHECKING:  # pragma: no cover
     import pandas
 
-    from ..card import Card, Line
+    from ..card import Line
+    from ..hands import HandLike
+    from ..resources import CardLike
     from .checks import Check
 
 __all__ = ["Text", "hand_list", "groups", "try_line", "tile_set_table", "lines_table", "check_line_name",
@@ -64,7 +67,7 @@ class Text:
         return self.text
 
 
-def hand_list(line: "Line", limit: int | None = None) -> Text:
+def hand_list(line: Line, limit: int | None = None) -> Text:
     """The concrete hands of ``line``, one a line (the first ``limit`` of them, and how many more).
 
     >>> import mjlearn as mj
@@ -81,7 +84,7 @@ def hand_list(line: "Line", limit: int | None = None) -> Text:
     return Text("\n".join(rows))
 
 
-def groups(line: "Line") -> Text:
+def groups(line: Line) -> Text:
     """The groups of the line's first hand, one a line, named (pair, pung, kong...): which tiles a joker may
     fill (groups of 3 or more) and which it may not (singles and pairs)."""
     hand = line.hands()[0]
@@ -90,7 +93,7 @@ def groups(line: "Line") -> Text:
     return Text("\n".join(rows))
 
 
-def try_line(text: str) -> "Line | Text":
+def try_line(text: str) -> Line | Text:
     """The line written in ``text`` (MJCL), or, when it has a mistake, the message that says what and where.
 
     >>> try_line("FF 222 444 666 888").count_hands()
@@ -104,7 +107,7 @@ def try_line(text: str) -> "Line | Text":
         return Text(str(error).rstrip("\n"))
 
 
-def tile_set_table() -> "pandas.DataFrame":
+def tile_set_table() -> pandas.DataFrame:
     """The 152 tiles of a set, family by family: how many kinds, copies of each, tiles in the set.
 
     >>> table = tile_set_table()
@@ -120,12 +123,13 @@ def tile_set_table() -> "pandas.DataFrame":
         "flowers": [Tile.FLOWER],
         "jokers": [Tile.JOKER],
     })
-    rows = [(name, len(kinds), COPIES[kinds[0]], sum(COPIES[t] for t in kinds)) for name, kinds in families.items()]
+    rows: list[tuple[str, int, int | str, int]] = [
+        (name, len(kinds), COPIES[kinds[0]], sum(COPIES[t] for t in kinds)) for name, kinds in families.items()]
     rows.append(("total", sum(r[1] for r in rows), "", sum(r[3] for r in rows)))
     return pd.DataFrame(rows, columns=["tiles", "kinds", "copies of each", "in the set"]).set_index("tiles")
 
 
-def lines_table(card: "Card", concealed: bool | None = None) -> "pandas.DataFrame":
+def lines_table(card: CardLike, concealed: bool | None = None) -> pandas.DataFrame:
     """The card's lines as a table (section, line number, MJCL, value, hands); only the concealed lines with
     ``concealed=True``, only the exposed ones with ``False``.
 
@@ -141,8 +145,8 @@ def lines_table(card: "Card", concealed: bool | None = None) -> "pandas.DataFram
     return stats[["category", "line", "mjcl", "value", "hands"]].reset_index(drop=True)
 
 
-def check_line_name(answer, line: "Line", card="basic1", question: str = "", hint: str = "",
-                    why: str = "") -> "Check":
+def check_line_name(answer: object, line: Line, card: CardLike = "basic1", question: str = "", hint: str = "",
+                    why: str = "") -> Check:
     """What do players call ``line``? Right for its section and number written any usual way (``"2468 #2"``,
     ``"2468 line 2"``, ``"2468 2"``, ``("2468", 2)``); a wrong line is told what that line looks like, so the
     student can compare it with the one asked about.
@@ -170,8 +174,8 @@ def check_line_name(answer, line: "Line", card="basic1", question: str = "", hin
     return not_yet(question, f"{line_name(named)} is another line: {named.mjcl}.", hint)
 
 
-def check_completes(answer, rack, card="basic1", question: str = "", exposures=(), hint: str = "",
-                    why: str = "") -> "Check":
+def check_completes(answer: object, rack: HandLike, card: CardLike = "basic1", question: str = "",
+                    exposures: Iterable[HandLike] = (), hint: str = "", why: str = "") -> Check:
     """Which tiles finish this hand? Any tiles that, added to ``rack`` (and its ``exposures``), win a line of
     the card are right: the real tiles or jokers where a joker may stand. A wrong answer hears how many
     tiles are missing, or which of its tiles the nearest line has no use for; never the tiles it needs.
@@ -212,7 +216,8 @@ def check_completes(answer, rack, card="basic1", question: str = "", exposures=(
     nearest = card.closest(rack, n=1, exposures=shown, partial=True).iloc[0]
     held = Counter(rack.tiles()) + Counter(t for e in shown for t in e.tiles())
     still_needed = Counter(Hand(nearest["hand"]).tiles()) - held
-    unused = Counter(t for t in tiles if t != Tile.JOKER) - still_needed
+    natural: list[Tile] = [t for t in tiles if t != Tile.JOKER]
+    unused = Counter(natural) - still_needed
     name = f"{nearest['category']} #{nearest['line']}"
     if unused:
         listed = " and ".join(tile_token(int(t), n) for t, n in sorted(unused.items()))

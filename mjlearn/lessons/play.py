@@ -17,7 +17,8 @@ Right! West threw the winning tile and pays 2 x 25 = 50.
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any
 
 from ..errors import AnswerError, ArgumentError, RuleError
 from ..tiles import Tile
@@ -26,6 +27,21 @@ from .checks import Check, check_count, not_yet, read_answer, right
 from .graded import _card
 from .helpers import GROUP_NAMES
 from .reading import read_line, read_number, read_tiles, shown_answer
+
+if TYPE_CHECKING:  # pragma: no cover
+    import pandas
+    from IPython.display import HTML
+
+    from ..analysis.position import ExposureLike
+    from ..card import Line
+    from ..hands import HandLike
+    from ..resources import CardLike
+    from ..rules.charleston import Charleston
+    from ..rules.game import Game, GameResult
+    from ..rules.ruleset import Ruleset
+    from ..rules.scoring import Payout, Scorecard
+    from ..widgets.charleston_trainer import CharlestonTrainer
+    from ..widgets.game_table import GameTable
 
 __all__ = ["check_pass_direction", "check_courtesy", "check_payment", "check_outs", "check_safe_discard",
            "nearest_distance", "racks_table", "pass_table", "everyone_passes", "distances_by_step", "progress_plot",
@@ -40,7 +56,7 @@ TABLE_TILE_HEIGHT = 40
 _SEAT_NAMES = ("East", "South", "West", "North")
 
 
-def _read_seat(answer: Any) -> int:
+def _read_seat(answer: object) -> int:
     """The seat an answer names: ``"South"``, ``"south"``, ``"S"`` or its number 0-3."""
     if isinstance(answer, str):
         word = answer.strip().strip("'\"").strip().lower()
@@ -52,7 +68,7 @@ def _read_seat(answer: Any) -> int:
     raise AnswerError(f"I could not read {shown_answer(answer)!r} as a seat. Write East, South, West or North.")
 
 
-def check_pass_direction(answer: Any, seat: str, direction: str, question: str = "") -> Check:
+def check_pass_direction(answer: object, seat: str | int, direction: str, question: str = "") -> Check:
     """Whether ``answer`` names the seat that ``seat`` passes to in a ``direction`` pass (right, across, left).
 
     A wrong seat is told which pass it would be right for.
@@ -84,7 +100,7 @@ def check_pass_direction(answer: Any, seat: str, direction: str, question: str =
     return not_yet(question, why, hints[direction])
 
 
-def check_courtesy(answer: Any, offer: int, other_offer: int, question: str = "") -> Check:
+def check_courtesy(answer: object, offer: int, other_offer: int, question: str = "") -> Check:
     """How many tiles you receive in a courtesy pass where you offer ``offer`` and the player across
     ``other_offer``: the lower of the two offers.
 
@@ -104,9 +120,9 @@ def check_courtesy(answer: Any, offer: int, other_offer: int, question: str = ""
     return check_count(number, swapped, question, hint="the player who wants to swap less decides")
 
 
-def check_payment(answer: Any, hand: Any, winner: int, how: str, discarder: int | None = None,
-                  payer: int | None = None, card: Any = "basic1", ruleset: Any = None, exposures: Any = (),
-                  question: str = "", hint: str = "") -> Check:
+def check_payment(answer: object, hand: HandLike, winner: int, how: str, discarder: int | None = None,
+                  payer: int | None = None, card: CardLike = "basic1", ruleset: Ruleset | str | None = None,
+                  exposures: Iterable[ExposureLike] = (), question: str = "", hint: str = "") -> Check:
     """A scoring question: how much ``payer`` pays (or, with no payer, what the winner receives or scores)
     when ``winner`` wins ``hand`` ``how`` (``"discard"``, ``"self-drawn"``, ``"joker-exchange"``).
 
@@ -142,8 +158,8 @@ def check_payment(answer: Any, hand: Any, winner: int, how: str, discarder: int 
     return check_count(number, expected, question, hint)
 
 
-def check_outs(answer: Any, rack: Any, line: Any, visible: Any = "", card: Any = "basic1",
-               question: str = "") -> Check:
+def check_outs(answer: object, rack: HandLike, line: Line | str | tuple[str, int], visible: HandLike = "",
+               card: CardLike = "basic1", question: str = "") -> Check:
     """How many outs (unseen tiles that help, jokers included where they may go) ``line`` has for ``rack``.
 
     >>> check_outs(1, "FF 222B 444B 666B 8B N", "2468 #1", visible="8B 8B 5D")
@@ -165,7 +181,8 @@ def check_outs(answer: Any, rack: Any, line: Any, visible: Any = "", card: Any =
                        "count only the tiles you have not seen: not those on your rack or on the table")
 
 
-def check_safe_discard(answer: Any, rack: Any, opponents: dict, card: Any = "basic1", question: str = "") -> Check:
+def check_safe_discard(answer: object, rack: HandLike, opponents: Mapping[str, Sequence[ExposureLike]],
+                       card: CardLike = "basic1", question: str = "") -> Check:
     """Whether the tile ``answer`` names is on ``rack`` and not hot: it cannot complete the hand of a player
     with two or more exposures (``opponents`` maps a seat name to its exposures, as for
     :func:`~mjlearn.analysis.defence.danger_table`).
@@ -200,7 +217,7 @@ def check_safe_discard(answer: Any, rack: Any, opponents: dict, card: Any = "bas
 
 # -- the Charleston at a table of four (lesson 03) ------------------------------------------------------------
 
-def nearest_distance(card: Any, rack: Any) -> int:
+def nearest_distance(card: CardLike, rack: HandLike) -> int:
     """How many tiles ``rack`` is from the nearest line of ``card``.
 
     >>> nearest_distance("basic1", "FF 222B 444B 666B 8B N S")
@@ -214,7 +231,7 @@ def _row(*cells: str, head: bool = False) -> str:
     return "<tr>" + "".join(f'<{tag} style="text-align:left;padding:2px 10px">{c}</{tag}>' for c in cells) + "</tr>"
 
 
-def racks_table(card: Any, racks: Any) -> Any:
+def racks_table(card: CardLike, racks: Iterable[HandLike]) -> HTML:
     """The four racks as tiles (40 px high), each with its distance to the nearest line: an IPython HTML."""
     from IPython.display import HTML
 
@@ -226,7 +243,7 @@ def racks_table(card: Any, racks: Any) -> Any:
     return HTML("<table>" + "".join(rows) + "</table>")
 
 
-def pass_table(card: Any, charleston: Any, step: str) -> Any:
+def pass_table(card: CardLike, charleston: Charleston, step: str) -> HTML:
     """One step of a Charleston: what each seat gave and received, its rack after and its distance."""
     from IPython.display import HTML
 
@@ -243,7 +260,7 @@ def pass_table(card: Any, charleston: Any, step: str) -> Any:
     return HTML(f"<p><b>{step}</b></p><table>" + "".join(rows) + "</table>")
 
 
-def everyone_passes(card: Any, charleston: Any, east_blind: int = 0) -> str:
+def everyone_passes(card: CardLike, charleston: Charleston, east_blind: int = 0) -> str:
     """Every seat passes what :func:`~mjlearn.analysis.suggest_pass` picks for the step the Charleston is at
     (East may pass ``east_blind`` tiles blind); returns the step's name."""
     from ..analysis import suggest_pass
@@ -256,7 +273,7 @@ def everyone_passes(card: Any, charleston: Any, east_blind: int = 0) -> str:
     return step
 
 
-def distances_by_step(card: Any, charleston: Any) -> dict[str, list[int]]:
+def distances_by_step(card: CardLike, charleston: Charleston) -> dict[str, list[int]]:
     """Each seat's distance to the nearest line as dealt and after every step played so far, rebuilt from the
     Charleston's log.
 
@@ -275,15 +292,17 @@ def distances_by_step(card: Any, charleston: Any) -> dict[str, list[int]]:
             steps.append(event.step)
     for step in steps:
         for event in charleston.log:
-            if event.step == step and event.action == "passes":
+            if event.step != step or event.seat is None:  # a pass and its receipt always name a seat
+                continue
+            if event.action == "passes":
                 racks[event.seat] = racks[event.seat].change(remove=event.tiles)
-            elif event.step == step and event.action == "receives":
+            elif event.action == "receives":
                 racks[event.seat] = racks[event.seat].change(add=event.tiles)
         history[step] = [nearest_distance(card, rack) for rack in racks]
     return history
 
 
-def progress_plot(card: Any, charleston: Any) -> None:
+def progress_plot(card: CardLike, charleston: Charleston) -> None:
     """Plot how each seat's distance to the nearest line changed, step by step (:func:`distances_by_step`)."""
     import matplotlib.pyplot as plt
 
@@ -302,7 +321,7 @@ def progress_plot(card: Any, charleston: Any) -> None:
     plt.show()
 
 
-def pass_plan(card: Any, rack: Any) -> Any:
+def pass_plan(card: CardLike, rack: HandLike) -> pandas.DataFrame:
     """The lines the coach's Charleston advice aims at for ``rack``: each with its distance and the chance
     that ranks it (:func:`~mjlearn.analysis.advice.pass_lines`), as a pandas DataFrame.
 
@@ -320,7 +339,7 @@ def pass_plan(card: Any, rack: Any) -> Any:
 
 # -- a game played for you (lesson 09) ------------------------------------------------------------------------
 
-def play_for_me(table: Any, seed: int = 1) -> Any:
+def play_for_me(table: GameTable, seed: int = 1) -> GameResult:
     """Let mjlearn's computer player (:class:`~mjlearn.rules.Bot`) make every move of the table's seat, through
     the same methods a click calls, until the game is over; returns the game's result.
 
@@ -353,19 +372,21 @@ def play_for_me(table: Any, seed: int = 1) -> Any:
             moved = table.discard(player.choose_discard(counts, exposures, game.visible(seat)))
         if not moved:  # a refused move changes nothing: stop rather than try it for ever
             raise RuleError(f"the computer player's move was refused: {table.message}")
-    return table.game.result
+    result = table.game.result
+    assert result is not None  # the game is over
+    return result
 
 
 # -- replaying a game (lesson 04) -------------------------------------------------------------------------------
 
-def moment(game: Any, n: int) -> Any:
+def moment(game: Game, n: int) -> Game:
     """A new game: ``game`` replayed up to (not including) its move number ``n`` (moves count from 0)."""
     from ..rules import Game
 
     return Game.replay(game.card, game.ruleset, game.seed, game.moves[:n], position=game.position, deal=game.deal)
 
 
-def until(game: Any, test: Any) -> Any:
+def until(game: Game, test: Callable[[Game], bool]) -> Game:
     """A new game: ``game`` replayed move by move up to the first moment when ``test(replay)`` is true."""
     from ..rules import Game
 
@@ -377,7 +398,7 @@ def until(game: Any, test: Any) -> Any:
     return replay
 
 
-def start_of_play(game: Any) -> Any:
+def start_of_play(game: Game) -> Game:
     """A new game: ``game`` replayed to the end of its Charleston, East about to discard.
 
     >>> import mjlearn as mj
@@ -388,7 +409,7 @@ def start_of_play(game: Any) -> Any:
     return until(game, lambda replay: replay.phase != "charleston")
 
 
-def when_a_hand_dies(game: Any) -> Any:
+def when_a_hand_dies(game: Game) -> Game:
     """A new game: ``game`` replayed to the moment its first hand died (to the end if none did).
 
     >>> import mjlearn as mj
@@ -400,7 +421,7 @@ def when_a_hand_dies(game: Any) -> Any:
     return until(game, lambda replay: bool(replay.dead))
 
 
-def later_turn(game: Any, seat: int) -> Any:
+def later_turn(game: Game, seat: int) -> Game:
     """A new game: ``game`` replayed to the first time ``seat`` has just drawn while it already has an
     exposure on the table (a turn after the one the exposure was made on)."""
     from ..rules.setup import check_seat
@@ -410,7 +431,7 @@ def later_turn(game: Any, seat: int) -> Any:
                  and g.log[-1].action == "draws")
 
 
-def discard_to_call(game: Any, tile: Any, seat: int) -> Any:
+def discard_to_call(game: Game, tile: Tile | str | int, seat: int) -> Game:
     """A new game: ``game`` replayed to the first discard of ``tile`` that ``seat`` could call for a pung
     (holding two or more), the other players still to answer it.
 
@@ -423,10 +444,11 @@ def discard_to_call(game: Any, tile: Any, seat: int) -> Any:
     from ..tiles import as_tile
 
     tile, seat = as_tile(tile), check_seat(seat, "seat")
-    return until(game, lambda g: g.phase == "calls" and g.last_discard[1] == tile and g.racks[seat].count(tile) >= 2)
+    return until(game, lambda g: g.phase == "calls" and g.last_discard is not None and g.last_discard[1] == tile
+                 and g.racks[seat].count(tile) >= 2)
 
 
-def columns(table: Any, names: Any, rows: int | None = None) -> Any:
+def columns(table: pandas.DataFrame, names: str | Sequence[str], rows: int | None = None) -> pandas.DataFrame:
     """The columns ``names`` of a table (a list, or one string with the names between commas), its first
     ``rows`` rows (all with ``None``): a table cut down to what a lesson talks about.
 
@@ -452,7 +474,7 @@ def columns(table: Any, names: Any, rows: int | None = None) -> Any:
     return cut if rows is None else cut.head(rows)
 
 
-def first_move(game: Any, name: str) -> int:
+def first_move(game: Game, name: str) -> int:
     """The number of the first move of ``game`` called ``name`` (``"call"``, ``"exchange_joker"``...).
 
     >>> import mjlearn as mj
@@ -471,7 +493,7 @@ def first_move(game: Any, name: str) -> int:
     raise ArgumentError(f"the game has no move called {name!r}")
 
 
-def say_move(game: Any, name: str, args: dict) -> str:
+def say_move(game: Game, name: str, args: dict[str, Any]) -> str:
     """Make one move on ``game`` (``getattr(game, name)(**args)``) and say it in words."""
     from ..tiles import as_tile
 
@@ -493,7 +515,7 @@ def say_move(game: Any, name: str, args: dict) -> str:
     return f"{who}: {name}"
 
 
-def play_next(replay: Any, game: Any, count: int) -> None:
+def play_next(replay: Game, game: Game, count: int) -> None:
     """Make the next ``count`` moves of ``game`` on ``replay`` (a replay of it that stopped earlier), printing
     each in words."""
     start = len(replay.moves)
@@ -505,14 +527,14 @@ ROUTINE = ("passes", "receives", "draws", "discards")
 """The log's routine actions, which :func:`key_events` leaves out."""
 
 
-def key_events(game: Any) -> Any:
+def key_events(game: Game) -> pandas.DataFrame:
     """The rows of ``game.log_table()`` that are not a pass, a draw or a discard: calls, exchanges, dead hands,
     the end."""
     log = game.log_table()
     return log[~log.action.isin(ROUTINE)]
 
 
-def play_contest(game: Any) -> Any:
+def play_contest(game: Game) -> Game:
     """Replay ``game`` to the first discard that two players call, play the discard and the calls (printing
     each move), and return the replay.
 
@@ -534,7 +556,7 @@ def play_contest(game: Any) -> Any:
     return replay
 
 
-def exposure_outcome(game: Any, seat: int, size: int, jokers: int = 0, add: Any = ()) -> str:
+def exposure_outcome(game: Game, seat: int, size: int, jokers: int = 0, add: Sequence[Tile | str | int] = ()) -> str:
     """On a copy of ``game`` (waiting for calls on a discard): ``seat`` calls it for a group of ``size`` with
     ``jokers`` jokers, the others let it go, ``add`` tiles join the new exposure before the discard, and the
     caller discards its first tile that is not a joker. Says the exposure and whether the hand is still alive.
@@ -558,7 +580,8 @@ def exposure_outcome(game: Any, seat: int, size: int, jokers: int = 0, add: Any 
     return f"{how}: {trial.exposures[seat][-1]}, after the discard {outcome}"
 
 
-def check_call_taker(answer: Any, game: Any, calls: dict, question: str = "") -> Check:
+def check_call_taker(answer: object, game: Game, calls: Mapping[str | int, str | tuple[int, int]],
+                     question: str = "") -> Check:
     """Who takes the last discard of ``game`` (waiting for calls) when the seats answer as ``calls`` says:
     a seat name mapped to ``"pass"``, ``"mahjongg"`` or ``(size, jokers)`` for a call for an exposure.
 
@@ -582,7 +605,7 @@ def check_call_taker(answer: Any, game: Any, calls: dict, question: str = "") ->
             trial.call_mahjongg(seat)
         elif what == "pass":
             trial.pass_call(seat)
-        else:
+        elif isinstance(what, tuple):
             size, jokers = what
             trial.call(seat, size, jokers=jokers)
     takers = [e.seat for e in trial.log[len(game.log):] if e.action in ("calls for Mah Jongg", "calls and exposes")]
@@ -602,7 +625,7 @@ def check_call_taker(answer: Any, game: Any, calls: dict, question: str = "") ->
     return not_yet(question, why, hint)
 
 
-def check_unseen(answer: Any, game: Any, seat: Any, tile: Any, question: str = "") -> Check:
+def check_unseen(answer: object, game: Game, seat: str | int, tile: Tile | str | int, question: str = "") -> Check:
     """How many more of ``tile`` the player in ``seat`` could still get: 4 less those in sight (discards,
     other players' exposures) and those on the seat's own rack and exposures.
 
@@ -635,7 +658,7 @@ def check_unseen(answer: Any, game: Any, seat: Any, tile: Any, question: str = "
 
 # -- scoring (lesson 05) --------------------------------------------------------------------------------------
 
-def payment_cases(card: Any, hands: dict, winner: int, discarder: int) -> Any:
+def payment_cases(card: CardLike, hands: Mapping[str, HandLike], winner: int, discarder: int) -> pandas.DataFrame:
     """For each named hand, what changes hands when ``winner`` wins it on ``discarder``'s tile and when the
     win is self-drawn: a pandas DataFrame, one row per hand.
 
@@ -660,7 +683,7 @@ def payment_cases(card: Any, hands: dict, winner: int, discarder: int) -> Any:
     return pd.DataFrame(rows).set_index("hand")
 
 
-def payments_side_by_side(payouts: dict) -> Any:
+def payments_side_by_side(payouts: Mapping[str, Payout]) -> pandas.DataFrame:
     """Named payouts (from :func:`~mjlearn.rules.score_win`) side by side: one column each, one row per seat,
     what the seat receives (+) or pays (-).
 
@@ -682,7 +705,7 @@ def payments_side_by_side(payouts: dict) -> Any:
     return pd.DataFrame({name: payout.payments for name, payout in payouts.items()}, index=SEATS)
 
 
-def dead_hands(game: Any) -> str:
+def dead_hands(game: Game) -> str:
     """The seats whose hands are dead in ``game``, by name (``"none"`` when every hand is alive).
 
     >>> import mjlearn as mj
@@ -693,7 +716,8 @@ def dead_hands(game: Any) -> str:
     return ", ".join(_SEAT_NAMES[seat] for seat in sorted(game.dead)) or "none"
 
 
-def computer_session(card: Any, players: Any, seeds: Any, first_east: int = 0, ruleset: Any = "MAHJ-X") -> Any:
+def computer_session(card: CardLike, players: Iterable[str], seeds: Iterable[int], first_east: int = 0,
+                     ruleset: Ruleset | str = "MAHJ-X") -> Scorecard:
     """A session on a :class:`~mjlearn.rules.Scorecard`: one game played by four computer players for each
     seed, East passing on to the next player after each game (``first_east`` sits East first).
 
@@ -705,11 +729,13 @@ def computer_session(card: Any, players: Any, seeds: Any, first_east: int = 0, r
     card = _card(card)
     sheet = Scorecard(tuple(players))
     for number, seed in enumerate(seeds):
-        sheet.record(run_game(card, ruleset, seed=seed).result.payout, east=east_for_game(first_east, number))
+        result = run_game(card, ruleset, seed=seed).result
+        assert result is not None and result.payout is not None  # a finished game has both, a wall game too
+        sheet.record(result.payout, east=east_for_game(first_east, number))
     return sheet
 
 
-def session_plot(sheet: Any) -> None:
+def session_plot(sheet: Scorecard) -> None:
     """Plot each player's running total on a scorecard, row by row (games and penalties)."""
     import matplotlib.pyplot as plt
 
@@ -730,10 +756,10 @@ def session_plot(sheet: Any) -> None:
 
 # -- trying moves -----------------------------------------------------------------------------------------------
 
-def try_move(what: str, move: Any, *args: Any, **kwargs: Any) -> None:
+def try_move(what: str, move: Callable[..., object], *args: object, **kwargs: object) -> None:
     """Try ``move(*args, **kwargs)`` (a method of a game, a Charleston or a widget) and print whether the rules
-    allowed it, with the rule when they did not: ``"South calls its own discard: refused, ..."``. Returns
-    whether it was allowed (an allowed move is made). Only mjlearn's own errors count as refusals.
+    allowed it, with the rule when they did not: ``"South calls its own discard: refused, ..."``. An allowed
+    move is made. Only mjlearn's own errors count as refusals.
 
     >>> from mjlearn.rules import Charleston, deal_tiles
     >>> ch = Charleston(deal_tiles(seed=1))
@@ -750,11 +776,11 @@ def try_move(what: str, move: Any, *args: Any, **kwargs: Any) -> None:
     print(f"{what}: {'allowed' if allowed else 'refused'}")
 
 
-def finish_with_suggestions(trainer: Any) -> str:
+def finish_with_suggestions(trainer: CharlestonTrainer) -> str:
     """Play a :class:`~mjlearn.CharlestonTrainer` to the end of its Charleston as the computer players do:
     vote for a second Charleston while the nearest line is more than 4 tiles away, pass what Suggest picks.
     Returns the trainer's summary."""
-    while not trainer.done:
+    while trainer.step is not None:  # None: the Charleston is over
         if trainer.step.kind == "vote":
             moved = trainer.vote(trainer.best > 4)
         else:

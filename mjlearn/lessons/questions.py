@@ -34,7 +34,7 @@ from html import escape
 from typing import TYPE_CHECKING, Any
 
 from ..errors import ArgumentError
-from ..hands import Hand
+from ..hands import Hand, as_hand
 from ..tiles import Tile, as_tile, parse_tiles
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -42,8 +42,14 @@ if TYPE_CHECKING:  # pragma: no cover
 
     from PIL import Image
 
+    from ..analysis.position import Exposure, ExposureLike
     from ..card import Card, Line
+    from ..hands import HandLike
+    from ..resources import CardLike
+    from ..rules.game import Game
+    from ..rules.ruleset import Ruleset
     from .checks import Check
+    from .graded import PassGrade
 
 __all__ = ["Question", "Handout", "KeyEntry", "KINDS"]
 
@@ -62,7 +68,7 @@ class KeyEntry:
     why: str = ""
 
 
-def _seen_tiles(visible) -> tuple[Tile, ...]:
+def _seen_tiles(visible: HandLike | None) -> tuple[Tile, ...]:
     """Tiles seen on the table, from notation or an iterable of tiles (any number of them)."""
     if visible is None:
         return ()
@@ -88,9 +94,11 @@ class Question:
     others are graded by the coach. ``hint`` is said after a wrong answer.
     """
 
-    def __init__(self, kind: str, prompt: str, rack=None, card="basic1", *, exposures=(), visible=None,
-                 ruleset=None, answer: Any = None, accept: Iterable[Any] = (), hint: str = "", lines=None,
-                 count: int = 3, draws: int = 12, why: str = ""):
+    def __init__(self, kind: str, prompt: str, rack: HandLike | None = None, card: CardLike = "basic1", *,
+                 exposures: Iterable[ExposureLike] = (), visible: HandLike | None = None,
+                 ruleset: Ruleset | str | None = None, answer: object = None, accept: Iterable[object] = (),
+                 hint: str = "", lines: Iterable[Line | str] | None = None, count: int = 3, draws: int = 12,
+                 why: str = ""):
         from ..analysis.arguments import count_argument, ruleset_argument
         from ..analysis.closest import seen_and_unseen
         from ..analysis.compiled import counts_of
@@ -109,9 +117,9 @@ class Question:
         self.draws = count_argument("draws", draws, minimum=1)
         if rack is None and kind in _GRADED:
             raise ArgumentError(f"a {kind} question needs a rack")
-        if rack is None:
-            self.rack, self.exposures = None, ()
-        else:
+        self.rack: Hand | None = None
+        self.exposures: tuple[Exposure, ...] = ()
+        if rack is not None:
             sizes = {"pass": (13, 14), "discard": (14,), "line": (13, 14)}.get(kind)
             self.rack, self.exposures = read_position(rack, exposures, sizes=sizes)
         if kind == "pass" and self.exposures:
@@ -121,12 +129,14 @@ class Question:
             seen_and_unseen(list(self.visible), counts_of(self.rack), self.exposures)  # refuses a 5th tile
         if kind in ("count", "tiles", "text") and answer is None and not accept:
             raise ArgumentError(f"a {kind} question needs answer=")
+        if kind == "count" and answer is not None:
+            answer = _count_key(answer)  # read as the students' answers are, so the two compare
         self.answer, self.accept = answer, tuple(accept)
         if kind == "tiles":
-            Hand(answer if answer is not None else self.accept[0])  # a mistyped key fails now, not in class
+            as_hand(answer if answer is not None else self.accept[0], "answer")  # a mistyped key fails now
         self.lines: list[Line] = [read_line(name, self.card) for name in lines] if lines is not None else []
         if lines is None and kind in _GRADED:
-            table = self.card.closest(self.rack, n=None, exposures=self.exposures, visible=list(self.visible),
+            table = self.card.closest(self._graded_rack, n=None, exposures=self.exposures, visible=list(self.visible),
                                       ruleset=self.ruleset)
             table = table.sort_values(["dead", "distance"], kind="stable").head(_SHOWN_LINES)  # live lines first
             wanted = set(zip(table["category"], table["line"]))
@@ -134,7 +144,7 @@ class Question:
 
     # -- making questions from a table -----------------------------------------------------------------
     @classmethod
-    def from_game(cls, kind: str, prompt: str, game, seat: int | None = None, **options) -> "Question":
+    def from_game(cls, kind: str, prompt: str, game: Game, seat: int | None = None, **options: Any) -> Question:
         """A question about one seat of a :class:`~mjlearn.rules.Game` (``Game.from_position`` or a game in
         play): its rack and exposures, every discard and the other seats' exposures as seen tiles.
 
@@ -158,8 +168,8 @@ class Question:
                    **options)
 
     @classmethod
-    def dealt(cls, kind: str, prompt: str, card="basic1", seed: int = 0, seat: int = 0, ruleset=None,
-              **options) -> "Question":
+    def dealt(cls, kind: str, prompt: str, card: CardLike = "basic1", seed: int = 0, seat: int = 0,
+              ruleset: Ruleset | str | None = None, **options: Any) -> Question:
         """A question about the rack ``seat`` is dealt with ``seed`` (the same rack every time).
 
         >>> str(Question.dealt("line", "Which line is nearest?", seed=3).rack)
@@ -172,7 +182,13 @@ class Question:
         return cls(kind, prompt, deal.racks[check_seat(seat)], card, ruleset=ruleset, **options)
 
     # -- answers ---------------------------------------------------------------------------------------
-    def check(self, answer: Any) -> "Check":
+    @property
+    def _graded_rack(self) -> Hand:
+        """The rack of a pass, discard or line question (the constructor refuses one without)."""
+        assert self.rack is not None
+        return self.rack
+
+    def check(self, answer: object) -> Check:
         """Check a student's answer (read as people write it; never a traceback)."""
         from .checks import check, check_count, read_answer
         from .graded import check_discard, check_line
@@ -183,12 +199,12 @@ class Question:
             early = read_answer(answer, question, read_tiles)[1]  # an unreadable answer needs no scoring
             return early if early is not None else self._passes.check(answer, question, self.hint)
         if self.kind == "discard":
-            return check_discard(answer, self.rack, self.card, question, self.exposures, list(self.visible),
+            return check_discard(answer, self._graded_rack, self.card, question, self.exposures, list(self.visible),
                                  self.draws, self.ruleset, self.hint)
         if self.kind == "line":
-            return check_line(answer, self.rack, self.card, question, self.exposures, list(self.visible),
+            return check_line(answer, self._graded_rack, self.card, question, self.exposures, list(self.visible),
                               self.ruleset, self.hint)
-        if self.kind == "count" and not self.accept:
+        if self.kind == "count" and isinstance(self.answer, int) and not self.accept:
             return check_count(answer, self.answer, question, self.hint, self.why)
         return check(answer, self.answer, question, self.hint, tiles=self.kind == "tiles",
                      accept=self.accept, why=self.why)
@@ -198,11 +214,11 @@ class Question:
         return self._key
 
     @cached_property
-    def _passes(self):
+    def _passes(self) -> PassGrade:
         """Every pass of a pass question, scored once (:class:`~mjlearn.lessons.graded.PassGrade`)."""
         from .graded import grade_passes
 
-        return grade_passes(self.card, self.rack, self.count, self.ruleset)
+        return grade_passes(self.card, self._graded_rack, self.count, self.ruleset)
 
     @cached_property
     def _key(self) -> KeyEntry:
@@ -223,20 +239,20 @@ class Question:
         if self.kind == "discard":
             from .graded import GOOD
 
-            table = self.card.discard_advice(self.rack, self.draws, self.exposures, list(self.visible),
+            table = self.card.discard_advice(self._graded_rack, self.draws, self.exposures, list(self.visible),
                                              self.ruleset)
             best = table.iloc[0]
             good = table[table["ev"] >= GOOD * best["ev"]] if best["ev"] > 0 else table.iloc[:1]
             return KeyEntry(str(best["tile"]), tuple(str(t) for t in good["tile"].iloc[1:]), str(best["reason"]))
         if self.kind == "line":
-            near, _ = nearest_lines(self.card, self.rack, self.exposures, list(self.visible), self.ruleset)
+            near, _ = nearest_lines(self.card, self._graded_rack, self.exposures, list(self.visible), self.ruleset)
             names = [f"{row.category} #{row.line}" for row in near.itertuples()]
             first = near.iloc[0]
             why = f"{counted(int(first['distance']), 'tile')} away; it still needs {first['needs']}."
             return KeyEntry(names[0], tuple(names[1:]), why)
         shown = self.answer if self.answer is not None else self.accept[0]
-        text = str(Hand(shown)) if self.kind == "tiles" else str(shown)
-        also = tuple(str(Hand(a)) if self.kind == "tiles" else str(a) for a in self.accept if a != shown)
+        text = str(as_hand(shown)) if self.kind == "tiles" else str(shown)
+        also = tuple(str(as_hand(a)) if self.kind == "tiles" else str(a) for a in self.accept if a != shown)
         return KeyEntry(text, also, self.why)
 
     # -- display ---------------------------------------------------------------------------------------
@@ -250,7 +266,19 @@ class Question:
         return question_html(self)
 
 
-def _dpi(dpi) -> int:
+def _count_key(answer: object) -> int:
+    """A count question's key as a number: ``12``, ``"12"`` or ``"twelve"``; anything else is refused now,
+    not when a student answers."""
+    from ..errors import AnswerError
+    from .reading import read_number
+
+    try:
+        return read_number(answer)
+    except AnswerError:
+        raise ArgumentError(f"a count question's answer must be a whole number, not {answer!r}") from None
+
+
+def _dpi(dpi: int) -> int:
     """``dpi`` if it is a whole number the printer can use (30 to 1200)."""
     from ..analysis.arguments import count_argument
     from ..render.printable import MAX_DPI, MIN_DPI
@@ -277,19 +305,19 @@ class Handout:
             raise ArgumentError(f"paper must be one of {', '.join(repr(p) for p in PAPER_SIZES)}, not {paper!r}")
         self.paper = paper.lower()
 
-    def pages(self, dpi: int = 150) -> "list[Image.Image]":
+    def pages(self, dpi: int = 150) -> list[Image.Image]:
         """The handout's pages as RGB images: each question's position, the card lines, room to answer."""
         from .handout import handout_pages
 
         return handout_pages(self, dpi=_dpi(dpi))
 
-    def key_pages(self, dpi: int = 150) -> "list[Image.Image]":
+    def key_pages(self, dpi: int = 150) -> list[Image.Image]:
         """The answer key's pages: the best answer to each question, the other good ones and why."""
         from .handout import handout_pages
 
         return handout_pages(self, dpi=_dpi(dpi), key=True)
 
-    def save(self, path: "str | Path", dpi: int = 150) -> "list[Path]":
+    def save(self, path: str | Path, dpi: int = 150) -> list[Path]:
         """Write the handout to ``path``: a PDF, or PNG (``name-1.png``, ``name-2.png``... for several pages).
         Files are written atomically; returns the paths written."""
         from ..atomic import output_path
@@ -297,7 +325,7 @@ class Handout:
 
         return save_pages(self.pages(dpi), output_path(path, (".pdf", ".png")), dpi, self.title)
 
-    def save_key(self, path: "str | Path", dpi: int = 150) -> "list[Path]":
+    def save_key(self, path: str | Path, dpi: int = 150) -> list[Path]:
         """Write the answer key to ``path`` (PDF or PNG), as :meth:`save` does."""
         from ..atomic import output_path
         from .handout import save_pages

@@ -36,13 +36,14 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 from itertools import islice
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from ..errors import AnswerError, MjlearnError
 from ..tiles import Suit, Tile, parse_tiles
 
 if TYPE_CHECKING:  # pragma: no cover
-    from ..card import Card, Line
+    from ..card import Line
+    from ..resources import CardLike
 
 __all__ = ["read_tiles", "read_number", "read_line", "shown_answer", "TILE_EXAMPLE"]
 
@@ -70,14 +71,14 @@ _NUMBER_WORDS.update({"thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "seve
 _MAX_SHOWN = 40
 
 
-def shown_answer(answer: Any) -> str:
+def shown_answer(answer: object) -> str:
     """An answer as it is quoted back to the student: its text, cut to 40 characters."""
     text = answer if isinstance(answer, str) else repr(answer)
     text = " ".join(text.split())
     return text if len(text) <= _MAX_SHOWN else text[: _MAX_SHOWN - 3] + "..."
 
 
-def _unreadable(answer: Any, why: str, what: str = "tiles", example: str = TILE_EXAMPLE) -> AnswerError:
+def _unreadable(answer: object, why: str, what: str = "tiles", example: str = TILE_EXAMPLE) -> AnswerError:
     why = why.splitlines()[0].rstrip(".") if why else ""
     because = f": {why}" if why else ""
     return AnswerError(f"I could not read {shown_answer(answer)!r} as {what}{because}. {example}")
@@ -108,7 +109,7 @@ def _words_to_tiles(text: str) -> list[Tile]:
     return tiles
 
 
-def read_tiles(answer: Any) -> list[Tile]:
+def read_tiles(answer: object) -> list[Tile]:
     """The tiles of an answer: notation in any case, words, commas, a Hand, or a list of any of these.
 
     >>> [t.notation for t in read_tiles("ff 22b")]
@@ -143,7 +144,7 @@ def read_tiles(answer: Any) -> list[Tile]:
     raise _unreadable(answer, f"it is not text ({type(answer).__name__})")
 
 
-def read_number(answer: Any) -> int:
+def read_number(answer: object) -> int:
     """A whole number from an int, a whole float, digits in a string (``" 12 "``, ``"1,000"``) or words.
 
     >>> read_number("twenty-five"), read_number(12.0), read_number("'7'")
@@ -184,7 +185,7 @@ def _normal(name: str) -> str:
 _LINE_NAME = re.compile(r"^(?P<category>.*?)[\s,:]*(?:#|line|no\.?|number)?\s*(?P<number>\d{1,3})\s*(?P<part>[ab])?$")
 
 
-def read_line(answer: Any, card: "Card") -> "Line":
+def read_line(answer: object, card: CardLike) -> Line:
     """The card line an answer names: a Line, ``(section, number)``, or text such as ``"2468 #1"``,
     ``"Like Numbers line 2"``, ``"13579 2"`` or ``"2468 Line 1A"`` (A and B name the line's halves).
     ``card`` is a Card, a bundled card's name or a ``.mjcl`` path."""
