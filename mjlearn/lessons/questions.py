@@ -82,7 +82,7 @@ class TableSnapshot:
 
     >>> import mjlearn as mj
     >>> from mjlearn.rules import Game
-    >>> game = Game.from_position(mj.load_card("basic1"), racks={1: "FF 222B 44B 6B N J J"}, exposures={1: ["888B"]},
+    >>> game = Game.from_position(mj.load_card("basic1"), racks={1: "FF 222B 44B N J J"}, exposures={1: ["888B"]},
     ...                           discards=[(3, "8B"), (0, "N")], turn=0, phase="discard", seed=1)
     >>> game.discard(0, game.racks[0].tiles()[0])
     >>> table = TableSnapshot.of(game, 1)
