@@ -194,7 +194,8 @@ class GameTable(CardWidget):
         self._start()
 
     @staticmethod
-    def _question_start(question, card, ruleset, seat, seed: int, position, deal, moves) -> dict:
+    def _question_start(question: Any, card: Any, ruleset: Any, seat: int | None, seed: int, position: Any, deal: Any,
+                        moves: Any) -> dict:
         """Where a table set up from ``question`` starts (its ``to_position``), refusing what cannot go with it."""
         to_position = getattr(question, "to_position", None)
         if not callable(to_position):
