@@ -234,3 +234,14 @@ def test_the_key_shows_other_good_answers_and_other_spellings(monkeypatch):
     monkeypatch.setattr(question, "key", lambda: KeyEntry("right"))  # a key without spellings says nothing more
     words = Handout("Key", [question]).words(key=True)
     assert "Answer: right" in words and not any(w.startswith(("Other ways", "Also good", "Why")) for w in words)
+
+
+def test_a_card_line_name_never_runs_into_its_sets():
+    from mjlearn.lessons.handout import _font
+
+    question = Question("line", "Which line?", rack=RACK, lines=["Consecutive Run #3", "Winds/Dragons #2", "2468 #1"])
+    runs = handout_layout(Handout("Lines", [question]), dpi=72)[0].runs
+    for name in ("Consecutive Run #3", "Winds/Dragons #2", "2468 #1"):
+        place = next(i for i, run in enumerate(runs) if run.text == name)
+        label, first_set = runs[place], runs[place + 2]  # the name, the mark and value, then the sets
+        assert first_set.y == label.y and first_set.x > label.x + _font(label.points, False).getlength(name)
