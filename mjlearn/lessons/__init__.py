@@ -112,7 +112,7 @@ if TYPE_CHECKING:  # pragma: no cover
     )
     from .questions import KINDS, Handout, KeyEntry, Question
     from .reading import TILE_EXAMPLE, read_line, read_number, read_tiles, shown_answer
-    from .record import answers_released, hide_answers, release_answers, student
+    from .record import answers_released, hide_answers, read_record, record_folder, release_answers, student
     from .report import ClassReport, class_report
     from .exercise import Exercise
     from .grading import tag_exercises
@@ -138,7 +138,7 @@ _EXPORTS = {
              "session_plot", "try_move", "finish_with_suggestions", "key_events", "play_contest",
              "exposure_outcome"),
     "questions": ("Question", "Handout", "KeyEntry", "KINDS"),
-    "record": ("student", "release_answers", "hide_answers", "answers_released"),
+    "record": ("student", "release_answers", "hide_answers", "answers_released", "record_folder", "read_record"),
     "report": ("class_report", "ClassReport"),
     "exercise": ("Exercise",),
     "grading": ("tag_exercises",),
@@ -168,8 +168,8 @@ __all__ = [
     # questions
     "Question", "Handout", "KeyEntry", "KINDS",
     # record, report, exercise, grading
-    "student", "release_answers", "hide_answers", "answers_released", "class_report", "ClassReport", "Exercise",
-    "tag_exercises",
+    "student", "release_answers", "hide_answers", "answers_released", "record_folder", "read_record", "class_report",
+    "ClassReport", "Exercise", "tag_exercises",
 ]
 """The public names, by module (``_EXPORTS`` says the same; a test keeps the two equal)."""
 

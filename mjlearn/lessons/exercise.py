@@ -19,7 +19,7 @@ True
 >>> ex.solved, ex.tries, ex.result
 (True, 2, Right!)
 >>> ex
-<Exercise 02.2 yesno: 'Does FF 11B 22B 33B 44B 55B 6B J win?' (right on try 2)>
+<Exercise: 02.2 yesno: 'Does FF 11B 22B 33B 44B 55B 6B J win?' (right on try 2)>
 
 A checker of the lessons becomes an exercise with ``check=`` (a function of the answer):
 
@@ -55,7 +55,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from .checks import Check
     from .questions import Question
 
-__all__ = ["Exercise", "CONTROLS", "SEATS", "CALL_OPTIONS"]
+__all__ = ["Exercise"]
 
 HERE = Path(__file__).parent
 

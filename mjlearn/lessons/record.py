@@ -43,8 +43,7 @@ from typing import Any
 
 from ..errors import ArgumentError, RecordError
 
-__all__ = ["student", "record_folder", "record_path", "new_attempt", "append_attempt", "read_record",
-           "attempts_of", "release_answers", "hide_answers", "answers_released", "lesson_id", "RECORD_FIELDS"]
+__all__ = ["student", "release_answers", "hide_answers", "answers_released", "record_folder", "read_record"]
 
 RECORD_ENV = "MJLEARN_RECORD"
 """The environment variable naming the record folder."""
