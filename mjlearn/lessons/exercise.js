@@ -190,11 +190,13 @@ function render({ model, el }) {
       hint.href ? [" ", h("a", { href: hint.href, class: "mj-teach-link", onclick: (e) => jump(e, hint.href) }, hint.link)] : null)));
   }
 
-  // A link to a heading of this notebook scrolls to it; a link to another notebook opens as usual.
+  // A link to a heading of this notebook scrolls to it (JupyterLab 4 and Notebook 7 name a heading by its
+  // data-jupyter-id, older versions by its id); a heading not drawn yet is left to Jupyter's own handling of
+  // the link, and a link to another notebook opens as usual.
   function jump(event, href) {
     if (!href.startsWith("#")) return;
     const id = decodeURIComponent(href.slice(1));
-    const target = document.getElementById(id);
+    const target = document.querySelector(`[data-jupyter-id="${CSS.escape(id)}"]`) || document.getElementById(id);
     if (target) {
       event.preventDefault();
       target.scrollIntoView({ behavior: "smooth", block: "start" });

@@ -763,7 +763,7 @@ class Exercise(LessonWidget):
             parts.append(f"Your answers are saved for {self.student}.")
         if released and not self.can_show:
             parts.append("Your teacher has released the answers: try once to see it.")
-        return "  ".join(parts)
+        return " \u00b7 ".join(parts)
 
     def _records(self) -> bool:
         return self._record and bool(self._lesson) and bool(self._number)

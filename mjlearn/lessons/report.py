@@ -40,6 +40,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ..errors import ArgumentError
+from ..wording import counted
 from .record import RECORD_FIELDS, lesson_id, read_record
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -349,8 +350,8 @@ class ClassReport:
     def _repr_html_(self) -> str:
         parts = ["<div style=\"font-family:'DejaVu Sans',Arial,sans-serif;font-size:15px;color:#222;"
                  "background:#fff;padding:8px\">",
-                 f"<h3 style=\"margin:4px 0\">Class report: {len(self.students)} students,"
-                 f" {len(self.exercises)} exercises, {len(self.attempts)} answers checked</h3>",
+                 f"<h3 style=\"margin:4px 0\">Class report: {counted(len(self.students), 'student')},"
+                 f" {counted(len(self.exercises), 'exercise')}, {counted(len(self.attempts), 'answer')} checked</h3>",
                  f"<p style=\"margin:2px 0;color:#555\">From {len(self.files)} record file"
                  f"{'' if len(self.files) == 1 else 's'}.</p>"]
         for note in self.skipped:
