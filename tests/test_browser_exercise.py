@@ -1,4 +1,5 @@
-"""mj.Exercise in a real JupyterLab 4 (Debian's chromium through Playwright), as a student uses it.
+"""mj.Exercise in a real JupyterLab 4 (and Notebook 7 for a line and a number), driven by Debian's chromium
+through Playwright, as a student uses it.
 
 The student answers a yes/no exercise by clicking, sees one more hint after each wrong try (the second a
 link to the heading that teaches it), answers right with the keyboard, and the teacher then finds the
@@ -15,7 +16,7 @@ import pytest
 
 from mjlearn.lessons.record import read_record
 from test_browser import (  # noqa: F401  (fixtures used by name)
-    TIMEOUT, browser, open_notebook, server, shot, widget_errors,
+    TIMEOUT, UIS, browser, open_notebook, server, shot, widget_errors,
 )
 
 SETUP = ("import os, mjlearn as mj\n"
@@ -55,13 +56,13 @@ def write_lesson(path, cells):
 def open_lesson(open_notebook, server):
     """Open a notebook of markdown and code cells (open_notebook writes code cells only: this writes the
     notebook first, under the name open_notebook then opens)."""
-    def opener(name, cells):
+    def opener(name, cells, ui="lab"):
         import test_browser
 
         original = test_browser.write_notebook
         test_browser.write_notebook = lambda path, _cells: write_lesson(path, cells)
         try:
-            return open_notebook("lab", name, [])
+            return open_notebook(ui, name, [])
         finally:
             test_browser.write_notebook = original
     return opener
@@ -197,8 +198,9 @@ LINE = ('mj.Exercise.line("Which line is FF 2222 + 6666 = 8888?", "2468 #2", car
 NUMBER = 'mj.Exercise.number("How many tiles does East hold before the Charleston?", 14, lesson="10", number=1)'
 
 
-def test_a_line_is_picked_from_the_card_and_a_number_typed(open_lesson, server):
-    page = open_lesson("exercise_line_lab.ipynb", [("code", SETUP), ("code", LINE), ("code", NUMBER)])
+@pytest.mark.parametrize("ui", UIS)
+def test_a_line_is_picked_from_the_card_and_a_number_typed(open_lesson, server, ui):
+    page = open_lesson(f"exercise_line_{ui}.ipynb", [("code", SETUP), ("code", LINE), ("code", NUMBER)], ui)
     line, number = page.locator(".mj-exercise").nth(0), page.locator(".mj-exercise").nth(1)
     line.wait_for(timeout=TIMEOUT)
     number.wait_for(timeout=TIMEOUT)
@@ -209,7 +211,7 @@ def test_a_line_is_picked_from_the_card_and_a_number_typed(open_lesson, server):
     line.locator(".mj-check").click()
     page.wait_for_function("(el) => el.querySelector('.mj-verdict').textContent.includes('Right')",
                            arg=line.element_handle(), timeout=20_000)
-    shot(line, "exercise_line_lab")
+    shot(line, f"exercise_line_{ui}")
     box = number.locator("input.mj-answer-box")
     box.click()
     page.keyboard.type("twelve")
@@ -217,5 +219,5 @@ def test_a_line_is_picked_from_the_card_and_a_number_typed(open_lesson, server):
     page.wait_for_function("(el) => el.querySelector('.mj-verdict').textContent.includes('too low')",
                            arg=number.element_handle(), timeout=20_000)
     assert number.locator("input.mj-answer-box").input_value() == "twelve"  # the answer stays to be corrected
-    shot(number, "exercise_number_lab")
+    shot(number, f"exercise_number_{ui}")
     assert widget_errors(page) == []

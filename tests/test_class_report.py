@@ -49,6 +49,15 @@ def test_the_table_says_who_got_what(small_class):
     assert report.tried.to_dict() == {"03.2": 2, "05.1": 2, "05.10": 1}
 
 
+def test_scores_take_partial_credit_where_a_checker_gives_it(small_class):
+    append_attempt(new_attempt("Cy", "05", 10, 2, "wrong", False, "45", credit=0.5, kind="number"), small_class)
+    append_attempt(new_attempt("Cy", "05", 10, 3, "wrong", False, "40", credit=0.25, kind="number"), small_class)
+    scores = class_report(small_class).scores
+    assert scores.loc["Cy", "05.10"] == 0.5  # the best try counts
+    assert scores.loc["Ann"].tolist()[:2] == [1.0, 1.0] and scores.isna().loc["Ann", "05.10"]
+    assert scores.loc["Bob", "03.2"] == 0.0 and scores.loc["Bob", "mean"] == 0.5
+
+
 def test_who_is_stuck_and_the_common_wrong_answers(small_class):
     report = class_report(small_class)
     assert report.stuck.values.tolist() == [["Bob", "03.2", 1, "6b 4B 2b", False], ["Cy", "05.10", 1, "$25", False]]

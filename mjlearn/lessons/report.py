@@ -242,6 +242,26 @@ class ClassReport:
         return pd.Series(counts, index=pd.Index(self.exercises, name="exercise"), name="tried")
 
     @property
+    def scores(self) -> pandas.DataFrame:
+        """Per student and exercise, the best score of any try: a checker's partial ``credit`` (0 to 1) where it
+        gave one, else 1 for an answer accepted and 0 for one not; empty (NaN) where not tried. The column
+        ``mean`` is each student's average over the exercises they tried."""
+        import pandas as pd
+
+        counted = self.attempts[~self.attempts["status"].isin(_NOT_TRIES)]
+        best: dict[tuple[str, str], float] = {}
+        for student, exercise, correct, credit in zip(counted["student"], counted["label"], counted["correct"],
+                                                      counted["credit"]):
+            value = float(credit) if isinstance(credit, (int, float)) and credit == credit else float(bool(correct))
+            key = (student, exercise)
+            best[key] = max(best.get(key, 0.0), value)
+        data = [[best.get((s, e), float("nan")) for e in self.exercises] for s in self.students]
+        frame = pd.DataFrame(data, index=pd.Index(self.students, name="student"),
+                             columns=pd.Index(self.exercises, name="exercise"), dtype=float)
+        frame["mean"] = frame.mean(axis=1)
+        return frame
+
+    @property
     def stuck(self) -> pandas.DataFrame:
         """Who is stuck where: each student and exercise tried and not yet right, with the tries, the last
         answer and whether the student has seen the answer."""
