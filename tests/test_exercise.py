@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import re
+from functools import lru_cache
 from pathlib import Path
 
 import pytest
@@ -412,3 +413,40 @@ def test_a_check_with_credit_is_kept_in_the_verdict_when_checks_carry_one():
     exercise._grader = lambda response: Credited()
     exercise.check("N S 2B")
     assert exercise.verdict["credit"] == 0.67
+
+
+# -- nothing a student does makes an exercise raise -----------------------------------------------------------
+
+from hypothesis import HealthCheck, given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+ANY_VALUE = st.one_of(st.none(), st.integers(-5, 200), st.text(max_size=12), st.floats(allow_nan=True),
+                      st.lists(st.integers(), max_size=3))
+CLICKS = st.lists(st.tuples(st.sampled_from(["answer", "choose", "choose_at", "choose_tile", "unchoose_at", "clear",
+                                             "check", "show_answer"]), ANY_VALUE), max_size=12)
+
+
+@lru_cache(maxsize=None)
+def fuzz_exercises():
+    return [
+        Exercise(Question("pass", "Pass?", rack=PASS_RACK), record=False),
+        Exercise.yes_no("Win?", "no", record=False),
+        Exercise.tiles("Which?", "88B", record=False),
+        Exercise.line("Which line?", "2468 #1", record=False),
+        Exercise.choice("Call?", ["Call it", "Let it go"], "Call it", record=False),
+        Exercise("Pay?", kind="number", record=False,
+                 check=lambda a: check_payment(a, "FF 222B 444B 666B 88B J", winner=1, how="discard", discarder=2,
+                                               payer=2)),
+    ]
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.integers(0, 5), CLICKS)
+def test_no_click_and_no_answer_makes_an_exercise_raise(which, clicks):
+    exercise = fuzz_exercises()[which]
+    for method, value in clicks:
+        call = getattr(exercise, method)
+        result = call() if method in ("clear", "show_answer") else call(value) if method != "check" else call(
+            value if isinstance(value, str) or value is None else str(value))
+        assert result in (True, False)
+        assert exercise.message_kind in ("info", "success", "error")
