@@ -70,6 +70,16 @@ def test_a_question_of_a_kind_the_exercise_does_not_know_gets_the_text_box():
     assert exercise.control == "words" and exercise.check("right") and exercise.solved
 
 
+def test_a_choice_question_shows_its_options_and_without_them_the_text_box():
+    question = Question("text", "Call it or let it go?", answer="call it")
+    question.kind, question.options = "choice", ("Call it", "Let it go")  # as a Question of kind "choice" holds them
+    exercise = Exercise(question, record=False)
+    assert exercise.control == "choice" and exercise.options == ["Call it", "Let it go"]
+    assert exercise.choose("Call it") and exercise.check() and exercise.solved
+    del question.options
+    assert Exercise(question, record=False).control == "words"
+
+
 def test_a_call_question_gets_the_call_buttons():
     exercise = Exercise("South throws 5D; you hold 55D. What do you do?", kind="call", answer="Call for a pung",
                         record=False)

@@ -273,13 +273,16 @@ class Exercise(LessonWidget):
         self.result: Check | None = None
         """The last checked answer's :class:`~mjlearn.lessons.Check` (``None`` before the first)."""
         control = CONTROLS.get(kind, "words")
+        shown_options = self._options(control, options)
+        if control == "choice" and not shown_options:  # a Question whose options this exercise cannot find
+            control = "words"
         max_tries = count_argument("tries", tries, minimum=1)
         position, rack_codes = self._position(rack, exposures, visible, lines, show)
         picking, limit = self._picking(control, pick, count, rack_codes)
         super().__init__(
             faces=tile_faces() if control == "tiles" or any(position[k] for k in ("rack", "exposed", "seen")) else {},
             heading=self._heading(), prompt=prompt, control=control, position=position,
-            options=list(self._options(control, options)), card_lines=self._card_lines(control),
+            options=list(shown_options), card_lines=self._card_lines(control),
             picking=picking, pick_limit=limit, max_tries=max_tries, large=bool(large))
         self.on_msg(self._on_click)
         self._resume()
@@ -629,7 +632,10 @@ class Exercise(LessonWidget):
         if control == "seat":
             return SEATS
         if control == "choice":
-            given = options if options is not None else getattr(self._question, "options", None)
+            given = options
+            for name in ("options", "choices"):  # a Question of kind "choice" keeps the teacher's options
+                if given is None:
+                    given = getattr(self._question, name, None)
             if given is None and self.kind == "call":
                 given = CALL_OPTIONS
             return _texts("options", given) if given is not None else ()
