@@ -9,6 +9,10 @@ that let a quick loop leave out the slow parts (see DEVELOPERS.md, "Tests and sp
 
 With ``MJLEARN_TEST_NUMBA=absent`` the run goes as if numba were not installed (the numpy engines), and
 the test that numba is there checks that it is not.
+
+The exercises' attempt records go to a temporary folder for the whole run (``MJLEARN_RECORD``, which the
+notebooks' kernels inherit), so no test and no lesson reads or writes a real student's record, and no name
+or release of answers set outside the run changes what an exercise shows.
 """
 
 import os
@@ -22,10 +26,22 @@ if os.environ.get("MJLEARN_TEST_NUMBA") == "absent":  # tools/test_matrix.sh: ru
 
 
 def pytest_configure(config):
+    import tempfile
+
+    config._mjlearn_record = os.environ["MJLEARN_RECORD"] = tempfile.mkdtemp(prefix="mjlearn-record-")
+    for name in ("MJLEARN_STUDENT", "MJLEARN_RELEASE", "JUPYTERHUB_USER"):
+        os.environ.pop(name, None)
     # The same as giving --nbval, which cannot sit in the addopts: there, -p no:nbval would make it an
     # unknown option. --nbval-lax, given by hand, keeps its meaning.
     if config.pluginmanager.has_plugin("nbval") and not config.option.nbval_lax:
         config.option.nbval = True
+
+
+def pytest_unconfigure(config):
+    import shutil
+
+    if getattr(config, "_mjlearn_record", None):
+        shutil.rmtree(config._mjlearn_record, ignore_errors=True)
 
 
 def pytest_collection_modifyitems(config, items):

@@ -26,6 +26,7 @@ from .errors import (
     MoveArgumentError,
     NotationError,
     PositionError,
+    RecordError,
     RuleError,
     RulesetError,
     SaveFileError,
@@ -44,13 +45,18 @@ _LAZY = {
     "GameTable": "widgets",
     "Question": "lessons.questions",
     "Handout": "lessons.questions",
+    "Exercise": "lessons.exercise",
+    "student": "lessons.record",
+    "release_answers": "lessons.record",
+    "class_report": "lessons.report",
 }
 """Names that load their module on first use."""
 
 
 def __getattr__(name: str):
-    """The widgets and the teacher's toolkit load on first use (``mj.HandBuilder``, ``mj.Question``), so
-    ``import mjlearn`` stays light."""
+    """The widgets and the teacher's toolkit load on first use (``mj.HandBuilder``, ``mj.Question``,
+    ``mj.Exercise``, ``mj.student``, ``mj.release_answers``, ``mj.class_report``), so ``import mjlearn`` stays
+    light."""
     if name in _LAZY:
         from importlib import import_module
 
@@ -91,6 +97,7 @@ __all__ = [
     "BundledDataError",
     "MoveArgumentError",
     "PositionError",
+    "RecordError",
     "RulesetError",
     "SaveFileError",
     "UnknownNameError",
@@ -100,4 +107,8 @@ __all__ = [
     "GameTable",
     "Question",
     "Handout",
+    "Exercise",
+    "student",
+    "release_answers",
+    "class_report",
 ]

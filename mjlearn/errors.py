@@ -36,6 +36,7 @@ __all__ = [
     "PositionError",
     "SaveFileError",
     "AnswerError",
+    "RecordError",
     "UnknownNameError",
     "RulesetError",
     "BundledDataError",
@@ -244,3 +245,8 @@ class AnswerError(MjlearnError):
     """A student's answer to an exercise that cannot be read as what the question asks (tiles, a number,
     a card line). The message quotes the answer and says how to write it; the checkers of :mod:`mjlearn.lessons`
     show it as a friendly :class:`~mjlearn.lessons.Check`."""
+
+
+class RecordError(MjlearnError):
+    """A student's attempt record that cannot be written or read: a folder that cannot be written, or a line
+    of a record file that is not an attempt. The message names the file (and the line)."""

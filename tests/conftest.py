@@ -1,5 +1,8 @@
 """Shared pytest hooks and fixtures: each test's outcome is kept on its item, so fixtures can react to a
-failure; one Dask LocalCluster serves every test that runs work on a cluster."""
+failure; one Dask LocalCluster serves every test that runs work on a cluster; every test keeps the attempt
+records of its exercises in a temporary folder."""
+
+import sys
 
 import pytest
 
@@ -21,3 +24,16 @@ def dask_client():
     yield client
     client.close()
     cluster.close()
+
+
+@pytest.fixture(autouse=True)
+def _no_record_outside_the_test(tmp_path_factory, monkeypatch):
+    """Every test records its exercises' attempts in a folder of its own, never in the home folder, with no
+    student name, release folder or earlier session's name carried in from outside or from another test."""
+    monkeypatch.setenv("MJLEARN_RECORD", str(tmp_path_factory.mktemp("record")))
+    for name in ("MJLEARN_STUDENT", "MJLEARN_RELEASE", "JUPYTERHUB_USER"):
+        monkeypatch.delenv(name, raising=False)
+    yield
+    record = sys.modules.get("mjlearn.lessons.record")
+    if record is not None:
+        record._session_student = None

@@ -98,6 +98,8 @@ def test_wheel_carries_cards_and_loads_them_in_a_fresh_environment(tmp_path):
     assert "mjlearn/data/assets/tiles/README.md" in names
     for part in ("prelude.js", "hand_builder.js", "card_editor.js", "charleston_trainer.js", "widgets.css"):
         assert f"mjlearn/widgets/{part}" in names
+    for part in ("exercise.js", "exercise.css"):  # the lessons' Exercise widget keeps its files beside it
+        assert f"mjlearn/lessons/{part}" in names
 
     venv = tmp_path / "venv"
     subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True, timeout=300)

@@ -19,6 +19,13 @@ rendering, widgets) and nothing below it imports it. Its modules, bottom to top:
 - :mod:`mjlearn.lessons.questions`: a teacher's toolkit, :class:`Question`, :class:`Handout`,
   :class:`KeyEntry` and :class:`TableSnapshot` (the table a question was asked at).
 - :mod:`mjlearn.lessons.handout`: handouts and their answer keys drawn as pages (PNG, PDF) and as HTML.
+- :mod:`mjlearn.lessons.record`: the attempt record, one JSON line per checked answer in the student's own
+  file (:func:`student`, :func:`release_answers`).
+- :mod:`mjlearn.lessons.report`: the class report a teacher reads from the students' records
+  (:func:`class_report`).
+- :mod:`mjlearn.lessons.exercise`: :class:`Exercise`, a whole exercise in one call (answer by clicking or in
+  words, hints that grow, the answer after trying).
+- :mod:`mjlearn.lessons.grading`: nbgrader metadata for a notebook's exercise cells (:func:`tag_exercises`).
 
 The names below load their module on first use, so ``from mjlearn.lessons import check`` reads only what
 :func:`check` needs:
@@ -105,8 +112,13 @@ if TYPE_CHECKING:  # pragma: no cover
     )
     from .questions import KINDS, Handout, KeyEntry, Question, TableSnapshot
     from .reading import TILE_EXAMPLE, read_line, read_number, read_tiles, shown_answer
+    from .record import answers_released, hide_answers, read_record, record_folder, release_answers, student
+    from .report import ClassReport, class_report
+    from .exercise import Exercise
+    from .grading import tag_exercises
 
-MODULES = ("reading", "checks", "graded", "helpers", "play", "questions", "handout")
+MODULES = ("reading", "checks", "graded", "helpers", "play", "questions", "handout", "record", "report", "exercise",
+           "grading")
 """The package's modules, bottom to top."""
 
 _EXPORTS = {
@@ -126,6 +138,10 @@ _EXPORTS = {
              "session_plot", "try_move", "finish_with_suggestions", "key_events", "play_contest",
              "exposure_outcome"),
     "questions": ("Question", "Handout", "KeyEntry", "TableSnapshot", "KINDS"),
+    "record": ("student", "release_answers", "hide_answers", "answers_released", "record_folder", "read_record"),
+    "report": ("class_report", "ClassReport"),
+    "exercise": ("Exercise",),
+    "grading": ("tag_exercises",),
 }
 """Each public name of the package, by the module that defines it."""
 
@@ -151,6 +167,9 @@ __all__ = [
     "play_contest", "exposure_outcome",
     # questions
     "Question", "Handout", "KeyEntry", "TableSnapshot", "KINDS",
+    # record, report, exercise, grading
+    "student", "release_answers", "hide_answers", "answers_released", "record_folder", "read_record", "class_report",
+    "ClassReport", "Exercise", "tag_exercises",
 ]
 """The public names, by module (``_EXPORTS`` says the same; a test keeps the two equal)."""
 
