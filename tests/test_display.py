@@ -100,6 +100,13 @@ def test_wins_and_closest_show_tiles():
     assert html == closest_html(table)
     assert 'alt="8 Bam"' in html and 'alt="North"' in html  # needs 88B, unused NN
     assert "<img" not in table[["line", "distance"]]._repr_html_()  # a cut-down table shows as usual
+    assert "can't use" not in html  # no joker in the rack: no column for jokers
+    # a joker a line of singles and pairs cannot use has its own column, not "unused"
+    table = card.closest("FF 22B 44B 66B 88B 11B 3B J", n=2)
+    html = closest_html(table)
+    assert "jokers it can&#x27;t use" in html and html.count('alt="Joker"') == 1
+    unused_cells = [cells.split("</td>")[5] for cells in html.split("<tr")[2:]]
+    assert all('alt="Joker"' not in cell for cell in unused_cells)
 
 
 def test_display_is_deterministic_across_processes():
