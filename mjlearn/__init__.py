@@ -42,8 +42,8 @@ _LAZY = {
     "CardEditor": "widgets",
     "CharlestonTrainer": "widgets",
     "GameTable": "widgets",
-    "Question": "teaching",
-    "Handout": "teaching",
+    "Question": "lessons.questions",
+    "Handout": "lessons.questions",
 }
 """Names that load their module on first use."""
 

@@ -242,5 +242,5 @@ class SaveFileError(MjlearnError):
 
 class AnswerError(MjlearnError):
     """A student's answer to an exercise that cannot be read as what the question asks (tiles, a number,
-    a card line). The message quotes the answer and says how to write it; the checkers of
-    :mod:`mjlearn.lessons` and :mod:`mjlearn.exercises` show it as a friendly :class:`~mjlearn.lessons.Check`."""
+    a card line). The message quotes the answer and says how to write it; the checkers of :mod:`mjlearn.lessons`
+    show it as a friendly :class:`~mjlearn.lessons.Check`."""

@@ -22,7 +22,10 @@ from .card import Card, parse_card
 from .errors import ArgumentError, BundledDataError, CardFileError, CardNotFoundError
 from .wording import shown
 
-__all__ = ["data_dir", "list_cards", "is_card_path", "card_path", "load_card", "as_card"]
+__all__ = ["data_dir", "list_cards", "is_card_path", "card_path", "load_card", "as_card", "CardLike"]
+
+CardLike = Card | str | os.PathLike[str]
+"""What a call that takes a card accepts: a Card, a bundled card's name or a ``.mjcl`` path (:func:`as_card`)."""
 
 _PACKAGE_DIR = Path(__file__).resolve().parent
 
@@ -99,7 +102,7 @@ def load_card(name: str | os.PathLike) -> Card:
     return parse_card(read_card_text(card_path(name)))
 
 
-def as_card(card: "Card | str | os.PathLike[str]", name: str = "card") -> Card:
+def as_card(card: CardLike, name: str = "card") -> Card:
     """``card`` as a :class:`~mjlearn.card.Card`: a Card as it is, a bundled card's name or a ``.mjcl`` path
     loaded with :func:`load_card`.
 

@@ -18,13 +18,9 @@ from hypothesis import strategies as st
 
 import mjlearn as mj
 from mjlearn import analysis
-import mjlearn.answers
-import mjlearn.exercises
-import mjlearn.lesson_helpers
-import mjlearn.lesson_play
 import mjlearn.render.printable
-import mjlearn.teaching
 import mjlearn.widgets
+from mjlearn import lessons
 from mjlearn.analysis import advice
 from mjlearn.analysis.odds import distance_counts
 from mjlearn.resources import as_card, data_dir
@@ -103,18 +99,18 @@ ENTRY_POINTS = {
     "GameTable": lambda card: mj.widgets.GameTable(card, seed=3),
     "CharlestonTrainer": lambda card: _trainer(mj.widgets.CharlestonTrainer(card, seed=3)),
     # the teacher's toolkit
-    "Question": lambda card: mj.teaching.Question("line", "Nearest line?", RACK, card).key(),
-    "grade_passes": lambda card: mj.exercises.grade_passes(card, RACK).best_pass,
-    "check_pass": lambda card: mj.exercises.check_pass("N S 8B", RACK, card),
-    "check_discard": lambda card: mj.exercises.check_discard("N", RACK, card),
-    "check_line": lambda card: mj.exercises.check_line("2468 #1", RACK, card),
-    "nearest_lines": lambda card: mj.exercises.nearest_lines(card, RACK)[0],
-    "lines_table": lambda card: mj.lesson_helpers.lines_table(card),
-    "check_line_name": lambda card: mj.lesson_helpers.check_line_name("2468 #1", CARD.line("2468", 1), card),
-    "check_completes": lambda card: mj.lesson_helpers.check_completes("8B 8B", RACK[:-4], card),
-    "nearest_distance": lambda card: mj.lesson_play.nearest_distance(card, RACK),
-    "payment_cases": lambda card: mj.lesson_play.payment_cases(card, {"win": WIN}, winner=1, discarder=3),
-    "read_line": lambda card: mj.answers.read_line("2468 #1", card).mjcl,
+    "Question": lambda card: lessons.Question("line", "Nearest line?", RACK, card).key(),
+    "grade_passes": lambda card: lessons.grade_passes(card, RACK).best_pass,
+    "check_pass": lambda card: lessons.check_pass("N S 8B", RACK, card),
+    "check_discard": lambda card: lessons.check_discard("N", RACK, card),
+    "check_line": lambda card: lessons.check_line("2468 #1", RACK, card),
+    "nearest_lines": lambda card: lessons.nearest_lines(card, RACK)[0],
+    "lines_table": lambda card: lessons.lines_table(card),
+    "check_line_name": lambda card: lessons.check_line_name("2468 #1", CARD.line("2468", 1), card),
+    "check_completes": lambda card: lessons.check_completes("8B 8B", RACK[:-4], card),
+    "nearest_distance": lambda card: lessons.nearest_distance(card, RACK),
+    "payment_cases": lambda card: lessons.payment_cases(card, {"win": WIN}, winner=1, discarder=3),
+    "read_line": lambda card: lessons.read_line("2468 #1", card).mjcl,
 }
 
 

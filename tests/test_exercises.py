@@ -7,10 +7,21 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import mjlearn as mj
-from mjlearn.answers import read_line, read_number, read_tiles
 from mjlearn.errors import AnswerError
-from mjlearn.exercises import PassGrade, check_discard, check_line, check_pass, grade_passes
-from mjlearn.lessons import Check, check, check_count
+from mjlearn.lessons import (
+    Check,
+    PassGrade,
+    check,
+    check_count,
+    check_discard,
+    check_line,
+    check_pass,
+    grade_passes,
+    nearest_lines,
+    read_line,
+    read_number,
+    read_tiles,
+)
 
 RACK = "FF 222B 444B 666B 8B N S"
 JOKER_RACK = "FF 1B 4C 5C 6C 7C 8C 9C 6D S JJ"
@@ -299,7 +310,7 @@ def test_a_dead_line_is_not_the_answer_to_which_line_is_nearest():
     assert check_line("Singles & Pairs #1", rack, card()).correct
     dead = check_line("Singles & Pairs #1", rack, card(), visible=seen)
     assert not dead.correct and "dead: too few of the tiles it needs are left unseen" in dead.text
-    good, _ = __import__("mjlearn.exercises", fromlist=["nearest_lines"]).nearest_lines(card(), rack, visible=seen)
+    good, _ = nearest_lines(card(), rack, visible=seen)
     assert not good["dead"].any()
     for row in good.itertuples():
         assert check_line(f"{row.category} #{row.line}", rack, card(), visible=seen).correct

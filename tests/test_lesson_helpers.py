@@ -1,7 +1,7 @@
-"""The beginner lessons' one-call helpers (mjlearn.lesson_helpers)."""
+"""The beginner lessons' one-call helpers (mjlearn.lessons.helpers)."""
 
 import mjlearn as mj
-from mjlearn.lesson_helpers import Text, groups, hand_list, lines_table, tile_set_table, try_line
+from mjlearn.lessons import Text, groups, hand_list, lines_table, tile_set_table, try_line
 
 
 def test_hand_list_shows_every_hand_or_says_how_many_more():
@@ -37,7 +37,7 @@ def test_lines_table_splits_concealed_and_exposed_lines():
 
 
 def test_check_line_name_reads_every_usual_way_and_never_names_the_answer():
-    from mjlearn.lesson_helpers import check_line_name
+    from mjlearn.lessons import check_line_name
 
     garden = mj.load_card("practice_garden")
     line = garden.line("2468", 3)
@@ -51,7 +51,7 @@ def test_check_line_name_reads_every_usual_way_and_never_names_the_answer():
 
 
 def test_check_completes_accepts_every_finish_and_explains_a_wrong_one():
-    from mjlearn.lesson_helpers import check_completes
+    from mjlearn.lessons import check_completes
 
     rack, shown = "FF 444B 666B 8B", ["222B"]
     for answer in ["88B", "8b, 8b", "8B J", "joker joker", ["8B", "J"]]:

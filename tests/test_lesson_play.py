@@ -1,8 +1,8 @@
-"""The exercise checkers of lessons 03, 05 and 09 (mjlearn.lesson_play): forgiving reading, no answer shown."""
+"""The exercise checkers of lessons 03, 05 and 09 (mjlearn.lessons.play): forgiving reading, no answer shown."""
 
 import pytest
 
-from mjlearn.lesson_play import check_courtesy, check_outs, check_pass_direction, check_payment, check_safe_discard
+from mjlearn.lessons.play import check_courtesy, check_outs, check_pass_direction, check_payment, check_safe_discard
 
 RACK = "FF 66B 8B 3C 5C 7C 5D 6D 7D N J 9D"
 TABLE = {"South": ["222B", "44B J"], "West": [], "North": []}
@@ -49,7 +49,7 @@ def test_safe_discard_refuses_a_tile_not_on_the_rack_and_two_tiles():
 
 
 def test_distances_by_step_rebuilds_the_racks_from_the_log_blind_passes_included():
-    from mjlearn.lesson_play import distances_by_step, everyone_passes, nearest_distance
+    from mjlearn.lessons.play import distances_by_step, everyone_passes, nearest_distance
     from mjlearn.rules import Charleston, deal_tiles
 
     ch = Charleston(deal_tiles(seed=1))
@@ -63,7 +63,7 @@ def test_distances_by_step_rebuilds_the_racks_from_the_log_blind_passes_included
 
 def test_play_for_me_plays_the_seat_to_the_end_through_the_table():
     import mjlearn as mj
-    from mjlearn.lesson_play import play_for_me
+    from mjlearn.lessons.play import play_for_me
 
     table = mj.GameTable("basic1", seed=30, pace="instant")
     result = play_for_me(table)
@@ -73,7 +73,7 @@ def test_play_for_me_plays_the_seat_to_the_end_through_the_table():
 
 def test_call_taker_lets_the_engine_decide_and_leaves_the_game_as_it_was():
     import mjlearn as mj
-    from mjlearn.lesson_play import check_call_taker, moment
+    from mjlearn.lessons.play import check_call_taker, moment
     from mjlearn.rules import run_game
 
     game = run_game(mj.load_card("basic1"), seed=188)
@@ -90,7 +90,7 @@ def test_call_taker_lets_the_engine_decide_and_leaves_the_game_as_it_was():
 
 def test_say_move_names_the_move_in_words():
     import mjlearn as mj
-    from mjlearn.lesson_play import first_move, moment, say_move
+    from mjlearn.lessons.play import first_move, moment, say_move
     from mjlearn.rules import run_game
 
     game = run_game(mj.load_card("basic1"), seed=188)
@@ -100,7 +100,7 @@ def test_say_move_names_the_move_in_words():
 
 def test_unseen_tiles_explain_which_ones_a_wrong_count_left_out():
     import mjlearn as mj
-    from mjlearn.lesson_play import check_unseen, until
+    from mjlearn.lessons.play import check_unseen, until
     from mjlearn.rules import run_game
 
     dying = until(run_game(mj.load_card("basic1"), seed=225), lambda g: g.dead)  # West: 3 4C in sight, 1 held
@@ -112,7 +112,7 @@ def test_unseen_tiles_explain_which_ones_a_wrong_count_left_out():
 def test_call_taker_refuses_a_call_it_cannot_read():
     import mjlearn as mj
     from mjlearn.errors import ArgumentError
-    from mjlearn.lesson_play import check_call_taker, moment
+    from mjlearn.lessons.play import check_call_taker, moment
     from mjlearn.rules import run_game
 
     game = run_game(mj.load_card("basic1"), seed=188)
@@ -122,7 +122,7 @@ def test_call_taker_refuses_a_call_it_cannot_read():
 
 def test_computer_session_matches_recording_each_game_by_hand():
     import mjlearn as mj
-    from mjlearn.lesson_play import computer_session
+    from mjlearn.lessons.play import computer_session
     from mjlearn.rules import MAHJX, Scorecard, east_for_game, run_game
 
     card = mj.load_card("basic1")
@@ -134,7 +134,7 @@ def test_computer_session_matches_recording_each_game_by_hand():
 
 def test_finish_with_suggestions_ends_the_charleston_and_try_move_reports_an_allowed_move(capsys):
     import mjlearn as mj
-    from mjlearn.lesson_play import finish_with_suggestions, try_move
+    from mjlearn.lessons.play import finish_with_suggestions, try_move
     from mjlearn.rules import Charleston, deal_tiles
 
     trainer = mj.CharlestonTrainer("basic1", seed=17)
@@ -147,7 +147,7 @@ def test_finish_with_suggestions_ends_the_charleston_and_try_move_reports_an_all
 def test_key_events_leave_out_the_routine_and_contest_needs_two_calls():
     import mjlearn as mj
     from mjlearn.errors import ArgumentError
-    from mjlearn.lesson_play import key_events, play_contest
+    from mjlearn.lessons.play import key_events, play_contest
     from mjlearn.rules import run_game
 
     game = run_game(mj.load_card("basic1"), seed=188)
@@ -160,7 +160,7 @@ def test_key_events_leave_out_the_routine_and_contest_needs_two_calls():
 def test_replay_helpers_stop_at_the_moment_they_name():
     import mjlearn as mj
     from mjlearn.errors import ArgumentError
-    from mjlearn.lesson_play import columns, dead_hands, discard_to_call, later_turn, when_a_hand_dies
+    from mjlearn.lessons.play import columns, dead_hands, discard_to_call, later_turn, when_a_hand_dies
     from mjlearn.rules import run_game
 
     card = mj.load_card("basic1")
@@ -183,7 +183,7 @@ def test_replay_helpers_stop_at_the_moment_they_name():
 def test_moment_and_until_replay_a_game_set_up_from_a_position_or_a_deal():
     """A game from a position or from walls built by hand is replayed from them, not from a seed."""
     import mjlearn as mj
-    from mjlearn.lesson_play import moment, until
+    from mjlearn.lessons.play import moment, until
     from mjlearn.rules import Bot, Game
     from mjlearn.rules.setup import deal_from_walls, deal_tiles
 

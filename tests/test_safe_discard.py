@@ -4,7 +4,7 @@ import pytest
 
 import mjlearn as mj
 from mjlearn.errors import ArgumentError
-from mjlearn.exercises import check_safe_discard
+from mjlearn.lessons import check_safe_discard
 from mjlearn.rules import Game, seat_danger
 
 CARD = mj.load_card("basic1")

@@ -9,7 +9,7 @@ from PIL import Image
 import mjlearn as mj
 from mjlearn.errors import ArgumentError, HandError
 from mjlearn.rules import Game
-from mjlearn.teaching import Handout, KeyEntry, Question
+from mjlearn.lessons import Handout, KeyEntry, Question
 
 RACK = "FF 222B 444B 666B 8B N S"
 
@@ -94,6 +94,18 @@ def test_default_lines_are_the_nearest_in_card_order():
 def test_bad_questions_are_refused_clearly(arguments, error):
     with pytest.raises(error):
         Question(*arguments)
+
+
+def test_a_count_key_is_read_as_the_answers_are():
+    """A key written "twelve" or "12" compares with the students' numbers (a wrong answer is told too high or too
+    low, not a traceback); a key that is no number is refused when the question is written."""
+    question = Question("count", "How many tiles on a rack?", answer="twelve")
+    assert question.check("12").correct and question.key().answer == "12"
+    assert question.check(13).text == "Not yet. 13 is too high."
+    with pytest.raises(ArgumentError, match="a count question's answer must be a whole number, not 'lots'"):
+        Question("count", "How many?", answer="lots")
+    with pytest.raises(ArgumentError, match="answer must be tile notation"):
+        Question("tiles", "Which tiles?", answer=5)
 
 
 def test_a_pass_question_has_no_exposures():

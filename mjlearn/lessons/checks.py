@@ -36,10 +36,10 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from enum import Enum
 from html import escape
-from typing import Any
+from typing import Any, TypeVar, cast
 
-from .answers import read_number, read_tiles, shown_answer
-from .errors import AnswerError, MjlearnError
+from ..errors import AnswerError, MjlearnError
+from .reading import read_number, read_tiles, shown_answer
 
 __all__ = ["Check", "check", "check_count", "STATUSES"]
 
@@ -61,7 +61,7 @@ class Check:
     """The result of a checker: whether the answer was right, and what to tell the student.
 
     ``status`` is one of :data:`STATUSES`; ``grade`` is ``"good"``, ``"fine"`` or ``"costly"`` for the
-    questions graded by the coach's chances (:mod:`mjlearn.exercises`), else ``""``.
+    questions graded by the coach's chances (:mod:`mjlearn.lessons.graded`), else ``""``.
     """
 
     correct: bool
@@ -93,19 +93,23 @@ def unreadable(error: Exception) -> Check:
     return Check(False, "unreadable", str(error).splitlines()[0] if str(error) else "I could not read that answer.")
 
 
-def read_answer(answer: Any, question: str, reader: Callable[..., Any], *args: Any) -> tuple[Any, Check | None]:
+T = TypeVar("T")
+
+
+def read_answer(answer: object, question: str, reader: Callable[..., T], *args: object) -> tuple[T, Check | None]:
     """``(reader(answer, *args), None)``, or ``(None, check)`` when the answer is still ``...`` or cannot be
-    read: the first step of every checker.
+    read: the first step of every checker, which returns ``check`` when there is one (the value is then
+    ``None``, typed as the reader's result so that the checker's code after that return reads plainly).
 
     >>> read_answer("12", "q", read_number), read_answer("x", "q", read_number)[1].status
     ((12, None), 'unreadable')
     """
     if answer is ...:
-        return None, missing(question)
+        return cast(T, None), missing(question)
     try:
         return reader(answer, *args), None
     except AnswerError as error:
-        return None, unreadable(error)
+        return cast(T, None), unreadable(error)
 
 
 def right(question: str = "", why: str = "", grade: str = "") -> Check:
@@ -136,7 +140,7 @@ _YES = {"yes", "y", "true", "t", "right", "correct"}
 _NO = {"no", "n", "false", "f", "wrong", "incorrect"}
 
 
-def _read_bool(answer: Any) -> bool:
+def _read_bool(answer: object) -> bool:
     if isinstance(answer, bool) or type(answer).__name__ == "bool_":
         return bool(answer)
     if isinstance(answer, str):
@@ -148,15 +152,15 @@ def _read_bool(answer: Any) -> bool:
     raise AnswerError(f"I could not read {shown_answer(answer)!r} as yes or no. Write True or False (or yes, no).")
 
 
-def _text(value: Any) -> str:
+def _text(value: str) -> str:
     return " ".join(value.strip().strip("'\"").split()).casefold()
 
 
 def _same(answer: Any, expected: Any, tiles: bool, any_order: bool) -> bool:
     """Whether ``answer`` means ``expected``; raises :class:`AnswerError` when it cannot be read as the kind
     of thing ``expected`` is."""
-    from .hands import Hand
-    from .tiles import Tile
+    from ..hands import Hand
+    from ..tiles import Tile
 
     if tiles or isinstance(expected, (Tile, Hand)):
         wanted = read_tiles(expected)
@@ -197,7 +201,7 @@ def _same_quietly(answer: Any, expected: Any) -> bool:
         return False
 
 
-def _tiles_explanation(answer: Any, expected: Any) -> str:
+def _tiles_explanation(answer: object, expected: object) -> str:
     """How a tile answer differs, without naming a tile of the expected one."""
     got, wanted = read_tiles(answer), read_tiles(expected)
     left = list(wanted)
@@ -216,14 +220,14 @@ def _tiles_explanation(answer: Any, expected: Any) -> str:
     return f"{size} ({score})." if size else f"{score[:1].upper()}{score[1:]}."
 
 
-def check(answer: Any, expected: Any = None, question: str = "", hint: str = "", tiles: bool = False,
-          any_order: bool = False, *, accept: Iterable[Any] = (), grader: Callable[[Any], Any] | None = None,
+def check(answer: object, expected: object = None, question: str = "", hint: str = "", tiles: bool = False,
+          any_order: bool = False, *, accept: Iterable[object] = (), grader: Callable[[Any], object] | None = None,
           why: str = "") -> Check:
     """Compare a student's ``answer`` with ``expected`` (or any of ``accept``) and say whether it is right.
 
     ``...`` (the placeholder the exercises start with) means "not answered
     yet". With ``tiles=True`` (or a Tile or Hand expected) the answers are
-    tiles, read by :func:`~mjlearn.answers.read_tiles` in any order; a number
+    tiles, read by :func:`~mjlearn.lessons.reading.read_tiles` in any order; a number
     expected reads ``"12"`` and ``"twelve"`` too, ``True``/``False`` read
     "yes"/"no"; strings ignore case, quotes and surrounding spaces;
     ``any_order=True`` compares sequences as sorted lists. ``accept`` lists
@@ -262,7 +266,7 @@ def check(answer: Any, expected: Any = None, question: str = "", hint: str = "",
         return unreadable(AnswerError(f"I could not read {shown_answer(answer)!r}: it is nested too deeply."))
 
 
-def check_count(answer: Any, expected: int, question: str = "", hint: str = "", why: str = "") -> Check:
+def check_count(answer: object, expected: int, question: str = "", hint: str = "", why: str = "") -> Check:
     """A question whose answer is a whole number: ``12``, ``"12"`` or ``"twelve"``; a wrong one is told
     whether it is too high or too low.
 

@@ -1,0 +1,401 @@
+"""Questions with more than one good answer, graded by the coach: what to pass, what to throw, which line.
+
+Each checker takes everything it needs as arguments (the rack, the card...),
+so an exercise cell works after a kernel restart. It reads the answer as
+people write it (:mod:`mjlearn.lessons.reading`), grades it ``"good"``, ``"fine"``
+or ``"costly"`` by the coach's chances, and explains: which tile a line
+needed, which rule a pass broke. A wrong answer never shows the best one.
+
+>>> import mjlearn as mj
+>>> card = mj.load_card("basic1")
+>>> rack = "FF 222B 444B 666B 8B N S"
+>>> check_pass("n s f", rack, card)
+Right! That pass keeps 2468 #1 in reach (23.9% to finish it in 18 draws, counting the 3 tiles you get back).
+>>> check_pass("N 2B 4B", rack, card)
+Not yet. You passed 2B and 4B, which 2468 #1 needs. That pass leaves 2468 #1 at 6.8% (the best pass keeps 23.9%).
+>>> check_pass("N S J", "FF 222B 444B 666B N S J", card)
+Not yet. You passed a joker: jokers may never be passed in the Charleston.
+>>> check_discard("N", rack, card)
+Right! Keeps 2468 #1 in reach (24.5% in 12 draws); FF 222B 444B 666B 888B has no N.
+>>> check_line("2468 #1", rack, card)
+Right! 2468 #1 is 2 tiles away; no live line is nearer.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from itertools import combinations
+from collections.abc import Iterable
+from typing import TYPE_CHECKING
+
+import numpy as np
+
+from ..tiles import COPIES, Tile, tile_token
+from ..wording import counted
+from .checks import Check, not_yet, read_answer, right
+from .reading import read_line, read_tiles
+
+if TYPE_CHECKING:  # pragma: no cover
+    import pandas
+
+    from ..analysis.chances import LineChances
+    from ..analysis.position import ExposureLike
+    from ..card import Card, Line
+    from ..hands import Hand, HandLike
+    from ..resources import CardLike
+    from ..rules.game import Game
+    from ..rules.ruleset import Ruleset
+
+__all__ = ["check_pass", "check_discard", "check_line", "grade_passes", "PassGrade", "GOOD", "FINE", "NEGLIGIBLE",
+           "line_name", "percent", "nearest_lines", "check_safe_discard", "SAFE_FACTOR", "SAFE_MARGIN"]
+
+GOOD = 0.9
+"""An answer whose chance is at least this share of the best answer's is "good"."""
+FINE = 0.6
+"""At least this share (and less than :data:`GOOD`) is "fine"; less is "costly"."""
+NEGLIGIBLE = 1e-4
+"""Below this chance for the best pass, passes are graded by the distance to the nearest line. (Not
+higher: with jokers on the rack the nearest line is often one they cannot help, Singles and Pairs, and a
+small chance of a line with groups is the better plan.)"""
+
+
+def line_name(line: Line) -> str:
+    """How people name a line: its section and number, ``"2468 #1"``."""
+    return f"{line.category} #{line.number}"
+
+
+def percent(p: float) -> str:
+    """A chance for people: ``"23.9%"``; small ones with two figures, ``"0.033%"``; ``"under 0.001%"``.
+
+    >>> percent(0.239), percent(0.00033), percent(0.0)
+    ('23.9%', '0.033%', 'under 0.001%')
+    """
+    if p >= 0.01:
+        return f"{p:.1%}"
+    return f"{float(f'{p * 100:.2g}'):g}%" if p >= 0.00001 else "under 0.001%"
+
+
+def _card(card: CardLike) -> Card:
+    """The card of an exercise: a Card, a bundled card's name or a ``.mjcl`` path (:func:`~mjlearn.resources.as_card`)."""
+    from ..resources import as_card
+
+    return as_card(card)
+
+
+def _grade(score: float, best: float) -> str:
+    """``"good"``, ``"fine"`` or ``"costly"``: ``score`` as a share of ``best``."""
+    if best <= 0 or score >= GOOD * best:
+        return "good"
+    return "fine" if score >= FINE * best else "costly"
+
+
+def _listed(names: list[str]) -> str:
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+# -- passes -------------------------------------------------------------------------------------------------
+
+class PassGrade:
+    """Every legal pass of ``count`` tiles from a rack, scored as the coach scores the Charleston.
+
+    A pass's chance is that of the best line's most likely hand after it
+    (:func:`~mjlearn.analysis.chances.line_chances`), drawing the tiles you get
+    back and :data:`~mjlearn.analysis.advice.PASS_DRAWS` more from the tiles you
+    have not seen; jokers never go. Passes are graded by their chance against
+    the best pass's (:data:`GOOD`, :data:`FINE`). When even the best pass's
+    chance is below :data:`NEGLIGIBLE` (a rack far from every line), chances
+    cannot tell passes apart and they are graded by the distance to the
+    nearest line instead: the nearest is good, one tile further fine. Build it
+    with :func:`grade_passes`.
+    """
+
+    def __init__(self, card: CardLike, rack: HandLike, count: int = 3, ruleset: Ruleset | str | None = None):
+        from ..analysis.advice import PASS_DRAWS
+        from ..analysis.arguments import count_argument, ruleset_argument
+        from ..analysis.chances import line_chances
+        from ..analysis.compiled import counts_of
+        from ..analysis.position import read_position
+
+        self.card = _card(card)
+        self.rack, _ = read_position(rack, (), sizes=(13, 14))  # a rack in the Charleston
+        self.count = count_argument("count", count, minimum=1, maximum=3)
+        self.compiled = self.card.compiled(ruleset_argument(ruleset))
+        self.counts = counts_of(self.rack)
+        self.draws = PASS_DRAWS + self.count
+        unseen = np.asarray(COPIES, dtype=np.int16) - self.counts
+        natural = [t for t in self.rack.tiles() if t != Tile.JOKER]
+        cache: dict = {}
+        self.results: dict[tuple[int, ...], LineChances] = {}
+        for chosen in sorted(set(combinations(sorted(int(t) for t in natural), self.count))):
+            kept = self.counts.copy()
+            for kind in chosen:
+                kept[kind] -= 1
+            self.results[chosen] = line_chances(self.compiled, kept, (), unseen, self.draws, samples=0, cache=cache)
+        best_chance = max(self.chance(key) for key in self.results)
+        self.by_distance = best_chance < NEGLIGIBLE
+        self.best_pass = min(self.results, key=self._rank)
+        self.best = self.chance(self.best_pass)
+
+    def chance(self, chosen: tuple[int, ...]) -> float:
+        """The chance of the best line after the pass ``chosen``."""
+        return float(self.results[chosen].p_best_hand.max())
+
+    def distance(self, chosen: tuple[int, ...]) -> int:
+        """Tiles from the nearest line after the pass ``chosen``."""
+        return int(self.results[chosen].distance.min())
+
+    def _rank(self, chosen: tuple[int, ...]) -> tuple[float, float, tuple[int, ...]]:
+        if self.by_distance:
+            return (self.distance(chosen), -self.chance(chosen), chosen)
+        return (-self.chance(chosen), self.distance(chosen), chosen)
+
+    def grade(self, chosen: tuple[int, ...]) -> str:
+        """``"good"``, ``"fine"`` or ``"costly"``."""
+        if not self.by_distance:
+            return _grade(self.chance(chosen), self.best)
+        extra = self.distance(chosen) - self.distance(self.best_pass)
+        return "good" if extra <= 0 else "fine" if extra == 1 else "costly"
+
+    def target(self, chosen: tuple[int, ...]) -> int:
+        """The index of the line the pass ``chosen`` plays for: the best chance (or, graded by distance,
+        the nearest line, then the best chance); ties go to card order."""
+        result = self.results[chosen]
+        if self.by_distance:
+            return int(np.lexsort((-result.p_best_hand, result.distance))[0])
+        return int(np.argmax(result.p_best_hand))
+
+    def needed(self, chosen: tuple[int, ...], line: int) -> list[Tile]:
+        """The passed tiles that ``line``'s likeliest hand (after the best pass) would have used."""
+        hand = int(self.results[self.best_pass].best_hand[line])
+        passed = Counter(chosen)
+        return [Tile(k) for k in sorted(passed, key=lambda k: (Tile(k).is_flower is False, k))
+                if self.counts[k] - passed[k] < min(int(self.counts[k]), int(self.compiled.total[hand, k]))]
+
+    def passes(self, grade: str = "good") -> list[list[Tile]]:
+        """Every pass with that grade, best first."""
+        ranked = sorted(self.results, key=self._rank)
+        return [[Tile(k) for k in key] for key in ranked if self.grade(key) == grade]
+
+    def effect(self, chosen: tuple[int, ...], line: int) -> str:
+        """What the pass ``chosen`` leaves of ``line``, against the best pass: a clause for people."""
+        name = line_name(self.compiled.lines[line])
+        if self.by_distance:
+            return (f"That pass leaves you {counted(self.distance(chosen), 'tile')} from the nearest line (the best"
+                    f" pass leaves {self.distance(self.best_pass)}, with {name}).")
+        return (f"That pass leaves {name} at {percent(float(self.results[chosen].p_best_hand[line]))}"
+                f" (the best pass keeps {percent(self.best)}).")
+
+    def check(self, answer: object, question: str = "", hint: str = "") -> Check:
+        """Grade a student's pass (what :func:`check_pass` does, without scoring the passes again)."""
+        tiles, early = read_answer(answer, question, read_tiles)
+        if early is not None:
+            return early
+        refusal = _pass_refusal(tiles, self.rack, self.count)
+        if refusal:
+            return not_yet(question, refusal, hint)
+        chosen = tuple(sorted(int(t) for t in tiles))
+        grade = self.grade(chosen)
+        if grade == "good":
+            mine = self.target(chosen)
+            name = line_name(self.compiled.lines[mine])
+            result = self.results[chosen]
+            if self.by_distance:
+                reach = f"{counted(int(result.distance[mine]), 'tile')} away, as near as any pass leaves a line"
+            else:
+                reach = (f"{percent(float(result.p_best_hand[mine]))} to finish it in {self.draws} draws,"
+                         f" counting the {counted(self.count, 'tile')} you get back")
+            return right(question, f"That pass keeps {name} in reach ({reach}).", grade)
+        target = self.target(self.best_pass)
+        lost = self.needed(chosen, target)
+        parts = []
+        if lost:
+            passed = Counter(chosen)
+            names = [tile_token(int(t), passed[int(t)]) for t in lost]
+            parts.append(f"You passed {_listed(names)}, which {line_name(self.compiled.lines[target])} needs.")
+        parts.append(self.effect(chosen, target))
+        if grade == "fine":
+            return Check(True, "fine", f"Fine{': ' + question if question else ''}, but a better pass exists. "
+                         + " ".join(parts), grade)
+        return not_yet(question, " ".join(parts), hint, grade)
+
+
+def grade_passes(card: CardLike, rack: HandLike, count: int = 3, ruleset: Ruleset | str | None = None) -> PassGrade:
+    """All passes of ``count`` tiles from ``rack`` scored (see :class:`PassGrade`): for answer keys.
+
+    >>> import mjlearn as mj
+    >>> grades = grade_passes(mj.load_card("basic1"), "FF 222B 444B 666B 8B N S")
+    >>> [" ".join(t.notation for t in p) for p in grades.passes("good")]
+    ['N S F']
+    """
+    return PassGrade(card, rack, count, ruleset)
+
+
+def _pass_refusal(tiles: list[Tile], rack: Hand, count: int) -> str:
+    """Why a pass cannot be made, or ``""``."""
+    if Tile.JOKER in tiles:
+        return "You passed a joker: jokers may never be passed in the Charleston."
+    if len(tiles) != count:
+        return f"A pass is {counted(count, 'tile')}; you gave {len(tiles)}."
+    for tile, n in Counter(tiles).items():
+        held = rack.count(tile)
+        if n > held:
+            return (f"{tile.notation} is not on the rack." if not held
+                    else f"You pass {n} {tile.notation} but the rack holds {held}.")
+    return ""
+
+
+def check_pass(answer: object, rack: HandLike, card: CardLike = "basic1", question: str = "",
+               ruleset: Ruleset | str | None = None, count: int = 3, hint: str = "") -> Check:
+    """Grade a Charleston pass of ``count`` tiles from ``rack``: any pass as good as the best (within
+    :data:`GOOD`) is right; a "fine" one is accepted with a better one mentioned; a "costly" one is told
+    which tiles its best line needed. An illegal pass (a joker, a tile not on the rack, the wrong
+    number) says which rule it breaks."""
+    _, early = read_answer(answer, question, read_tiles)
+    if early is not None:
+        return early
+    return PassGrade(card, rack, count, ruleset).check(answer, question, hint)
+
+
+# -- discards ------------------------------------------------------------------------------------------------
+
+def check_discard(answer: object, rack: HandLike, card: CardLike = "basic1", question: str = "",
+                  exposures: Iterable[ExposureLike] = (), visible: HandLike | None = None, draws: int = 12,
+                  ruleset: Ruleset | str | None = None, hint: str = "") -> Check:
+    """Grade the tile thrown from a 14-tile ``rack`` by :meth:`Card.discard_advice
+    <mjlearn.card.Card.discard_advice>`: a throw whose expected value is within :data:`GOOD` of the best
+    is right, and every answer hears the coach's reason for its own tile."""
+    tiles, early = read_answer(answer, question, read_tiles)
+    if early is not None:
+        return early
+    from ..hands import as_hand
+
+    rack = as_hand(rack, "rack")
+    if len(tiles) != 1:
+        return not_yet(question, f"Throw one tile; you gave {len(tiles)}.", hint)
+    tile = tiles[0]
+    if tile not in rack:
+        return not_yet(question, f"{tile.notation} is not on the rack.", hint)
+    table = _card(card).discard_advice(rack, draws, exposures, visible, ruleset)
+    row = table[table["tile"] == tile.notation].iloc[0]
+    best = table.iloc[0]
+    if best["ev"] > 0:
+        grade = _grade(float(row["ev"]), float(best["ev"]))
+    else:
+        grade = "good" if row["distance"] <= best["distance"] else "costly"
+    if grade == "good":
+        return right(question, row["reason"], grade)
+    better = (f"A better throw keeps {best['category']} #{best['line']} at {percent(float(best['p_win']))}."
+              if best["ev"] > 0 else "Another throw keeps you nearer to a line.")
+    why = f"Throwing {tile.notation}: {row['reason'][:1].lower()}{row['reason'][1:]} {better}"
+    if grade == "fine":
+        return Check(True, "fine", f"Fine{': ' + question if question else ''}, but not the best. {why}", grade)
+    return not_yet(question, why, hint, grade)
+
+
+# -- lines ----------------------------------------------------------------------------------------------------
+
+def nearest_lines(card: CardLike, rack: HandLike, exposures: Iterable[ExposureLike] = (),
+                  visible: HandLike | None = None,
+                  ruleset: Ruleset | str | None = None) -> tuple[pandas.DataFrame, pandas.DataFrame]:
+    """The lines a "which line is nearest" question accepts, and the whole :meth:`Card.closest
+    <mjlearn.card.Card.closest>` table: every live line at the nearest distance of the live lines (the
+    nearest dead ones when every line is dead).
+
+    >>> import mjlearn as mj
+    >>> good, _ = nearest_lines(mj.load_card("basic1"), "FF 222B 444B 666B 8B N S")
+    >>> good[["category", "line", "distance"]].values.tolist()
+    [['2468', 1, 2]]
+    """
+    table = _card(card).closest(rack, n=None, exposures=exposures, visible=visible, ruleset=ruleset)
+    live = table[~table["dead"]] if (~table["dead"]).any() else table
+    return live[live["distance"] == live["distance"].min()], table
+
+
+def check_line(answer: object, rack: HandLike, card: CardLike = "basic1", question: str = "",
+               exposures: Iterable[ExposureLike] = (), visible: HandLike | None = None,
+               ruleset: Ruleset | str | None = None, hint: str = "") -> Check:
+    """Which line is the rack nearest to? Any live line at the nearest distance (tiles away, jokers counted,
+    the exposures allowing it; a line is dead when too few of its tiles are left unseen) is right, named as
+    ``"2468 #1"``, ``"2468 line 1"``, ``("2468", 1)`` or a Line."""
+    card = _card(card)
+    line, early = read_answer(answer, question, read_line, card)
+    if early is not None:
+        return early
+    good, table = nearest_lines(card, rack, exposures, visible, ruleset)
+    nearest = int(good["distance"].iloc[0])
+    rows = table[(table["category"] == line.category) & (table["line"] == line.number)]
+    if rows.empty:
+        return not_yet(question, f"Your exposures rule out {line_name(line)}.", hint, "costly")
+    distance = int(rows["distance"].iloc[0])
+    away = f"{line_name(line)} is {counted(distance, 'tile')} away"
+    if ((good["category"] == line.category) & (good["line"] == line.number)).any():
+        return right(question, f"{away}; no live line is nearer.", "good")
+    if bool(rows["dead"].iloc[0]):
+        return not_yet(question, f"{away} but dead: too few of the tiles it needs are left unseen.", hint,
+                       "costly")
+    return not_yet(question, f"{away}; the nearest live line is {counted(nearest, 'tile')} away.", hint,
+                   "fine" if distance == nearest + 1 else "costly")
+
+
+# -- defence --------------------------------------------------------------------------------------------------
+
+SAFE_FACTOR = 2.0
+"""A throw is as safe as the safest real tile when its danger is at most this many times that tile's ..."""
+SAFE_MARGIN = 0.0005
+"""... plus this much (a 0.05% chance): differences that small are noise in the coach's defence model."""
+
+
+def check_safe_discard(answer: object, game: Game, seat: int | None = None, question: str = "",
+                       hint: str = "") -> Check:
+    """Grade a defensive throw from ``seat``'s rack (the seat whose turn it is by default) in ``game``, by
+    the coach's defence model (:func:`mjlearn.rules.seat_danger`, which sees only what that seat sees).
+
+    Right: a tile as safe as the safest real tile (within :data:`SAFE_FACTOR` and :data:`SAFE_MARGIN`),
+    or a joker (never callable, always safe). Wrong: a hot tile, told whose exposures it could complete,
+    or a riskier tile, told who could still use it. A wrong answer never names the safest tile.
+
+    >>> import mjlearn as mj
+    >>> from mjlearn.rules import Game
+    >>> game = Game.from_position(mj.load_card("basic1"), racks={0: "FF 222B 44B 6B 8B 3C 5D 7D N J"},
+    ...     exposures={1: ["222C", "444C J"], 3: ["EEEE"]}, discards=[(3, "9D"), (1, "1B"), (2, "N")],
+    ...     turn=0, phase="discard", seed=2)
+    >>> check_safe_discard("8b", game)
+    Not yet. 8B is a hot tile: it could give South Mah Jongg (South's exposures point at a line that needs it).
+    >>> check_safe_discard("3 crak", game)
+    Right! 3C is among the safest tiles on the rack: only West could still use it (0.015% danger).
+    """
+    tiles, early = read_answer(answer, question, read_tiles)
+    if early is not None:
+        return early
+    from ..errors import ArgumentError
+    from ..rules.coach_bot import seat_danger
+    from ..rules.game import Game
+
+    if not isinstance(game, Game):
+        raise ArgumentError(f"game must be a Game, not {type(game).__name__}")
+    seat = game.turn if seat is None else seat
+    if len(tiles) != 1:
+        return not_yet(question, f"Throw one tile; you gave {len(tiles)}.", hint)
+    tile = tiles[0]
+    table = seat_danger(game, seat)
+    rows = table[table["tile"] == tile.notation]
+    if rows.empty:
+        return not_yet(question, f"{tile.notation} is not on the rack.", hint)
+    row = rows.iloc[0]
+    if tile == Tile.JOKER:
+        return right(question, "A discarded joker can never be called, so it is always safe; but it is your most"
+                               " useful tile, so throw it only when every other tile is dangerous.", "good")
+    threats = [name.removesuffix(" (hot)") for name in str(row["threatens"]).split(", ") if name]
+    if row["hot"]:
+        hot = [name.removesuffix(" (hot)") for name in str(row["threatens"]).split(", ") if name.endswith(" (hot)")]
+        who = _listed(hot)
+        return not_yet(question, f"{tile.notation} is a hot tile: it could give {who} Mah Jongg ({who}'s exposures"
+                                 f" point at a line that needs it).", hint, "costly")
+    danger = float(row["danger"])
+    safest = float(table.loc[table["tile"] != Tile.JOKER.notation, "danger"].min())
+    users = f"only {_listed(threats)} could still use it" if threats else "no opponent's hand can use it"
+    if danger <= SAFE_FACTOR * safest + SAFE_MARGIN:
+        return right(question, f"{tile.notation} is among the safest tiles on the rack: {users}"
+                               f" ({percent(danger)} danger).", "good")
+    return not_yet(question, f"{tile.notation} is not hot, but {_listed(threats)} could still use it"
+                             f" ({percent(danger)} danger); safer tiles are on your rack.", hint, "costly")

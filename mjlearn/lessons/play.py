@@ -1,0 +1,790 @@
+"""Checkers for the exercises of lessons 03, 05 and 09: the Charleston's passes, payments, outs, safe discards.
+
+Each checker sets up what it needs from its arguments (the card by name, the
+rack as text), so an exercise cell is one call and still works after a kernel
+restart. Answers are read as people write them (:mod:`mjlearn.lessons.reading`); a
+wrong answer is told what is wrong with it, never the answer.
+
+>>> check_pass_direction("south", "West", "left")
+Right! West passes left to South.
+>>> check_pass_direction("North", "West", "left")
+Not yet. North is where West passes in the right pass. Hint: left is the player before you in the order of play
+>>> check_courtesy(3, 2, 3)
+Not yet. 3 is the larger of the two offers.
+>>> check_payment("50", "FF 222B 444B 666B 88B J", winner=1, how="discard", discarder=2, payer=2)
+Right! West threw the winning tile and pays 2 x 25 = 50.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any
+
+from ..errors import AnswerError, ArgumentError, RuleError
+from ..tiles import Tile
+from ..wording import counted
+from .checks import Check, check_count, not_yet, read_answer, right
+from .graded import _card
+from .helpers import GROUP_NAMES
+from .reading import read_line, read_number, read_tiles, shown_answer
+
+if TYPE_CHECKING:  # pragma: no cover
+    import pandas
+    from IPython.display import HTML
+
+    from ..analysis.position import ExposureLike
+    from ..card import Line
+    from ..hands import HandLike
+    from ..resources import CardLike
+    from ..rules.charleston import Charleston
+    from ..rules.game import Game, GameResult
+    from ..rules.ruleset import Ruleset
+    from ..rules.scoring import Payout, Scorecard
+    from ..widgets.charleston_trainer import CharlestonTrainer
+    from ..widgets.game_table import GameTable
+
+__all__ = ["check_pass_direction", "check_courtesy", "check_payment", "check_outs", "check_safe_discard",
+           "nearest_distance", "racks_table", "pass_table", "everyone_passes", "distances_by_step", "progress_plot",
+           "pass_plan", "play_for_me", "moment", "until", "first_move", "start_of_play", "say_move", "play_next",
+           "check_call_taker", "check_unseen", "when_a_hand_dies", "later_turn", "discard_to_call", "columns",
+           "payments_side_by_side", "dead_hands", "payment_cases", "computer_session", "session_plot", "try_move",
+           "finish_with_suggestions", "key_events", "play_contest", "exposure_outcome"]
+
+TABLE_TILE_HEIGHT = 40
+"""Tile height (pixels) in the lessons' tables: large enough to read."""
+
+_SEAT_NAMES = ("East", "South", "West", "North")
+
+
+def _read_seat(answer: object) -> int:
+    """The seat an answer names: ``"South"``, ``"south"``, ``"S"`` or its number 0-3."""
+    if isinstance(answer, str):
+        word = answer.strip().strip("'\"").strip().lower()
+        for seat, name in enumerate(_SEAT_NAMES):
+            if word in (name.lower(), name[0].lower()):
+                return seat
+    elif isinstance(answer, int) and not isinstance(answer, bool) and 0 <= answer <= 3:
+        return answer
+    raise AnswerError(f"I could not read {shown_answer(answer)!r} as a seat. Write East, South, West or North.")
+
+
+def check_pass_direction(answer: object, seat: str | int, direction: str, question: str = "") -> Check:
+    """Whether ``answer`` names the seat that ``seat`` passes to in a ``direction`` pass (right, across, left).
+
+    A wrong seat is told which pass it would be right for.
+
+    >>> check_pass_direction("West", "East", "across")
+    Right! East passes across to West.
+    >>> check_pass_direction("w", "West", "right")
+    Not yet. West is the passer itself. Hint: right is the next player in the order of play
+    """
+    from ..rules import DIRECTIONS
+
+    if direction not in DIRECTIONS:
+        raise AnswerError(f"unknown pass direction {direction!r}: use one of {', '.join(DIRECTIONS)}")
+    passer = _read_seat(seat)
+    chosen, early = read_answer(answer, question, _read_seat)
+    if early is not None:
+        return early
+    target = (passer + DIRECTIONS[direction]) % 4
+    if chosen == target:
+        return right(question, f"{_SEAT_NAMES[passer]} passes {direction} to {_SEAT_NAMES[target]}.")
+    if chosen == passer:
+        why = f"{_SEAT_NAMES[chosen]} is the passer itself."
+    else:
+        other = next(name for name, ahead in DIRECTIONS.items() if (passer + ahead) % 4 == chosen)
+        why = f"{_SEAT_NAMES[chosen]} is where {_SEAT_NAMES[passer]} passes in the {other} pass."
+    hints = {"right": "right is the next player in the order of play",
+             "left": "left is the player before you in the order of play",
+             "across": "across is the player opposite you"}
+    return not_yet(question, why, hints[direction])
+
+
+def check_courtesy(answer: object, offer: int, other_offer: int, question: str = "") -> Check:
+    """How many tiles you receive in a courtesy pass where you offer ``offer`` and the player across
+    ``other_offer``: the lower of the two offers.
+
+    >>> check_courtesy("two", 2, 3)
+    Right! The lower offer decides: 2 tiles go each way.
+    >>> check_courtesy(0, 2, 3)
+    Not yet. 0 is too low. Hint: the player who wants to swap less decides
+    """
+    number, early = read_answer(answer, question, read_number)
+    if early is not None:
+        return early
+    swapped = min(offer, other_offer)
+    if number == swapped:
+        return right(question, f"the lower offer decides: {counted(swapped, 'tile')} go each way.")
+    if number == max(offer, other_offer):
+        return not_yet(question, f"{number} is the larger of the two offers.")
+    return check_count(number, swapped, question, hint="the player who wants to swap less decides")
+
+
+def check_payment(answer: object, hand: HandLike, winner: int, how: str, discarder: int | None = None,
+                  payer: int | None = None, card: CardLike = "basic1", ruleset: Ruleset | str | None = None,
+                  exposures: Iterable[ExposureLike] = (), question: str = "", hint: str = "") -> Check:
+    """A scoring question: how much ``payer`` pays (or, with no payer, what the winner receives or scores)
+    when ``winner`` wins ``hand`` ``how`` (``"discard"``, ``"self-drawn"``, ``"joker-exchange"``).
+
+    A right answer hears the scoring step that gives it; a wrong one is told whether it is the value as
+    printed, too high or too low, never the amount.
+
+    >>> check_payment(25, "FF 333D 666D 999D 000", winner=0, how="self-drawn")
+    Not yet. 25 is the value printed on the card; something in this win changes what is paid.
+    >>> check_payment(60, "FF 111B 33C 55C 77C 999D", winner=1, how="self-drawn", ruleset="MAHJ-X")
+    Right! South scores 60.
+    """
+    from ..rules import NMJL, score_win
+
+    card = _card(card)
+    number, early = read_answer(answer, question, read_number)
+    if early is not None:
+        return early
+    payout = score_win(card, card.match(hand, list(exposures)), winner=winner, how=how, discarder=discarder,
+                       ruleset=ruleset if ruleset is not None else NMJL)
+    expected = -payout.payments[payer] if payer is not None else max(payout.payments[winner], payout.score)
+    if number == expected:
+        steps = payout.explain()
+        if payer is not None:
+            step = next((s for s in steps if _SEAT_NAMES[payer] in s), "")
+            step = step or next((s for s in steps if "each other player" in s or "each player" in s), "")
+        else:
+            step = next((s for s in steps if "receives" in s or "scores" in s), "")
+        step = step.split(": ", 1)[1] if step.split(": ", 1)[0] in ("discard", "self-drawn") else step
+        return right(question, step.rstrip(".") + "." if step else "")
+    if number == payout.base and expected != payout.base:
+        return not_yet(question, f"{number} is the value printed on the card; something in this win changes"
+                                 " what is paid.", hint)
+    return check_count(number, expected, question, hint)
+
+
+def check_outs(answer: object, rack: HandLike, line: Line | str | tuple[str, int], visible: HandLike = "",
+               card: CardLike = "basic1", question: str = "") -> Check:
+    """How many outs (unseen tiles that help, jokers included where they may go) ``line`` has for ``rack``.
+
+    >>> check_outs(1, "FF 222B 444B 666B 8B N", "2468 #1", visible="8B 8B 5D")
+    Not yet. 1 is too low. Hint: count the jokers too: they may stand in a group of 3 or more
+    >>> check_outs("9", "FF 222B 444B 666B 8B N", "2468 #1", visible="8B 8B 5D")
+    Right! 2468 #1 needs 88B; the outs are 8B ×1, J ×8.
+    """
+    card = _card(card)
+    number, early = read_answer(answer, question, read_number)
+    if early is not None:
+        return early
+    wanted = read_line(line, card)
+    table = card.outs(rack, visible=visible)
+    row = table[(table.category == wanted.category) & (table.line == wanted.number)].iloc[0]
+    if number == int(row.outs):
+        return right(question, f"{wanted.category} #{wanted.number} needs {row.needs}; the outs are {row.out_tiles}.")
+    jokers = "" if Tile.JOKER.notation not in str(row.out_tiles) else "count the jokers too: they may stand in a group of 3 or more"
+    return check_count(number, int(row.outs), question, hint=jokers if number < row.outs else
+                       "count only the tiles you have not seen: not those on your rack or on the table")
+
+
+def check_safe_discard(answer: object, rack: HandLike, opponents: Mapping[str, Sequence[ExposureLike]],
+                       card: CardLike = "basic1", question: str = "") -> Check:
+    """Whether the tile ``answer`` names is on ``rack`` and not hot: it cannot complete the hand of a player
+    with two or more exposures (``opponents`` maps a seat name to its exposures, as for
+    :func:`~mjlearn.analysis.defence.danger_table`).
+
+    >>> table = {"South": ["222B", "44B J"], "West": [], "North": []}
+    >>> check_safe_discard("3c", "FF 66B 8B 3C 5C 7C 5D 6D 7D N J 9D", table)
+    Right! 3C cannot complete South's hand.
+    >>> check_safe_discard("8B", "FF 66B 8B 3C 5C 7C 5D 6D 7D N J 9D", table)
+    Not yet. 8B is hot: it could complete South's hand, which has two or more exposures.
+    """
+    from ..analysis.defence import danger_table
+
+    tiles, early = read_answer(answer, question, read_tiles)
+    if early is not None:
+        return early
+    if len(tiles) != 1:
+        return not_yet(question, f"Name one tile; you wrote {counted(len(tiles), 'tile')}.")
+    tile = tiles[0].notation
+    table = danger_table(_card(card), rack, opponents)
+    rows = table[table.tile == tile]
+    if rows.empty:
+        return not_yet(question, f"{tile} is not on your rack.")
+    row = rows.iloc[0]
+    if bool(row.hot):
+        hot = [name.replace(" (hot)", "") for name in str(row.threatens).split(", ") if name.endswith("(hot)")]
+        whose = " or ".join(f"{name}'s" for name in hot)
+        return not_yet(question, f"{tile} is hot: it could complete {whose} hand, which has two or more exposures.")
+    exposed = [seat for seat, groups in opponents.items() if len(groups) >= 2]
+    whose = " or ".join(f"{seat}'s" for seat in exposed) or "an exposed"
+    return right(question, f"{tile} cannot complete {whose} hand.")
+
+
+# -- the Charleston at a table of four (lesson 03) ------------------------------------------------------------
+
+def nearest_distance(card: CardLike, rack: HandLike) -> int:
+    """How many tiles ``rack`` is from the nearest line of ``card``.
+
+    >>> nearest_distance("basic1", "FF 222B 444B 666B 8B N S")
+    2
+    """
+    return int(_card(card).closest(rack, n=1)["distance"].iloc[0])
+
+
+def _row(*cells: str, head: bool = False) -> str:
+    tag = "th" if head else "td"
+    return "<tr>" + "".join(f'<{tag} style="text-align:left;padding:2px 10px">{c}</{tag}>' for c in cells) + "</tr>"
+
+
+def racks_table(card: CardLike, racks: Iterable[HandLike]) -> HTML:
+    """The four racks as tiles (40 px high), each with its distance to the nearest line: an IPython HTML."""
+    from IPython.display import HTML
+
+    from ..hands import Hand
+    from ..render.html import hand_html
+
+    rows = [_row(f"<b>{_SEAT_NAMES[seat]}</b>", hand_html(Hand(rack), height=TABLE_TILE_HEIGHT),
+                 f"{nearest_distance(card, rack)} away") for seat, rack in enumerate(racks)]
+    return HTML("<table>" + "".join(rows) + "</table>")
+
+
+def pass_table(card: CardLike, charleston: Charleston, step: str) -> HTML:
+    """One step of a Charleston: what each seat gave and received, its rack after and its distance."""
+    from IPython.display import HTML
+
+    from ..render.html import hand_html, tiles_html
+
+    events = [e for e in charleston.log if e.step == step]
+    gave = {e.seat: e.tiles for e in events if e.action == "passes"}
+    got = {e.seat: e.tiles for e in events if e.action == "receives"}
+    rows = [_row("seat", "gave", "received", "rack after the pass", "distance", head=True)]
+    rows += [_row(f"<b>{_SEAT_NAMES[seat]}</b>", tiles_html(gave.get(seat, ()), TABLE_TILE_HEIGHT),
+                  tiles_html(got.get(seat, ()), TABLE_TILE_HEIGHT),
+                  hand_html(charleston.racks[seat], height=TABLE_TILE_HEIGHT),
+                  f"{nearest_distance(card, charleston.racks[seat])} away") for seat in range(4)]
+    return HTML(f"<p><b>{step}</b></p><table>" + "".join(rows) + "</table>")
+
+
+def everyone_passes(card: CardLike, charleston: Charleston, east_blind: int = 0) -> str:
+    """Every seat passes what :func:`~mjlearn.analysis.suggest_pass` picks for the step the Charleston is at
+    (East may pass ``east_blind`` tiles blind); returns the step's name."""
+    from ..analysis import suggest_pass
+
+    card = _card(card)
+    step = charleston.step.name
+    for seat in range(4):
+        blind = east_blind if seat == 0 else 0
+        charleston.pass_tiles(seat, suggest_pass(card, charleston.racks[seat], count=3 - blind), blind=blind)
+    return step
+
+
+def distances_by_step(card: CardLike, charleston: Charleston) -> dict[str, list[int]]:
+    """Each seat's distance to the nearest line as dealt and after every step played so far, rebuilt from the
+    Charleston's log.
+
+    >>> from mjlearn.rules import Charleston, deal_tiles
+    >>> ch = Charleston(deal_tiles(seed=1))
+    >>> everyone_passes("basic1", ch)
+    'first right'
+    >>> distances_by_step("basic1", ch)
+    {'deal': [8, 7, 7, 9], 'first right': [8, 7, 6, 8]}
+    """
+    racks = list(charleston.deal.racks)
+    history = {"deal": [nearest_distance(card, rack) for rack in racks]}
+    steps: list[str] = []
+    for event in charleston.log:
+        if event.action in ("passes", "receives") and event.step not in steps:
+            steps.append(event.step)
+    for step in steps:
+        for event in charleston.log:
+            if event.step != step or event.seat is None:  # a pass and its receipt always name a seat
+                continue
+            if event.action == "passes":
+                racks[event.seat] = racks[event.seat].change(remove=event.tiles)
+            elif event.action == "receives":
+                racks[event.seat] = racks[event.seat].change(add=event.tiles)
+        history[step] = [nearest_distance(card, rack) for rack in racks]
+    return history
+
+
+def progress_plot(card: CardLike, charleston: Charleston) -> None:
+    """Plot how each seat's distance to the nearest line changed, step by step (:func:`distances_by_step`)."""
+    import matplotlib.pyplot as plt
+
+    progress = distances_by_step(card, charleston)
+    steps = list(progress)
+    fig, ax = plt.subplots(figsize=(8, 4))
+    for seat in range(4):
+        ax.plot(steps, [progress[step][seat] for step in steps], marker="o", label=_SEAT_NAMES[seat])
+    ax.set_xlabel("after this step of the Charleston")
+    ax.set_ylabel("tiles from the nearest line")
+    ax.set_title(f"How the Charleston changed each rack (deal seed {charleston.deal.seed})")
+    ax.set_ylim(0, max(max(d) for d in progress.values()) + 1)
+    ax.legend()
+    plt.xticks(rotation=30, ha="right")
+    plt.tight_layout()
+    plt.show()
+
+
+def pass_plan(card: CardLike, rack: HandLike) -> pandas.DataFrame:
+    """The lines the coach's Charleston advice aims at for ``rack``: each with its distance and the chance
+    that ranks it (:func:`~mjlearn.analysis.advice.pass_lines`), as a pandas DataFrame.
+
+    >>> pass_plan("basic1", "FF 222B 444B 666B 8B N S").line.iloc[0]
+    '2468 #1'
+    """
+    import pandas as pd
+
+    from ..analysis.advice import pass_lines
+
+    rows = [{"line": f"{line.category} #{line.number}", "distance": distance, "chance": f"{chance:.1e}"}
+            for line, chance, distance, _ in pass_lines(_card(card), rack)]
+    return pd.DataFrame(rows)
+
+
+# -- a game played for you (lesson 09) ------------------------------------------------------------------------
+
+def play_for_me(table: GameTable, seed: int = 1) -> GameResult:
+    """Let mjlearn's computer player (:class:`~mjlearn.rules.Bot`) make every move of the table's seat, through
+    the same methods a click calls, until the game is over; returns the game's result.
+
+    The player votes against a second Charleston, offers what its nearest lines do not use, lets every
+    discard go and declares Mah Jongg as soon as its rack wins. A move the table refuses raises
+    :class:`~mjlearn.RuleError` (it would otherwise be tried for ever).
+    """
+    from ..rules import Bot
+
+    game = table.game
+    player = Bot(game.card, game.ruleset, seed=seed)
+    seat = table.seat
+    while table.game.phase != "over":
+        game, counts = table.game, table.game.racks[seat].counts
+        exposures = tuple(game.exposures[seat])
+        if game.phase == "charleston":
+            step = game.charleston.step
+            if step.kind == "vote":
+                moved = table.vote(False)
+            else:
+                moved = table.pass_tiles(player.choose_offer(counts) if step.kind == "negotiated"
+                                         else player.choose_pass(counts, 3))
+        elif game.phase == "calls":
+            moved = table.pass_call()
+        elif game.phase == "draw":
+            moved = table.draw()
+        elif player.wins(counts, exposures):
+            moved = table.declare_mahjongg()
+        else:
+            moved = table.discard(player.choose_discard(counts, exposures, game.visible(seat)))
+        if not moved:  # a refused move changes nothing: stop rather than try it for ever
+            raise RuleError(f"the computer player's move was refused: {table.message}")
+    result = table.game.result
+    assert result is not None  # the game is over
+    return result
+
+
+# -- replaying a game (lesson 04) -------------------------------------------------------------------------------
+
+def moment(game: Game, n: int) -> Game:
+    """A new game: ``game`` replayed up to (not including) its move number ``n`` (moves count from 0)."""
+    from ..rules import Game
+
+    return Game.replay(game.card, game.ruleset, game.seed, game.moves[:n], position=game.position, deal=game.deal)
+
+
+def until(game: Game, test: Callable[[Game], bool]) -> Game:
+    """A new game: ``game`` replayed move by move up to the first moment when ``test(replay)`` is true."""
+    from ..rules import Game
+
+    replay = Game.replay(game.card, game.ruleset, game.seed, [], position=game.position, deal=game.deal)
+    for name, args in game.moves:
+        if test(replay):
+            break
+        getattr(replay, name)(**args)
+    return replay
+
+
+def start_of_play(game: Game) -> Game:
+    """A new game: ``game`` replayed to the end of its Charleston, East about to discard.
+
+    >>> import mjlearn as mj
+    >>> from mjlearn.rules import run_game
+    >>> start_of_play(run_game(mj.load_card("basic1"), seed=188)).status()
+    'East to discard (or declare Mah Jongg)'
+    """
+    return until(game, lambda replay: replay.phase != "charleston")
+
+
+def when_a_hand_dies(game: Game) -> Game:
+    """A new game: ``game`` replayed to the moment its first hand died (to the end if none did).
+
+    >>> import mjlearn as mj
+    >>> from mjlearn.rules import run_game
+    >>> dying = when_a_hand_dies(run_game(mj.load_card("basic1"), seed=225))
+    >>> [_SEAT_NAMES[seat] for seat in dying.dead]
+    ['West']
+    """
+    return until(game, lambda replay: bool(replay.dead))
+
+
+def later_turn(game: Game, seat: int) -> Game:
+    """A new game: ``game`` replayed to the first time ``seat`` has just drawn while it already has an
+    exposure on the table (a turn after the one the exposure was made on)."""
+    from ..rules.setup import check_seat
+
+    seat = check_seat(seat, "seat")
+    return until(game, lambda g: g.turn == seat and g.phase == "discard" and bool(g.exposures[seat])
+                 and g.log[-1].action == "draws")
+
+
+def discard_to_call(game: Game, tile: Tile | str | int, seat: int) -> Game:
+    """A new game: ``game`` replayed to the first discard of ``tile`` that ``seat`` could call for a pung
+    (holding two or more), the other players still to answer it.
+
+    >>> import mjlearn as mj
+    >>> from mjlearn.rules import run_game
+    >>> discard_to_call(run_game(mj.load_card("basic1"), seed=225), "N", 3).status()
+    'East has discarded N; waiting for South, West, North to call it or let it go'
+    """
+    from ..rules.setup import check_seat
+    from ..tiles import as_tile
+
+    tile, seat = as_tile(tile), check_seat(seat, "seat")
+    return until(game, lambda g: g.phase == "calls" and g.last_discard is not None and g.last_discard[1] == tile
+                 and g.racks[seat].count(tile) >= 2)
+
+
+def columns(table: pandas.DataFrame, names: str | Sequence[str], rows: int | None = None) -> pandas.DataFrame:
+    """The columns ``names`` of a table (a list, or one string with the names between commas), its first
+    ``rows`` rows (all with ``None``): a table cut down to what a lesson talks about.
+
+    >>> import mjlearn as mj
+    >>> columns(mj.load_card("basic1").closest("FF 222B 444B 666B 8B N S"), "category, line, distance", 2)
+              category  line  distance
+    0             2468     1         2
+    1  Singles & Pairs     1         6
+    """
+    from ..analysis.arguments import count_argument
+
+    if isinstance(names, str):
+        wanted = [name.strip() for name in names.split(",")]
+    elif isinstance(names, (list, tuple)) and all(isinstance(name, str) for name in names):
+        wanted = list(names)
+    else:
+        raise ArgumentError(f"names must be column names between commas, or a list of them, not {names!r}")
+    rows = count_argument("rows", rows, allow_none=True)
+    missing = [name for name in wanted if name not in table.columns]
+    if missing:
+        raise ArgumentError(f"the table has no column {missing[0]!r}; its columns are {', '.join(table.columns)}")
+    cut = table[wanted]
+    return cut if rows is None else cut.head(rows)
+
+
+def first_move(game: Game, name: str) -> int:
+    """The number of the first move of ``game`` called ``name`` (``"call"``, ``"exchange_joker"``...).
+
+    >>> import mjlearn as mj
+    >>> from mjlearn.rules import run_game
+    >>> game = run_game(mj.load_card("basic1"), seed=188)
+    >>> game.moves[first_move(game, "call")][0]
+    'call'
+    >>> first_move(game, "fly")
+    Traceback (most recent call last):
+    ...
+    mjlearn.errors.ArgumentError: the game has no move called 'fly'
+    """
+    for number, (move, _) in enumerate(game.moves):
+        if move == name:
+            return number
+    raise ArgumentError(f"the game has no move called {name!r}")
+
+
+def say_move(game: Game, name: str, args: dict[str, Any]) -> str:
+    """Make one move on ``game`` (``getattr(game, name)(**args)``) and say it in words."""
+    from ..tiles import as_tile
+
+    result = getattr(game, name)(**args)
+    who = _SEAT_NAMES[args["seat"]]
+    if name == "draw":
+        return f"{who} draws {result.notation}" if result is not None else f"{who} finds the wall empty"
+    if name == "discard":
+        return f"{who} discards {as_tile(args['tile']).notation}"
+    if name == "pass_call":
+        return f"{who} lets it go"
+    if name == "call":
+        return (f"{who} calls it for a {GROUP_NAMES.get(args['size'], 'group')}, with "
+                f"{counted(args.get('jokers', 0), 'joker')}")
+    if name == "call_mahjongg":
+        return f"{who} calls it for Mah Jongg"
+    if name == "exchange_joker":
+        return f"{who} exchanges a tile for a joker in {_SEAT_NAMES[args['owner']]}'s exposure"
+    return f"{who}: {name}"
+
+
+def play_next(replay: Game, game: Game, count: int) -> None:
+    """Make the next ``count`` moves of ``game`` on ``replay`` (a replay of it that stopped earlier), printing
+    each in words."""
+    start = len(replay.moves)
+    for name, args in game.moves[start:start + count]:
+        print(say_move(replay, name, args))
+
+
+ROUTINE = ("passes", "receives", "draws", "discards")
+"""The log's routine actions, which :func:`key_events` leaves out."""
+
+
+def key_events(game: Game) -> pandas.DataFrame:
+    """The rows of ``game.log_table()`` that are not a pass, a draw or a discard: calls, exchanges, dead hands,
+    the end."""
+    log = game.log_table()
+    return log[~log.action.isin(ROUTINE)]
+
+
+def play_contest(game: Game) -> Game:
+    """Replay ``game`` to the first discard that two players call, play the discard and the calls (printing
+    each move), and return the replay.
+
+    >>> import mjlearn as mj
+    >>> from mjlearn.rules import run_game
+    >>> contest = play_contest(run_game(mj.load_card("basic1"), seed=1389))
+    South discards 6C
+    West lets it go
+    North calls it for a pung, with 1 joker
+    East calls it for a pung, with 0 jokers
+    """
+    moves = game.moves
+    second = next((i + 1 for i in range(len(moves) - 1) if moves[i][0] == moves[i + 1][0] == "call"), None)
+    if second is None:
+        raise ArgumentError("no discard in this game was called by two players")
+    discard = max(i for i in range(second) if moves[i][0] == "discard")
+    replay = moment(game, discard)
+    play_next(replay, game, second + 1 - discard)
+    return replay
+
+
+def exposure_outcome(game: Game, seat: int, size: int, jokers: int = 0, add: Sequence[Tile | str | int] = ()) -> str:
+    """On a copy of ``game`` (waiting for calls on a discard): ``seat`` calls it for a group of ``size`` with
+    ``jokers`` jokers, the others let it go, ``add`` tiles join the new exposure before the discard, and the
+    caller discards its first tile that is not a joker. Says the exposure and whether the hand is still alive.
+    """
+    import copy
+
+    from ..tiles import Tile
+
+    trial = copy.deepcopy(game)
+    for other in trial.waiting_for():
+        if other == seat:
+            trial.call(seat, size, jokers=jokers)
+        else:
+            trial.pass_call(other)
+    if add:
+        trial.amend(seat, len(trial.exposures[seat]) - 1, add=list(add))
+    how = f"a {GROUP_NAMES.get(size, 'group')} called" + (f" and made a {GROUP_NAMES.get(size + len(add), 'group')}"
+                                                          if add else "")
+    trial.discard(seat, next(t for t in trial.racks[seat] if t != Tile.JOKER))
+    outcome = "dead: " + trial.log[-1].detail if seat in trial.dead else "still alive"
+    return f"{how}: {trial.exposures[seat][-1]}, after the discard {outcome}"
+
+
+def check_call_taker(answer: object, game: Game, calls: Mapping[str | int, str | tuple[int, int]],
+                     question: str = "") -> Check:
+    """Who takes the last discard of ``game`` (waiting for calls) when the seats answer as ``calls`` says:
+    a seat name mapped to ``"pass"``, ``"mahjongg"`` or ``(size, jokers)`` for a call for an exposure.
+
+    The calls are played on a copy of the game, so the engine's own rules decide; ``game`` is not changed.
+    A wrong answer hears why that seat did not get the tile.
+    """
+    import copy
+
+    chosen, early = read_answer(answer, question, _read_seat)
+    if early is not None:
+        return early
+    trial = copy.deepcopy(game)
+    discarder = trial.discards[-1][0]
+    plan = {_read_seat(seat): what for seat, what in calls.items()}
+    for what in plan.values():
+        if not (what in ("pass", "mahjongg") or (isinstance(what, tuple) and len(what) == 2)):
+            raise ArgumentError(f"a call is 'pass', 'mahjongg' or (size, jokers) for an exposure, not {what!r}")
+    for seat in trial.waiting_for():
+        what = plan.get(seat, "pass")
+        if what == "mahjongg":
+            trial.call_mahjongg(seat)
+        elif what == "pass":
+            trial.pass_call(seat)
+        elif isinstance(what, tuple):
+            size, jokers = what
+            trial.call(seat, size, jokers=jokers)
+    takers = [e.seat for e in trial.log[len(game.log):] if e.action in ("calls for Mah Jongg", "calls and exposes")]
+    if takers and chosen == takers[0]:
+        return right(question, f"{_SEAT_NAMES[chosen]} takes {_SEAT_NAMES[discarder]}'s tile.")
+    what = plan.get(chosen, "pass")
+    if chosen == discarder:
+        why = f"{_SEAT_NAMES[chosen]} threw the tile and cannot call it."
+    elif what == "pass":
+        why = f"{_SEAT_NAMES[chosen]} let the tile go."
+    elif what != "mahjongg" and any(plan.get(s) == "mahjongg" for s in range(4)):
+        why = f"{_SEAT_NAMES[chosen]} called for an exposure, and a call for Mah Jongg comes first."
+    else:
+        why = (f"{_SEAT_NAMES[chosen]} called too, but another caller sits nearer in turn after "
+               f"{_SEAT_NAMES[discarder]}.")
+    hint = "" if "comes first" in why else "a call for Mah Jongg comes first; among the others, the next in turn"
+    return not_yet(question, why, hint)
+
+
+def check_unseen(answer: object, game: Game, seat: str | int, tile: Tile | str | int, question: str = "") -> Check:
+    """How many more of ``tile`` the player in ``seat`` could still get: 4 less those in sight (discards,
+    other players' exposures) and those on the seat's own rack and exposures.
+
+    >>> import mjlearn as mj
+    >>> from mjlearn.rules import run_game
+    >>> game = run_game(mj.load_card("basic1"), seed=225)
+    >>> check_unseen(4, game, "West", "4C")
+    Not yet. 4 is too high. Hint: a set has four of each tile; count those in sight and those the player holds
+    """
+    from ..tiles import COPIES, as_tile
+
+    number, early = read_answer(answer, question, read_number)
+    if early is not None:
+        return early
+    who = _read_seat(seat)
+    kind = as_tile(tile)
+    seen = int(game.visible(who)[kind])
+    held = game.racks[who].count(kind)
+    left = COPIES[int(kind)] - seen - held
+    name = _SEAT_NAMES[who]
+    if number == left:
+        return right(question, f"of the four {kind.notation}: in sight {seen}, on {name}'s rack {held}, left {left}.")
+    if number == left + held and held:
+        return not_yet(question, f"That leaves out the {kind.notation} on {name}'s own rack.")
+    if number == left + seen and seen:
+        return not_yet(question, f"That leaves out the {kind.notation} in sight on the table.")
+    return check_count(number, left, question,
+                       "a set has four of each tile; count those in sight and those the player holds")
+
+
+# -- scoring (lesson 05) --------------------------------------------------------------------------------------
+
+def payment_cases(card: CardLike, hands: Mapping[str, HandLike], winner: int, discarder: int) -> pandas.DataFrame:
+    """For each named hand, what changes hands when ``winner`` wins it on ``discarder``'s tile and when the
+    win is self-drawn: a pandas DataFrame, one row per hand.
+
+    >>> payment_cases("basic1", {"with a joker": "FF 222B 444B 666B 88B J"}, winner=1, discarder=3).iloc[0].tolist()
+    [25, 50, 25, 100, 150]
+    """
+    import pandas as pd
+
+    from ..rules import score_win
+
+    card = _card(card)
+    other = next(seat for seat in range(4) if seat not in (winner, discarder))
+    rows = []
+    for name, hand in hands.items():
+        wins = card.match(hand)
+        on_discard = score_win(card, wins, winner=winner, how="discard", discarder=discarder)
+        drawn = score_win(card, wins, winner=winner, how="self-drawn")
+        rows.append({"hand": name, "score": on_discard.score, "discarder pays": -on_discard.payments[discarder],
+                     "each other pays": -on_discard.payments[other],
+                     "winner gets (discard)": on_discard.payments[winner],
+                     "winner gets (self-drawn)": drawn.payments[winner]})
+    return pd.DataFrame(rows).set_index("hand")
+
+
+def payments_side_by_side(payouts: Mapping[str, Payout]) -> pandas.DataFrame:
+    """Named payouts (from :func:`~mjlearn.rules.score_win`) side by side: one column each, one row per seat,
+    what the seat receives (+) or pays (-).
+
+    >>> import mjlearn as mj
+    >>> from mjlearn.rules import score_win
+    >>> card = mj.load_card("basic1")
+    >>> wins = card.match("FF 222B 444B 666B 88B J")
+    >>> payments_side_by_side({"self-drawn": score_win(card, wins, winner=1, how="self-drawn")})
+           self-drawn
+    East          -50
+    South         150
+    West          -50
+    North         -50
+    """
+    import pandas as pd
+
+    from ..rules import SEATS
+
+    return pd.DataFrame({name: payout.payments for name, payout in payouts.items()}, index=SEATS)
+
+
+def dead_hands(game: Game) -> str:
+    """The seats whose hands are dead in ``game``, by name (``"none"`` when every hand is alive).
+
+    >>> import mjlearn as mj
+    >>> from mjlearn.rules import run_game
+    >>> dead_hands(when_a_hand_dies(run_game(mj.load_card("basic1"), seed=225)))
+    'West'
+    """
+    return ", ".join(_SEAT_NAMES[seat] for seat in sorted(game.dead)) or "none"
+
+
+def computer_session(card: CardLike, players: Iterable[str], seeds: Iterable[int], first_east: int = 0,
+                     ruleset: Ruleset | str = "MAHJ-X") -> Scorecard:
+    """A session on a :class:`~mjlearn.rules.Scorecard`: one game played by four computer players for each
+    seed, East passing on to the next player after each game (``first_east`` sits East first).
+
+    >>> computer_session("basic1", ("Ann", "Bea", "Cy", "Di"), range(42, 44), first_east=2)
+    <Scorecard: 2 rows; Ann 0, Bea 0, Cy 60, Di 0>
+    """
+    from ..rules import Scorecard, east_for_game, run_game
+
+    card = _card(card)
+    sheet = Scorecard(tuple(players))
+    for number, seed in enumerate(seeds):
+        result = run_game(card, ruleset, seed=seed).result
+        assert result is not None and result.payout is not None  # a finished game has both, a wall game too
+        sheet.record(result.payout, east=east_for_game(first_east, number))
+    return sheet
+
+
+def session_plot(sheet: Scorecard) -> None:
+    """Plot each player's running total on a scorecard, row by row (games and penalties)."""
+    import matplotlib.pyplot as plt
+
+    rows = sheet.to_frame()
+    rows = rows[rows.what != "Total"].set_index("what")
+    running = rows.cumsum()
+    fig, ax = plt.subplots(figsize=(8, 4))
+    for player in running.columns:
+        ax.plot(range(1, len(running) + 1), running[player], marker="o", label=player)
+    ax.axhline(0, color="grey", linewidth=0.8)
+    ax.set_xticks(range(1, len(running) + 1))
+    ax.set_xlabel("row of the scorecard (game or penalty)")
+    ax.set_ylabel("running total (points)")
+    ax.set_title("A session on the scorecard")
+    ax.legend(loc="upper left", bbox_to_anchor=(1.01, 1))
+    plt.show()
+
+
+# -- trying moves -----------------------------------------------------------------------------------------------
+
+def try_move(what: str, move: Callable[..., object], *args: object, **kwargs: object) -> None:
+    """Try ``move(*args, **kwargs)`` (a method of a game, a Charleston or a widget) and print whether the rules
+    allowed it, with the rule when they did not: ``"South calls its own discard: refused, ..."``. An allowed
+    move is made. Only mjlearn's own errors count as refusals.
+
+    >>> from mjlearn.rules import Charleston, deal_tiles
+    >>> ch = Charleston(deal_tiles(seed=1))
+    >>> try_move("East passes two tiles", ch.pass_tiles, 0, ["1B", "3B"])
+    East passes two tiles: refused, the first right pass is of 3 tiles: 2 of your own make 2
+    """
+    from ..errors import MjlearnError
+
+    try:
+        allowed = move(*args, **kwargs) is not False  # widgets answer a refused click with False
+    except MjlearnError as error:
+        print(f"{what}: refused, {str(error).splitlines()[0]}")
+        return
+    print(f"{what}: {'allowed' if allowed else 'refused'}")
+
+
+def finish_with_suggestions(trainer: CharlestonTrainer) -> str:
+    """Play a :class:`~mjlearn.CharlestonTrainer` to the end of its Charleston as the computer players do:
+    vote for a second Charleston while the nearest line is more than 4 tiles away, pass what Suggest picks.
+    Returns the trainer's summary."""
+    while trainer.step is not None:  # None: the Charleston is over
+        if trainer.step.kind == "vote":
+            moved = trainer.vote(trainer.best > 4)
+        else:
+            moved = trainer.suggest() and trainer.pass_selected()
+        if not moved:  # a refused click changes nothing: stop rather than try it for ever
+            raise RuleError(f"the trainer refused a move: {trainer.message}")
+    return trainer.summary
