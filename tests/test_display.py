@@ -126,7 +126,7 @@ def test_display_is_deterministic_across_processes():
     [
         ("FF 222 444 666 888", ["Any 1 Suit"]),
         ("22 444 r66 888 bDDDD", ["Any 2 Suits", "Opp Dragon"]),
-        ("FF 1111 NEWS DDDD L", ["Any 1 Suit", "Matching Dragon", "Any No"]),
+        ("FF 1111 NEWS DDDD L", ["Any 1 Suit", "Matching Dragon", "Any Like Nos"]),
         ("FF 1111 DD r1111 DD L", ["Any 2 Suits", "Matching Dragons", "Any Like Nos"]),
         ("1111 DDDD r1111 bDD L", ["Any 2 Suits", "Matching & Opp Dragons", "Any Like Nos"]),
         # a printed card counts a run's numbers: "Any 3 Consec Nos", never "Any Run"
@@ -138,7 +138,7 @@ def test_display_is_deterministic_across_processes():
         ("FFFF 11111 r22222 UQ12o", ["Any 2 Suits", "Any 2 Non-Matching Odd Nos"]),
         ("FFF 1111 NNN r2222 !369 UK12", ["Any 2 Suits", "Any 2 of 3, 6 or 9"]),
         ("FF m1111 m2222 m3333 Va", ["Bams Only", "Any 3 Consec Nos"]),
-        ("NN EEE WWW SS 1111 L ~", ["Any 1 Suit", "Any No", "E & W Pungs or N & S Pungs"]),
+        ("NN EEE WWW SS 1111 L ~", ["Any 1 Suit", "Any Like Nos", "E & W Pungs or N & S Pungs"]),
         ("FF 1111 NN r11 b1111 !369 L", ["Any 3 Suits", "Like 3s, 6s or 9s"]),
         ("FF 1111 NN r11 b1111 !369 Va", ["Any 3 Suits", "Like 3s, 6s or 9s"]),
         ("FF 111 222 r333 b444 !2345678 Va", ["Any 3 Suits", "Only 2, 3, 4, 5, 6, 7 or 8", "Any 4 Consec Nos"]),

@@ -280,8 +280,7 @@ def test_a_one_number_line_with_v_is_noted_as_like_numbers_not_a_run():
     from mjlearn.mjcl import parse_line_spec
     from mjlearn.mjcl.notes import line_notes
 
-    # one group of the number: any number (as the practice cards write it); more: like numbers
-    assert "Any No" in line_notes(parse_line_spec("FFFF EEE 1111 WWW V"))
+    assert "Any Like Nos" in line_notes(parse_line_spec("FFFF EEE 1111 WWW V"))
     assert "Any Like Nos" in line_notes(parse_line_spec("FFFF 1111 EE r1111 V"))
     assert not any("Consec" in note for note in line_notes(parse_line_spec("FFFF EEE 1111 WWW V")))
     assert "Any 5 Consec Nos" in line_notes(parse_line_spec("FF 1234 4444 r5555 V"))

@@ -1,4 +1,4 @@
-"""Checkers for the exercises of lessons 03, 05 and 09: the Charleston's passes, payments, outs, safe discards.
+"""Checkers for the exercises of lessons 04, 06 and 07: the Charleston's passes, payments, outs, safe discards.
 
 Each checker sets up what it needs from its arguments (the card by name, the
 rack as text), so an exercise cell is one call and still works after a kernel
@@ -215,7 +215,7 @@ def check_safe_discard(answer: object, rack: HandLike, opponents: Mapping[str, S
     return right(question, f"{tile} cannot complete {whose} hand.")
 
 
-# -- the Charleston at a table of four (lesson 03) ------------------------------------------------------------
+# -- the Charleston at a table of four (lesson 04) ------------------------------------------------------------
 
 def nearest_distance(card: CardLike, rack: HandLike) -> int:
     """How many tiles ``rack`` is from the nearest line of ``card``.
@@ -337,7 +337,7 @@ def pass_plan(card: CardLike, rack: HandLike) -> pandas.DataFrame:
     return pd.DataFrame(rows)
 
 
-# -- a game played for you (lesson 09) ------------------------------------------------------------------------
+# -- a game played for you (lesson 07) ------------------------------------------------------------------------
 
 def play_for_me(table: GameTable, seed: int = 1) -> GameResult:
     """Let mjlearn's computer player (:class:`~mjlearn.rules.Bot`) make every move of the table's seat, through
@@ -377,7 +377,7 @@ def play_for_me(table: GameTable, seed: int = 1) -> GameResult:
     return result
 
 
-# -- replaying a game (lesson 04) -------------------------------------------------------------------------------
+# -- replaying a game (lesson 05) -------------------------------------------------------------------------------
 
 def moment(game: Game, n: int) -> Game:
     """A new game: ``game`` replayed up to (not including) its move number ``n`` (moves count from 0)."""
@@ -656,7 +656,7 @@ def check_unseen(answer: object, game: Game, seat: str | int, tile: Tile | str |
                        "a set has four of each tile; count those in sight and those the player holds")
 
 
-# -- scoring (lesson 05) --------------------------------------------------------------------------------------
+# -- scoring (lesson 06) --------------------------------------------------------------------------------------
 
 def payment_cases(card: CardLike, hands: Mapping[str, HandLike], winner: int, discarder: int) -> pandas.DataFrame:
     """For each named hand, what changes hands when ``winner`` wins it on ``discarder``'s tile and when the

@@ -121,13 +121,13 @@ def _plural_numbers(values) -> str:
     return _either(f"{v}s" for v in sorted(values))
 
 
-def _like_note(values, groups: int) -> str:
-    """Like numbers over ``values``: "Any Like Nos", "Any Like Odd Nos", "Like 3s, 6s or 9s"; one group
-    of the number only: "Any No", "Any Even No", "3, 6 or 9"."""
+def _like_note(values) -> str:
+    """Like numbers over ``values``: "Any Like Nos", "Any Like Odd Nos", "Like 3s, 6s or 9s" (as the card
+    says it even where the number shows once: the note names the rule, not the count)."""
     kind = _kind(values)
     if kind is None:
-        return f"Like {_plural_numbers(values)}" if groups > 1 else _either(sorted(values))
-    return _words("Any Like", kind, "Nos") if groups > 1 else _words("Any", kind, "No")
+        return f"Like {_plural_numbers(values)}"
+    return _words("Any Like", kind, "Nos")
 
 
 def _group_values_note(code: str, arg: str, pattern: Pattern) -> str:
@@ -237,11 +237,7 @@ def _expander_note(e: Expander, pattern: Pattern, restrict: frozenset | None) ->
         return "These Nos Only"
     if code in "LV" and (code == "L" or len(_numbers(pattern)) == 1):
         # a run with one number throughout moves as like numbers, never as a run
-        digit = "2" if code == "L" and arg == "e" else "1"
-        if code == "V":
-            digit = next(iter(_numbers(pattern)))
-        groups = sum(1 for g in _groups(pattern) if g.char == digit)
-        return _like_note(allowed(parity.get(arg, _ALL)), groups)
+        return _like_note(allowed(parity.get(arg, _ALL)))
     if code == "V":
         kind = {"o": "Odd", "e": "Even"}.get(arg, "")
         return _words(f"Any {len(_numbers(pattern))} Consec", kind, "Nos")
