@@ -131,7 +131,7 @@ def test_handouts_are_written_to_pdf_and_png(tmp_path):
     png = sheet.save(tmp_path / "sheet.png", dpi=60)
     key = sheet.save_key(tmp_path / "key.pdf", dpi=60)
     assert pdf == [tmp_path / "sheet.pdf"] and png == [tmp_path / "sheet.png"] and key == [tmp_path / "key.pdf"]
-    assert pdf[0].read_bytes().startswith(b"%PDF") and pdf[0].read_bytes().count(b"/Type /Page\n") == 1
+    assert pdf[0].read_bytes().startswith(b"%PDF") and pdf[0].read_bytes().count(b"/Type /Page ") == 1
     with Image.open(png[0]) as image:
         assert image.size == (510, 660)
     assert sorted(p.name for p in tmp_path.iterdir()) == ["key.pdf", "sheet.pdf", "sheet.png"]  # no temporaries
@@ -141,7 +141,7 @@ def test_several_pages_go_to_numbered_pngs(tmp_path):
     paths = handout().save(tmp_path / "sheet.png", dpi=40)
     assert [p.name for p in paths] == [f"sheet-{n}.png" for n in range(1, len(paths) + 1)] and len(paths) >= 2
     pdf = handout().save(tmp_path / "sheet.pdf", dpi=40)[0].read_bytes()
-    assert pdf.count(b"/Type /Page\n") == len(paths)
+    assert pdf.count(b"/Type /Page ") == len(paths)
 
 
 def test_a_failed_write_keeps_the_old_file(tmp_path, monkeypatch):
@@ -152,7 +152,9 @@ def test_a_failed_write_keeps_the_old_file(tmp_path, monkeypatch):
     def broken(*args, **kwargs):
         raise OSError("disk full")
 
-    monkeypatch.setattr(Image.Image, "save", broken)
+    from matplotlib.backends.backend_pdf import PdfPages
+
+    monkeypatch.setattr(PdfPages, "savefig", broken)  # the PDF's page fails half-way through the file
     with pytest.raises(OSError):
         sheet.save(target, dpi=40)
     assert target.read_bytes() == b"the old handout"

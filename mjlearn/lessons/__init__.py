@@ -16,8 +16,8 @@ rendering, widgets) and nothing below it imports it. Its modules, bottom to top:
   four, replaying a game, payments, outs). Its ``check_safe_discard`` (a rack and the opponents'
   exposures) is reached through the module, ``mjlearn.lessons.play.check_safe_discard``: the package's
   name is the graded one.
-- :mod:`mjlearn.lessons.questions`: a teacher's toolkit, :class:`Question`, :class:`Handout` and
-  :class:`KeyEntry`.
+- :mod:`mjlearn.lessons.questions`: a teacher's toolkit, :class:`Question`, :class:`Handout`,
+  :class:`KeyEntry` and :class:`TableSnapshot` (the table a question was asked at).
 - :mod:`mjlearn.lessons.handout`: handouts and their answer keys drawn as pages (PNG, PDF) and as HTML.
 
 The names below load their module on first use, so ``from mjlearn.lessons import check`` reads only what
@@ -103,7 +103,7 @@ if TYPE_CHECKING:  # pragma: no cover
         until,
         when_a_hand_dies,
     )
-    from .questions import KINDS, Handout, KeyEntry, Question
+    from .questions import KINDS, Handout, KeyEntry, Question, TableSnapshot
     from .reading import TILE_EXAMPLE, read_line, read_number, read_tiles, shown_answer
 
 MODULES = ("reading", "checks", "graded", "helpers", "play", "questions", "handout")
@@ -125,7 +125,7 @@ _EXPORTS = {
              "columns", "payments_side_by_side", "dead_hands", "payment_cases", "computer_session",
              "session_plot", "try_move", "finish_with_suggestions", "key_events", "play_contest",
              "exposure_outcome"),
-    "questions": ("Question", "Handout", "KeyEntry", "KINDS"),
+    "questions": ("Question", "Handout", "KeyEntry", "TableSnapshot", "KINDS"),
 }
 """Each public name of the package, by the module that defines it."""
 
@@ -150,7 +150,7 @@ __all__ = [
     "payment_cases", "computer_session", "session_plot", "try_move", "finish_with_suggestions", "key_events",
     "play_contest", "exposure_outcome",
     # questions
-    "Question", "Handout", "KeyEntry", "KINDS",
+    "Question", "Handout", "KeyEntry", "TableSnapshot", "KINDS",
 ]
 """The public names, by module (``_EXPORTS`` says the same; a test keeps the two equal)."""
 

@@ -47,11 +47,13 @@ if TYPE_CHECKING:  # pragma: no cover
     from ..hands import HandLike
     from ..resources import CardLike
     from ..rules.game import Game
+    from ..rules.position import TablePosition
     from ..rules.ruleset import Ruleset
+    from ..rules.setup import Deal
     from .checks import Check
     from .graded import PassGrade
 
-__all__ = ["Question", "Handout", "KeyEntry", "KINDS"]
+__all__ = ["Question", "Handout", "KeyEntry", "TableSnapshot", "KINDS"]
 
 KINDS = ("pass", "discard", "line", "count", "tiles", "text")
 """The kinds of :class:`Question`."""
@@ -66,6 +68,57 @@ class KeyEntry:
     answer: str
     also: tuple[str, ...] = ()
     why: str = ""
+
+
+@dataclass(frozen=True, eq=False)
+class TableSnapshot:
+    """The table at the moment a question was asked from a game (:meth:`Question.from_game` keeps it as
+    ``question.table``): what a handout shows, and what :class:`~mjlearn.widgets.GameTable` needs to play on.
+
+    ``seat`` is the student's; ``discards`` the floor in the order thrown, each ``(seat, tile)``;
+    ``exposures`` each seat's exposed groups (East first); ``live`` the discard that may still be called,
+    or ``None``. ``position``, ``deal``, ``seed`` and ``moves`` set the same table up again: the game's
+    starting position (or its deal) and every move made since.
+
+    >>> import mjlearn as mj
+    >>> from mjlearn.rules import Game
+    >>> game = Game.from_position(mj.load_card("basic1"), racks={1: "FF 222B 44B N J J"}, exposures={1: ["888B"]},
+    ...                           discards=[(3, "8B"), (0, "N")], turn=0, phase="discard", seed=1)
+    >>> game.discard(0, game.racks[0].tiles()[0])
+    >>> table = TableSnapshot.of(game, 1)
+    >>> [t.notation for t in table.discards_of(3)], table.live[0], len(table.moves)
+    (['8B'], 0, 1)
+    """
+
+    seat: int
+    turn: int
+    phase: str
+    discards: tuple[tuple[int, Tile], ...]
+    exposures: tuple[tuple[Exposure, ...], ...]
+    dead: frozenset[int]
+    wall_left: int
+    seed: int | None
+    position: TablePosition | None
+    deal: Deal | None
+    moves: tuple[tuple[str, dict[str, Any]], ...]
+
+    @classmethod
+    def of(cls, game: Game, seat: int) -> TableSnapshot:
+        """The table of ``game`` now, seen from ``seat`` (a copy: the game may go on)."""
+        return cls(seat=seat, turn=game.turn, phase=game.phase, discards=tuple(game.discards),
+                   exposures=tuple(tuple(groups) for groups in game.exposures), dead=frozenset(game.dead),
+                   wall_left=game.wall_left, seed=game.seed, position=game.position,
+                   deal=None if game.position is not None else game.deal,
+                   moves=tuple((name, dict(arguments)) for name, arguments in game.moves))
+
+    @property
+    def live(self) -> tuple[int, Tile] | None:
+        """The discard that may still be called (``(seat, tile)``: the game waits for the calls), or ``None``."""
+        return self.discards[-1] if self.phase == "calls" and self.discards else None
+
+    def discards_of(self, seat: int) -> list[Tile]:
+        """The tiles ``seat`` has thrown, in order (the live discard last, if it is theirs)."""
+        return [tile for thrower, tile in self.discards if thrower == seat]
 
 
 def _seen_tiles(visible: HandLike | None) -> tuple[Tile, ...]:
@@ -93,6 +146,10 @@ class Question:
     (and ``accept``) are needed for count, tiles and text questions; the
     others are graded by the coach. ``hint`` is said after a wrong answer.
     """
+
+    table: TableSnapshot | None = None
+    """The table the question was asked at (:meth:`from_game`): every seat's discards and exposures, the live
+    discard; ``None`` for a question written from a rack."""
 
     def __init__(self, kind: str, prompt: str, rack: HandLike | None = None, card: CardLike = "basic1", *,
                  exposures: Iterable[ExposureLike] = (), visible: HandLike | None = None,
@@ -164,8 +221,10 @@ class Question:
             if other != seat:
                 seen += [t for group in game.exposures[other] for t in group.tiles()]
         options.setdefault("ruleset", game.ruleset)
-        return cls(kind, prompt, game.racks[seat], game.card, exposures=game.exposures[seat], visible=seen,
-                   **options)
+        question = cls(kind, prompt, game.racks[seat], game.card, exposures=game.exposures[seat], visible=seen,
+                       **options)
+        question.table = TableSnapshot.of(game, seat)
+        return question
 
     @classmethod
     def dealt(cls, kind: str, prompt: str, card: CardLike = "basic1", seed: int = 0, seat: int = 0,
@@ -255,6 +314,70 @@ class Question:
         also = tuple(str(as_hand(a)) if self.kind == "tiles" else str(a) for a in self.accept if a != shown)
         return KeyEntry(text, also, self.why)
 
+    # -- playing on ------------------------------------------------------------------------------------
+    def to_position(self, seat: int | None = None, seed: int | None = None) -> dict[str, Any]:
+        """Where a table starts to play on from this question: what ``GameTable(question=...)`` reads.
+
+        A dict with ``card``, ``ruleset``, ``seat`` (the student's), ``seed``, and what to set up: either
+        ``position`` (the keyword arguments of :meth:`Game.from_position <mjlearn.rules.Game.from_position>`)
+        or ``deal`` (a :class:`~mjlearn.rules.setup.Deal`), then ``moves`` to make on it (``(name,
+        arguments)`` pairs, as ``Game.moves`` records them).
+
+        - A question from a game (:meth:`from_game`) starts at that very moment: the game's starting
+          position (or deal) and every move made until the question, from the question's seat.
+        - A pass question starts the Charleston with its rack: a deal (from ``seed``) changed as little as
+          can be so that ``seat`` is dealt exactly that rack (East with 14 tiles, by default when the
+          rack holds 14; South otherwise).
+        - Any other question with a rack of 13 or 14 tiles (its exposures counted) starts with ``seat``
+          (East by default) to draw, or to discard from 14; its seen tiles lie on the floor, thrown in
+          turn by the other seats, and the rest of the table is dealt from ``seed``.
+
+        >>> q = Question("discard", "What do you throw?", rack="FF 222B 444B 666B 8B N S", visible="9D 1C")
+        >>> start = q.to_position(seed=1)
+        >>> start["seat"], start["position"]["phase"], start["position"]["discards"]
+        (0, 'discard', [(2, '9D'), (3, '1C')])
+        >>> Question("pass", "Pass right?", rack="FF 222B 444B 666B 8B N S").to_position(seed=5)["deal"].racks[0]
+        Hand('FF 222B 444B 666B 8B N S')
+        """
+        from ..analysis.arguments import count_argument
+        from ..errors import PositionError
+        from ..rules.ruleset import NMJL, as_ruleset
+        from ..rules.setup import SEATS, check_seat
+
+        seed = None if seed is None else count_argument("seed", seed, minimum=0)
+        rules = NMJL if self.ruleset is None else as_ruleset(self.ruleset)
+        start: dict[str, Any] = {"card": self.card, "ruleset": rules, "seed": seed, "position": None,
+                                 "deal": None, "moves": []}
+        if self.table is not None:
+            table = self.table
+            if seat is not None and check_seat(seat) != table.seat:
+                raise ArgumentError(f"this question was asked at {SEATS[table.seat]}'s seat: play on from that"
+                                    f" seat (leave seat out), not {SEATS[seat]}")
+            start.update(seat=table.seat, moves=[(name, dict(arguments)) for name, arguments in table.moves])
+            if table.position is not None:
+                start["position"] = table.position.to_dict()
+            else:
+                start["deal"] = table.deal
+            return start
+        if self.rack is None:
+            raise ArgumentError("this question has no position to play on from: give it a rack (or make it"
+                                " with Question.from_game)")
+        held = len(self.rack) + sum(group.size for group in self.exposures)
+        if self.kind == "pass":
+            seat = (0 if held == rules.east_tiles else 1) if seat is None else check_seat(seat)
+            start.update(seat=seat, deal=_deal_around(rules, seat, self.rack, seed))
+            return start
+        if held not in (13, 14):
+            raise PositionError(f"a table starts from a rack of 13 tiles (to draw) or 14 (to discard), exposures"
+                                f" counted; this question's holds {held}")
+        seat = 0 if seat is None else check_seat(seat)
+        others = [(seat - step) % 4 for step in (3, 2, 1)]  # the seat after yours first: the one before you throws last
+        floor = [(others[(index - len(self.visible)) % 3], tile.notation) for index, tile in enumerate(self.visible)]
+        start.update(seat=seat, position={
+            "racks": {seat: str(self.rack)}, "exposures": {seat: [str(group) for group in self.exposures]},
+            "discards": floor, "turn": seat, "phase": "discard" if held == 14 else "draw"})
+        return start
+
     # -- display ---------------------------------------------------------------------------------------
     def __repr__(self) -> str:
         rack = f" rack={str(self.rack)!r}" if self.rack is not None else ""
@@ -264,6 +387,51 @@ class Question:
         from .handout import question_html
 
         return question_html(self)
+
+
+def _deal_around(ruleset: Ruleset, seat: int, rack: Hand, seed: int | None) -> Deal:
+    """The deal from ``seed`` with its walls changed as little as can be so that ``seat`` is dealt ``rack``: each
+    tile the seat has too many of swaps places in the walls with one it lacks, and the walls are dealt again (the
+    dice, the ruleset's way of dealing and every other tile stay as they were)."""
+    from collections import Counter
+
+    from ..errors import PositionError
+    from ..rules.setup import SEATS, deal_from_walls, deal_tiles
+
+    size = ruleset.east_tiles if seat == 0 else 13
+    if len(rack) != size:
+        raise PositionError(f"{SEATS[seat]} is dealt {size} tiles under {ruleset.name}, not the {len(rack)} of this"
+                            f" rack: play on from {'South' if seat == 0 else 'East'}'s seat (seat="
+                            f"{1 if seat == 0 else 0}), or give the rack {size} tiles")
+    if rack.jokers < ruleset.jokers_dealt_first:
+        raise PositionError(f"under {ruleset.name} every rack is dealt {ruleset.jokers_dealt_first} joker first;"
+                            f" this rack has {rack.jokers}")
+    deal = deal_tiles(ruleset, seed)
+    walls = [[tile for stack in wall for tile in stack] for wall in deal.walls]
+    wanted = Counter(rack.tiles())
+    while (have := Counter(deal.racks[seat].tiles())) != wanted:
+        extra, lacking = sorted(have - wanted), sorted(wanted - have)
+        places = {tile: [(w, i) for w, wall in enumerate(walls) for i, t in enumerate(wall) if t == tile]
+                  for tile in (*extra, *lacking)}
+        swapped = None
+        for give, take in ((g, t) for g in dict.fromkeys(extra) for t in dict.fromkeys(lacking)):
+            after = have - Counter([give]) + Counter([take])
+            for (w1, i1) in places[give]:
+                for (w2, i2) in places[take]:
+                    walls[w1][i1], walls[w2][i2] = take, give
+                    trial = deal_from_walls(ruleset, walls, deal.dice, deal.seed)
+                    if Counter(trial.racks[seat].tiles()) == after:
+                        swapped = trial
+                        break
+                    walls[w1][i1], walls[w2][i2] = give, take
+                if swapped:
+                    break
+            if swapped:
+                break
+        if swapped is None:  # (a joker dealt first cannot move: the checks above leave nothing else)
+            raise PositionError(f"{SEATS[seat]} cannot be dealt {rack} under {ruleset.name}")
+        deal = swapped
+    return deal
 
 
 def _count_key(answer: object) -> int:
@@ -289,12 +457,18 @@ def _dpi(dpi: int) -> int:
 class Handout:
     """Questions to print for a class: ``save("sheet.pdf")`` (or ``.png``) and ``save_key("key.pdf")``.
 
+    ``paper`` is ``"letter"`` or ``"a4"``; ``large_print=True`` sets every word at 18 points or more and draws
+    bigger tiles (:data:`~mjlearn.lessons.handout.LARGE_PRINT`). A PDF carries its words as text: it can be
+    searched and read aloud.
+
     >>> sheet = Handout("Charleston practice", [Question("count", "How many jokers does a set hold?", answer=8)])
     >>> len(sheet.pages(dpi=40)), len(sheet.key_pages(dpi=40))
     (1, 1)
+    >>> sheet.words()[:3]
+    ['Charleston practice', 'Name', 'Date']
     """
 
-    def __init__(self, title: str, questions: Iterable[Question], paper: str = "letter"):
+    def __init__(self, title: str, questions: Iterable[Question], paper: str = "letter", large_print: bool = False):
         from ..render.printable import PAPER_SIZES
 
         self.title = str(title)
@@ -303,7 +477,10 @@ class Handout:
             raise ArgumentError("questions must be a non-empty list of Question")
         if not isinstance(paper, str) or paper.lower() not in PAPER_SIZES:
             raise ArgumentError(f"paper must be one of {', '.join(repr(p) for p in PAPER_SIZES)}, not {paper!r}")
+        if not isinstance(large_print, bool):
+            raise ArgumentError(f"large_print must be True or False, not {large_print!r}")
         self.paper = paper.lower()
+        self.large_print = large_print
 
     def pages(self, dpi: int = 150) -> list[Image.Image]:
         """The handout's pages as RGB images: each question's position, the card lines, room to answer."""
@@ -317,23 +494,31 @@ class Handout:
 
         return handout_pages(self, dpi=_dpi(dpi), key=True)
 
-    def save(self, path: str | Path, dpi: int = 150) -> list[Path]:
-        """Write the handout to ``path``: a PDF, or PNG (``name-1.png``, ``name-2.png``... for several pages).
-        Files are written atomically; returns the paths written."""
-        from ..atomic import output_path
-        from .handout import save_pages
+    def words(self, key: bool = False) -> list[str]:
+        """Every word printed on the handout (or its key) in reading order, one entry per line of text: what
+        its PDF's text layer holds, less the tiles' notation."""
+        from .handout import handout_layout
 
-        return save_pages(self.pages(dpi), output_path(path, (".pdf", ".png")), dpi, self.title)
+        return [word for page in handout_layout(self, dpi=72, key=key) for word in page.words()]
+
+    def save(self, path: str | Path, dpi: int = 150) -> list[Path]:
+        """Write the handout to ``path``: a PDF (its words as text), or PNG (``name-1.png``, ``name-2.png``...
+        for several pages). Files are written atomically; returns the paths written."""
+        from ..atomic import output_path
+        from .handout import save_handout
+
+        return save_handout(self, output_path(path, (".pdf", ".png")), _dpi(dpi))
 
     def save_key(self, path: str | Path, dpi: int = 150) -> list[Path]:
         """Write the answer key to ``path`` (PDF or PNG), as :meth:`save` does."""
         from ..atomic import output_path
-        from .handout import save_pages
+        from .handout import save_handout
 
-        return save_pages(self.key_pages(dpi), output_path(path, (".pdf", ".png")), dpi, f"{self.title} - answer key")
+        return save_handout(self, output_path(path, (".pdf", ".png")), _dpi(dpi), key=True)
 
     def __repr__(self) -> str:
-        return f"<Handout {self.title!r}: {len(self.questions)} questions>"
+        large = ", large print" if self.large_print else ""
+        return f"<Handout {self.title!r}: {len(self.questions)} questions{large}>"
 
     def _repr_html_(self) -> str:
         from .handout import question_html

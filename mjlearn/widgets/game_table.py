@@ -76,8 +76,10 @@ def _sentence(error: Exception | str) -> str:
 class GameTable(CardWidget):
     """One seat of a game against three computer players: the Charleston, play, calls, the score.
 
-    - ``card``: a bundled card's name, a ``.mjcl`` path or a :class:`~mjlearn.card.Card`.
-    - ``ruleset``: ``"NMJL"`` or ``"MAHJ-X"``; ``seat``: yours (0 East, 1 South, 2 West, 3 North).
+    - ``card``: a bundled card's name, a ``.mjcl`` path or a :class:`~mjlearn.card.Card` (``"basic1"``
+      unless given).
+    - ``ruleset``: ``"NMJL"`` (unless given) or ``"MAHJ-X"``; ``seat``: yours (0 East, 1 South, 2 West,
+      3 North; East unless given).
     - ``seed``: the deal and the computer players' choices (the same seed, the same game);
       ``None`` (the default) deals a fresh random game, whose seed ``seed`` then shows.
     - ``position``: start from a table position instead of a deal, as the keyword
@@ -93,6 +95,16 @@ class GameTable(CardWidget):
       :meth:`next_move`), ``"slow"``, ``"fast"`` or ``"instant"`` (all at once).
     - ``names``: the three computer players' names, for the seats other than
       yours in the first game, East first (default ``COMPUTER_NAMES``).
+    - ``question``: play on from a teacher's question (a :class:`mjlearn.lessons.Question`): the table
+      starts where the question stands, with the question's card and ruleset, and you sit in its seat.
+      A question asked at a game (``Question.from_game``) starts at that very moment, the same
+      tiles everywhere (a live discard is still live: call it or let it go); a pass question starts the
+      Charleston with its rack; any other question with a rack starts with that rack, its exposures
+      and the tiles it has seen on the floor, the rest dealt from ``seed``. The table reads the
+      question only through its ``to_position(seat, seed)`` (see
+      :meth:`Question.to_position <mjlearn.lessons.Question.to_position>`). ``seat`` may choose the seat
+      of a question written from a rack; ``card``, ``ruleset``, ``position``, ``deal`` and ``moves``
+      are left out.
 
     A session is a run of games (:meth:`new_game`): as at a real table, East
     passes on to the next player (the one on East's right) after each game,
@@ -100,7 +112,7 @@ class GameTable(CardWidget):
     to game while the computer players keep their places around you.
     ``players`` names everyone in seating order from the first East, and the
     ``scorecard`` has a column per player. A table set up from a ``position``
-    plays it again from the same seats.
+    plays it again from the same seats, and one set up from a ``question`` starts from the question again.
     """
 
     _esm = widget_module("game_table.js")
@@ -132,9 +144,9 @@ class GameTable(CardWidget):
 
     def __init__(
         self,
-        card: Card | str | Path = "basic1",
-        ruleset: str | Ruleset = "NMJL",
-        seat: int = 0,
+        card: Card | str | Path | None = None,
+        ruleset: str | Ruleset | None = None,
+        seat: int | None = None,
         seed: int | None = None,
         position: Mapping[str, Any] | None = None,
         coach: bool = True,
@@ -143,11 +155,18 @@ class GameTable(CardWidget):
         moves: Sequence[tuple[str, dict]] | None = None,
         deal: "Deal | None" = None,
         names: Sequence[str] = COMPUTER_NAMES,
+        question: Any = None,
     ):
-        self._card, label = open_card(card)
-        seat = check_seat(seat, "your seat")
+        self._question = question
+        self._opening: dict | None = None  # where the question starts: read once here, then at each new game
+        if question is not None:
+            seed = seed_or_fresh(seed)
+            self._opening = self._question_start(question, card, ruleset, seat, seed, position, deal, moves)
+            card, ruleset, seat = self._opening["card"], self._opening["ruleset"], self._opening["seat"]
+        self._card, label = open_card("basic1" if card is None else card)
+        seat = check_seat(0 if seat is None else seat, "your seat")
         names = _computer_names(names)
-        rules = as_ruleset(ruleset)
+        rules = as_ruleset("NMJL" if ruleset is None else ruleset)
         if pace not in PACES:
             raise ArgumentError(f"pace must be one of {', '.join(PACES)}, not {pace!r}")
         if position is not None and not isinstance(position, Mapping):
@@ -174,15 +193,41 @@ class GameTable(CardWidget):
         self.observe(self._on_pace, names="pace")
         self._start()
 
+    @staticmethod
+    def _question_start(question: Any, card: Any, ruleset: Any, seat: int | None, seed: int, position: Any, deal: Any,
+                        moves: Any) -> dict:
+        """Where a table set up from ``question`` starts (its ``to_position``), refusing what cannot go with it."""
+        to_position = getattr(question, "to_position", None)
+        if not callable(to_position):
+            raise ArgumentError(f"question must be a teacher's Question (mjlearn.lessons.Question), not"
+                                f" {type(question).__name__}")
+        given = [name for name, value in (("card", card), ("ruleset", ruleset), ("position", position),
+                                          ("deal", deal), ("moves", moves)) if value is not None]
+        if given:
+            raise ArgumentError(f"a table set up from a question plays the question's card and ruleset from where"
+                                f" it stands: leave {', '.join(f'{name}=' for name in given)} out")
+        start = to_position(seat, seed)
+        if not isinstance(start, Mapping) or not {"card", "ruleset", "seat", "position", "deal", "moves"} <= set(start):
+            raise ArgumentError("question.to_position() must give card, ruleset, seat, position, deal and moves")
+        return dict(start)
+
     # -- the game ---------------------------------------------------------------
     def _start(self) -> None:
         rules = self.ruleset
+        opening: Sequence[tuple[str, dict]] = ()
+        if self._question is not None:  # the question's start, worked out again for a new game's seed
+            start = self._opening or self._question_start(self._question, None, None, self.seat, self.seed, None,
+                                                          None, None)
+            self._opening = None
+            self._position, self._deal, opening = start["position"], start["deal"], start["moves"]
         if self._position is not None:
             self._game = Game.from_position(self.card, rules, seed=self.seed, **self._position)
         elif self._deal is not None:
             self._game = Game.from_deal(self.card, rules, self._deal, seed=self.seed)
         else:
             self._game = Game(self.card, rules, seed=self.seed)
+        for name, arguments in opening:  # the moves made before the question was asked
+            getattr(self._game, name)(**arguments)
         if self._recorded is not None:
             self._players = RecordedMoves(self._recorded)
         else:
@@ -213,7 +258,7 @@ class GameTable(CardWidget):
     def new_game(self, seed: int | None = None) -> bool:
         """Deal a new game (with ``seed``, or the next seed, ``seed + 1``, if none is given): East passes on to the next player, so you
         move one seat back (South to East, East to North...). A position set up is played again, from
-        the same seats."""
+        the same seats; a table set up from a question starts from the question again."""
         if self.replaying:
             return self._refuse("This table replays a recorded game: open another saved game to watch it.")
         seed = self.seed + 1 if seed is None else self._whole("seed", seed)
@@ -222,7 +267,7 @@ class GameTable(CardWidget):
         with self.hold_sync():
             self.seed = seed
             self._deal = None
-            if self._position is None:
+            if self._position is None and self._question is None:
                 self._games += 1
                 self.seat = (self._first_seat - self._games) % 4
             self._start()
