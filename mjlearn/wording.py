@@ -4,11 +4,13 @@
 ('1 hand', '308 hands', '1 category', '10 categories')
 >>> shown("basic2"), shown(None), shown(list(range(30)))
 ("'basic2'", 'None (NoneType)', '[0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11... (list)')
+>>> chance_words(0.5567), chance_words(0.0049), chance_words(5.5e-05), chance_words(0)
+('55.7%', '0.49%', 'less than 0.01% (about 1 in 18,000)', '0%')
 """
 
 from __future__ import annotations
 
-__all__ = ["counted", "shown"]
+__all__ = ["counted", "shown", "chance_words"]
 
 _IRREGULAR = {"category": "categories"}
 
@@ -27,3 +29,31 @@ def shown(value: object) -> str:
     if len(text) > 40:
         text = text[:37] + "..."
     return text if type(value) in (bool, int, float, str) else f"{text} ({type(value).__name__})"
+
+
+def chance_words(p: float) -> str:
+    """A chance as a beginner reads it: a percentage, never ``5.5e-05``.
+
+    From 1% up, one decimal (``"55.7%"``); below, two significant figures (``"0.49%"``, ``"0.019%"``);
+    under 0.01%, ``"less than 0.01%"`` and how rare that is (``"about 1 in 18,000"``, two significant
+    figures). 0 is ``"0%"``, 1 ``"100%"``; a chance short of certain never shows as 100%.
+
+    >>> chance_words(1), chance_words(0.99999), chance_words(0.0123), chance_words(0.0001), chance_words(2e-07)
+    ('100%', 'more than 99.9%', '1.2%', '0.01%', 'less than 0.01% (about 1 in 5,000,000)')
+    """
+    p = float(p)
+    if not 0 <= p <= 1:
+        from .errors import ArgumentError
+
+        raise ArgumentError(f"a chance is between 0 and 1, not {shown(p)}")
+    if p == 0:
+        return "0%"
+    if p == 1:
+        return "100%"
+    if p >= 0.01:
+        text = f"{p:.1%}"
+        return "more than 99.9%" if text == "100.0%" else text
+    if p >= 0.0001:
+        return f"{float(f'{p * 100:.2g}'):g}%"
+    one_in = float(f"{1 / p:.2g}")
+    return f"less than 0.01% (about 1 in {one_in:,.0f})"

@@ -94,7 +94,7 @@ def test_match_needs_fourteen_tiles():
 def test_closest_columns_and_order():
     table = CARD.closest("FF 222B 444B 666B 88B")
     assert list(table.columns) == ["category", "line", "distance", "value", "concealed", "mjcl", "hand", "needs",
-                                   "unused", "dead"]
+                                   "unused", "not_usable", "dead"]
     assert table.iloc[0][["category", "line", "distance", "needs", "unused"]].tolist() == ["2468", 1, 1, "8B", ""]
     assert table["distance"].is_monotonic_increasing
     assert len(CARD.closest("FF 222B 444B 666B 88B", n=None)) == len(CARD.lines)
@@ -103,7 +103,19 @@ def test_closest_columns_and_order():
 
 def test_closest_counts_jokers_only_in_groups():
     row = CARD.closest("F J 222B 444B 666B 888B", n=1).iloc[0]
-    assert (row["category"], row["distance"], row["needs"], row["unused"]) == ("2468", 1, "F", "J")
+    # every group is full: the joker has no place in this line, and it is not a tile to pass either
+    assert (row["category"], row["distance"], row["needs"], row["unused"], row["not_usable"]) == \
+        ("2468", 1, "F", "", "J")
+
+
+def test_a_joker_is_never_unused_where_the_line_cannot_use_it():
+    # lesson 00 calls "unused" what you could pass or discard; a line of singles and pairs has no group for a joker
+    table = CARD.closest("FF 22B 44B 66B 88B 11B JJ", n=None)
+    assert not table["unused"].str.contains("J").any()
+    singles = table.set_index(["category", "line"]).loc[("Flowers", 2)]  # FF 11 22 33 44 55 66: no group of 3+
+    assert singles["not_usable"] == "JJ" and singles["unused"] == "88B"
+    # a line with groups to fill takes the jokers: none is left over
+    assert table.set_index(["category", "line"]).loc[("2468", 1), "not_usable"] == ""
 
 
 def test_closest_needs_and_unused_add_up():
@@ -111,8 +123,11 @@ def test_closest_needs_and_unused_add_up():
     for _, row in CARD.closest(rack, n=None).iterrows():
         needs = mj.parse_tiles(row["needs"])
         unused = mj.parse_tiles(row["unused"])
-        assert len(needs) == row["distance"]
-        assert len(rack) - len(unused) + len(needs) == 14  # what is used plus what is needed makes the hand
+        spare = mj.parse_tiles(row["not_usable"])
+        assert len(needs) == row["distance"] and all(t == mj.Tile.JOKER for t in spare)
+        assert mj.Tile.JOKER not in unused
+        # what is used plus what is needed makes the hand
+        assert len(rack) - len(unused) - len(spare) + len(needs) == 14
 
 
 def test_closest_with_exposures_drops_lines_they_rule_out():

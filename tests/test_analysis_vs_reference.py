@@ -246,8 +246,10 @@ def check_closest(name: str, rack: tuple[int, ...], exposures: tuple = ()) -> li
         for h in at_d:
             needs, unused = ref.needs_and_unused(h, list(rack), exposures)
             fast_needs = counts_of_tiles(mj.parse_tiles(row.needs))  # may hold 5 of a tile (a quint)
-            fast_unused = counts_of_tiles(mj.parse_tiles(row.unused))
-            unused_ok |= fast_unused == unused
+            # the reference leaves the jokers a hand has no place for among its unused tiles; closest shows
+            # them apart (not_usable), never as unused
+            fast_unused = counts_of_tiles(mj.parse_tiles(row.unused) + mj.parse_tiles(row.not_usable))
+            unused_ok |= fast_unused == unused and mj.Tile.JOKER not in mj.parse_tiles(row.unused)
             if _needs_unique(h, rack, exposures):
                 needs_ok |= fast_needs == needs
             else:

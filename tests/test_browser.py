@@ -380,14 +380,15 @@ def assert_columns_fit(page, labels: list[str]) -> None:
 def test_result_tables_fit_at_normal_width_and_at_800px_with_the_file_browser(open_notebook):
     cells = [
         "import mjlearn as mj",
-        "hb = mj.HandBuilder('basic1', n=5)\nhb.set_hand('FF 222B 444B 666B 8B NN')\nhb",
+        # a joker the Singles & Pairs lines cannot use: the builder adds its "Jokers it can't use" column
+        "hb = mj.HandBuilder('basic1', n=5)\nhb.set_hand('FF 222B 444B 666B 8B N J')\nhb",
         "ct = mj.CharlestonTrainer('basic1', seed=1)\nct",
     ]
     page = open_notebook("lab", "tables_fit.ipynb", cells)
     page.locator(".mj-hand-builder .mj-closest").wait_for(timeout=TIMEOUT)
     page.locator(".mj-charleston-trainer .mj-closest").wait_for(timeout=TIMEOUT)
     page.wait_for_timeout(500)
-    assert_columns_fit(page, ["Tiles away", "Needs", "Nearest hand"])
+    assert_columns_fit(page, ["Tiles away", "Needs", "Jokers it can't use", "Nearest hand"])
     shot(page.locator(".mj-hand-builder"), "tables_fit_hand_builder_1400px")
 
     page.set_viewport_size({"width": 800, "height": 1000})

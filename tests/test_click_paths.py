@@ -159,11 +159,12 @@ def plain_table(compiled, found) -> pd.DataFrame:
         "hand": [str(compiled.hands[h]) for h in found.hand],
         "needs": [format_tile_counts(row) for row in found.needs.tolist()],
         "unused": [format_tile_counts(row) for row in found.unused.tolist()],
+        "not_usable": ["J" * n for n in found.not_usable.tolist()],
         "dead": found.dead.astype(bool),
     }, index=pd.RangeIndex(len(found.line))).astype(dict.fromkeys(TEXT_COLUMNS, object))
 
 
-TEXT_COLUMNS = ("category", "mjcl", "hand", "needs", "unused")
+TEXT_COLUMNS = ("category", "mjcl", "hand", "needs", "unused", "not_usable")
 
 
 @pytest.mark.parametrize("name", CARDS)
@@ -226,7 +227,7 @@ def test_a_closest_table_changed_in_place_leaves_the_next_one_alone():
     hand = mj.Hand.from_counts(racks(1, seed=17, sizes=(13,))[0].tolist())
     first = card.closest(hand)
     second = card.closest(hand)
-    first.loc[0, ["category", "mjcl", "hand", "needs", "unused"]] = "changed"
+    first.loc[0, ["category", "mjcl", "hand", "needs", "unused", "not_usable"]] = "changed"
     first.loc[0, ["line", "distance"]] = -1
     assert card.closest(hand).equals(second) and not first.equals(second)
     assert all(dtype == object for dtype in second.dtypes[list(TEXT_COLUMNS)])

@@ -100,6 +100,13 @@ def test_wins_and_closest_show_tiles():
     assert html == closest_html(table)
     assert 'alt="8 Bam"' in html and 'alt="North"' in html  # needs 88B, unused NN
     assert "<img" not in table[["line", "distance"]]._repr_html_()  # a cut-down table shows as usual
+    assert "can't use" not in html  # no joker in the rack: no column for jokers
+    # a joker a line of singles and pairs cannot use has its own column, not "unused"
+    table = card.closest("FF 22B 44B 66B 88B 11B 3B J", n=2)
+    html = closest_html(table)
+    assert "jokers it can&#x27;t use" in html and html.count('alt="Joker"') == 1
+    unused_cells = [cells.split("</td>")[5] for cells in html.split("<tr")[2:]]
+    assert all('alt="Joker"' not in cell for cell in unused_cells)
 
 
 def test_display_is_deterministic_across_processes():
@@ -120,19 +127,55 @@ def test_display_is_deterministic_across_processes():
         ("FF 222 444 666 888", ["Any 1 Suit"]),
         ("22 444 r66 888 bDDDD", ["Any 2 Suits", "Opp Dragon"]),
         ("FF 1111 NEWS DDDD L", ["Any 1 Suit", "Matching Dragon", "Any Like Nos"]),
-        ("FFF 1111 r2222 b333 Va", ["Any 3 Suits", "Any Run"]),
-        ("FF 11 333 r5555 b777 Vo", ["Any 3 Suits", "Any Odd Run"]),
+        ("FF 1111 DD r1111 DD L", ["Any 2 Suits", "Matching Dragons", "Any Like Nos"]),
+        ("1111 DDDD r1111 bDD L", ["Any 2 Suits", "Matching & Opp Dragons", "Any Like Nos"]),
+        # a printed card counts a run's numbers: "Any 3 Consec Nos", never "Any Run"
+        ("FFF 1111 r2222 b333 Va", ["Any 3 Suits", "Any 3 Consec Nos"]),
+        ("FF 11 333 r5555 b777 Vo", ["Any 3 Suits", "Any 4 Consec Odd Nos"]),
+        ("FF 11 22 33 44 55 66 Va", ["Any 1 Suit", "Any 6 Consec Nos"]),
         ("FF 2222 + 4444 = 6666 T", ["Any 1 Suit", "These Nos Only"]),
-        ("FF 11111 NN r22222 UQ12", ["Any 2 Suits", "Any 2 Unlike Nos"]),
-        ("FF m1111 m2222 m3333 Va", ["Bams Only", "Any Run"]),
-        ("NN EEE WWW SS 1111 L ~", ["Any 1 Suit", "Any Like Nos", "Or Opp Winds"]),
-        ("FF 1111 NN r11 b1111 !369 L", ["Any 3 Suits", "Only 3, 6 or 9", "Any Like Nos"]),
+        ("FF 11111 NN r22222 UQ12", ["Any 2 Suits", "Any 2 Non-Matching Nos"]),
+        ("FFFF 11111 r22222 UQ12o", ["Any 2 Suits", "Any 2 Non-Matching Odd Nos"]),
+        ("FFF 1111 NNN r2222 !369 UK12", ["Any 2 Suits", "Any 2 of 3, 6 or 9"]),
+        ("FF m1111 m2222 m3333 Va", ["Bams Only", "Any 3 Consec Nos"]),
+        ("NN EEE WWW SS 1111 L ~", ["Any 1 Suit", "Any Like Nos", "E & W Pungs or N & S Pungs"]),
+        ("FF 1111 NN r11 b1111 !369 L", ["Any 3 Suits", "Like 3s, 6s or 9s"]),
+        ("FF 1111 NN r11 b1111 !369 Va", ["Any 3 Suits", "Like 3s, 6s or 9s"]),
+        ("FF 111 222 r333 b444 !2345678 Va", ["Any 3 Suits", "Only 2, 3, 4, 5, 6, 7 or 8", "Any 4 Consec Nos"]),
+        ("NN 1111 r1111 b1111 L ANEWS", ["Any 3 Suits", "Any Like Nos", "Any Wind"]),
+        ("FFFF NNNN SSSS EE AEW", ["Pair E or W"]),
+        ("FFFF 2222 r2222 bDD K2468", ["Any 2 Suits", "Opp Dragon", "Any Like Even Kongs"]),
+        ("FF 3333 r3333 b3333 Z369", ["Any 3 Suits", "Like 3s, 6s or 9s"]),
+        ("FF 2027 NNNN r2222 >2EWS", ["Any 2 Suits", "Any Wind"]),
+        ("FFF NNNN EEEE DDD >2WS", ["Any Dragon", "Kong E, W or S"]),
+        ("FF 2222 0000 a7777", ["Any 1 Suit", "Kong 7s Any Suit"]),
+        ("FF 1111 NN r1111 11 *4 L", ["Any 2 Suits", "Pair Any Suit", "Any Like Nos"]),
+        ("FF 99 11 r11 b11 NEWS Yo", ["Any 3 Suits", "Any Like Odd Pairs"]),
+        ("FF 11 3 5 7 9 r1111 bDD H12345", ["Any 2 Suits", "Opp Dragon", "Pair Any Odd No, Kong Matches Pair"]),
+        ("333 66 999 r3333 FF #", ["Any 2 Suits", "3 6 9 in Any Order"]),
         ("FFF DDDD rDDD bDDDD", ["Any 3 Dragons"]),
         ("NNNN EEEE WWWW SS", []),
     ],
 )
 def test_derived_notes(line, notes):
     assert derived_notes(mj.parse_line(line).spec) == notes
+
+
+# the words of an NMJL card's parentheses (the seed "Understanding the NMJL Card" and the cards
+# themselves); mjlearn's own shorthands, which no printed card uses, must not come back
+_NOT_CARD_WORDS = ("Any Run", "Unlike", "Purple", "Later Pairs", "Kongs Match It", "Nos in Any Order",
+                   "Or Opp Winds", "Match Their Suits", ": ")
+
+
+@pytest.mark.parametrize("name", ["basic1", "practice_garden", "practice_harbor"])
+def test_every_derived_note_of_the_bundled_cards_is_in_the_cards_words(name):
+    from mjlearn.mjcl import parse_line_spec
+
+    for line in mj.load_card(name).lines:
+        spec = parse_line_spec(line.mjcl.split(" (")[0])  # the line without its author's notes
+        for note in derived_notes(spec):
+            assert not any(words in note for words in _NOT_CARD_WORDS), (line.mjcl, note)
+            assert note[0].isupper() or note[0].isdigit(), (line.mjcl, note)
 
 
 def test_own_notes_replace_derived_ones():

@@ -82,6 +82,15 @@ def test_jokers_only_exposure_needs_mahjx():
     assert hb.expose("JJJ") and [str(e) for e in hb.exposures] == ["JJJ"]
 
 
+def test_the_builder_shows_a_joker_a_line_cannot_use_apart_from_the_unused_tiles():
+    hb = HandBuilder("basic1", hand="FF 22B 44B 66B 88B 11B 3B J", n=3)
+    singles = [row for row in hb.view["closest"] if row["line"].startswith("Singles")]
+    joker = int(mj.Tile.JOKER)
+    assert singles and all(row["not_usable"] == [[joker]] for row in singles)
+    assert all(joker not in sum(row["unused"], []) for row in hb.view["closest"])
+    assert hb.results["not_usable"].tolist() == ["J" if row["not_usable"] else "" for row in hb.view["closest"]]
+
+
 def test_results_is_the_closest_table_for_any_number_of_tiles():
     hb = HandBuilder("basic1", hand="FF 222B 444B", n=3)
     table = hb.results

@@ -1,4 +1,4 @@
-"""The exercise checkers of lessons 03, 05 and 09 (mjlearn.lessons.play): forgiving reading, no answer shown."""
+"""The exercise checkers of lessons 04, 06 and 07 (mjlearn.lessons.play): forgiving reading, no answer shown."""
 
 import pytest
 

@@ -14,15 +14,15 @@ import pytest
 ROOT = Path(__file__).resolve().parents[1]
 LESSONS = [
     "01_tiles_and_the_card.ipynb",
-    "02_building_hands.ipynb",
-    "03_the_charleston.ipynb",
-    "04_playing_a_game.ipynb",
-    "05_scoring.ipynb",
-    "06_exploring_a_card.ipynb",
-    "07_writing_a_card_in_mjcl.ipynb",
-    "08_mahjx.ipynb",
-    "09_play_a_hand.ipynb",
-    "10_at_the_table.ipynb",
+    "02_at_the_table.ipynb",
+    "03_building_hands.ipynb",
+    "04_the_charleston.ipynb",
+    "05_playing_a_game.ipynb",
+    "06_scoring.ipynb",
+    "07_play_a_hand.ipynb",
+    "08_exploring_a_card.ipynb",
+    "09_writing_a_card_in_mjcl.ipynb",
+    "10_mahjx.ipynb",
 ]
 NOTEBOOKS = sorted((ROOT / "notebooks").glob("*.ipynb"))
 
@@ -99,7 +99,7 @@ def test_run_all_leaves_the_students_widgets_fresh(path):
             assert later == [], f"{path.name}: the student's widget {name!r} is driven by a later cell:\n{later[0]}"
 
 
-BEGINNER = [p for p in NOTEBOOKS if p.name[:2] in {"00", "01", "02", "03", "04", "05", "09", "10"}]
+BEGINNER = [p for p in NOTEBOOKS if p.name[:2] in {"00", "01", "02", "03", "04", "05", "06", "07"}]
 
 
 @pytest.mark.parametrize("path", BEGINNER, ids=lambda p: p.name)

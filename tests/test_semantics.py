@@ -281,8 +281,9 @@ def test_a_one_number_line_with_v_is_noted_as_like_numbers_not_a_run():
     from mjlearn.mjcl.notes import line_notes
 
     assert "Any Like Nos" in line_notes(parse_line_spec("FFFF EEE 1111 WWW V"))
-    assert "Any Run" not in line_notes(parse_line_spec("FFFF EEE 1111 WWW V"))
-    assert "Any Run" in line_notes(parse_line_spec("FF 1234 4444 r5555 V"))
+    assert "Any Like Nos" in line_notes(parse_line_spec("FFFF 1111 EE r1111 V"))
+    assert not any("Consec" in note for note in line_notes(parse_line_spec("FFFF EEE 1111 WWW V")))
+    assert "Any 5 Consec Nos" in line_notes(parse_line_spec("FF 1234 4444 r5555 V"))
 
 
 # -- tile supply (mjcl-semantics.md, "Tile supply") --------------------------------

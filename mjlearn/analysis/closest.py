@@ -5,6 +5,14 @@
 >>> table = card.closest("FF 222B 444B 666B 88B", n=3)
 >>> table[["category", "line", "distance", "needs", "unused"]].values.tolist()
 [['2468', 1, 1, '8B', ''], ['Singles & Pairs', 1, 6, '11B 33B 55B', '2B 4B 6B 88B'], ['Singles & Pairs', 2, 8, '11B 33B 55B NN', 'FF 2B 4B 6B 88B']]
+
+A joker goes only into a group of 3 or more: where the nearest hand has no such group left to
+fill, the joker is ``not_usable`` for that line, never ``unused`` (a joker cannot be passed in
+the Charleston, and it is the last tile anyone discards):
+
+>>> table = card.closest("FF 22B 44B 66B 88B 11B 3B J", n=2)
+>>> table[["category", "distance", "unused", "not_usable"]].values.tolist()
+[['Singles & Pairs', 3, '88B', 'J'], ['2468', 3, '11B 3B', '']]
 """
 
 from __future__ import annotations
@@ -30,7 +38,8 @@ if TYPE_CHECKING:  # pragma: no cover
 
 __all__ = ["closest", "nearest_lines", "closest_table", "NearestLines", "nearest_hands", "seen_and_unseen", "needs_and_unused", "needs_and_unused_many", "visible_counts", "COLUMNS"]
 
-COLUMNS = ["category", "line", "distance", "value", "concealed", "mjcl", "hand", "needs", "unused", "dead"]
+COLUMNS = ["category", "line", "distance", "value", "concealed", "mjcl", "hand", "needs", "unused", "not_usable",
+           "dead"]
 _SHIFT = 1 << 20  # packs (distance, hand index) into one sortable integer
 
 
@@ -181,8 +190,11 @@ def closest(
     sorted by ``distance`` (tiles still missing, jokers counted where they may
     stand), then higher ``value``, then card order; the first ``n`` rows
     (``n=None`` for all). ``hand`` is the nearest concrete hand, ``needs`` the
-    tiles it still needs and ``unused`` the rack tiles it does not use (what to
-    pass or discard), both in the concrete notation.
+    tiles it still needs and ``unused`` the natural rack tiles it does not use
+    (what to pass or discard), both in the concrete notation. ``not_usable``
+    holds the jokers that hand has no place for (``"J"``, ``"JJ"``...): a joker
+    stands only in a group of 3 or more, so a line of singles and pairs, or one
+    whose groups are already full, cannot use it. A joker is never ``unused``.
 
     ``visible`` lists tiles out of play (discards and other players'
     exposures): hands that need more of a tile than remain are dead. A line is
@@ -218,7 +230,9 @@ class NearestLines(NamedTuple):
     """The lines nearest to a rack as plain arrays, nearest first: what :func:`closest` shows, before any table.
 
     ``line`` indexes ``compiled.lines``, ``hand`` ``compiled.hands`` (each line's
-    nearest hand); ``needs`` and ``unused`` are ``[n, 36]`` tile counts.
+    nearest hand); ``needs`` and ``unused`` are ``[n, 36]`` tile counts (``unused``
+    natural tiles only: its joker column is 0), ``not_usable`` the rack's jokers
+    that each nearest hand has no group of 3 or more left to hold.
     """
 
     line: np.ndarray
@@ -227,6 +241,7 @@ class NearestLines(NamedTuple):
     dead: np.ndarray
     needs: np.ndarray
     unused: np.ndarray
+    not_usable: np.ndarray
 
 
 def nearest_lines(
@@ -255,7 +270,11 @@ def nearest_lines(
         order = order[:n]
     hands = nearest[order]
     needs, unused = _needs_and_unused_shown(compiled, hands, rack, exposures)
-    return NearestLines(lines[order], distance[order], hands, is_dead[order], needs, unused)
+    # the jokers left after every group of 3+ is filled: the line has no place for them (not "unused":
+    # a joker is never passed in the Charleston, and it is the last tile a player discards)
+    not_usable = unused[:, Tile.JOKER].astype(np.int64)
+    unused[:, Tile.JOKER] = 0
+    return NearestLines(lines[order], distance[order], hands, is_dead[order], needs, unused, not_usable)
 
 
 def closest_table(compiled: CompiledCard, found: NearestLines) -> "pandas.DataFrame":
@@ -273,17 +292,18 @@ def closest_table(compiled: CompiledCard, found: NearestLines) -> "pandas.DataFr
     numbers[0], numbers[1], numbers[2] = text["line"][lines], found.distance, text["value"][lines]
     flags = np.empty((2, count), dtype=bool)
     flags[0], flags[1] = text["concealed"][lines], found.dead
-    words = np.empty((5, count), dtype=object)
+    words = np.empty((6, count), dtype=object)
     words[0], words[1], words[2] = text["category"][lines], text["mjcl"][lines], text["hand"][found.hand]
     if count:
         strings = _format_rows(np.concatenate([found.needs, found.unused]))  # counts of at most 14 tiles
         words[3], words[4] = strings[:count], strings[count:]
+        words[5] = _JOKER_TOKENS.take(found.not_usable)
     return _table_from_blocks(((numbers, _NUMBER_PLACES), (flags, _FLAG_PLACES), (words, _WORD_PLACES)), count)
 
 
 _NUMBER_PLACES = np.array([1, 2, 3])  # line, distance, value
-_FLAG_PLACES = np.array([4, 9])  # concealed, dead
-_WORD_PLACES = np.array([0, 5, 6, 7, 8])  # category, mjcl, hand, needs, unused
+_FLAG_PLACES = np.array([4, 10])  # concealed, dead
+_WORD_PLACES = np.array([0, 5, 6, 7, 8, 9])  # category, mjcl, hand, needs, unused, not_usable
 
 
 def _table_from_blocks(blocks, count: int) -> "pandas.DataFrame":
@@ -377,6 +397,8 @@ _TOKENS = np.array([tile_token(kind, n) + " " if n else "" for kind in FORMAT_OR
 """The token of ``n`` tiles (``n < 15``) of each kind in :data:`~mjlearn.tiles.FORMAT_ORDER` at ``15 * place + n``:
 with a space after it, but the joker's (last) with the end of a row (``\\n``), even for none."""
 _TOKEN_START = (np.arange(NUM_KINDS) * _TOKEN_SIZES).astype(np.int16)
+_JOKER_TOKENS = np.array([tile_token(Tile.JOKER, n) for n in range(COPIES[Tile.JOKER] + 1)], dtype=object)
+"""The ``not_usable`` text of ``n`` jokers at place ``n``: ``""``, ``"J"``, ``"JJ"``..."""
 
 
 def _text_columns(compiled: CompiledCard) -> dict:

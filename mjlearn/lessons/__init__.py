@@ -10,9 +10,9 @@ rendering, widgets) and nothing below it imports it. Its modules, bottom to top:
   :func:`check` and :func:`check_count`.
 - :mod:`mjlearn.lessons.graded`: questions with more than one good answer, graded by the coach's chances
   (:func:`check_pass`, :func:`check_discard`, :func:`check_line`, :func:`check_safe_discard` on a game).
-- :mod:`mjlearn.lessons.helpers`: one-call helpers of the beginner lessons 00-02 (:func:`hand_list`,
+- :mod:`mjlearn.lessons.helpers`: one-call helpers of the beginner lessons 00, 01 and 03 (:func:`hand_list`,
   :func:`lines_table`, :func:`check_line_name`...).
-- :mod:`mjlearn.lessons.play`: helpers and checkers of lessons 03-05 and 09 (the Charleston at a table of
+- :mod:`mjlearn.lessons.play`: helpers and checkers of lessons 04-07 (the Charleston at a table of
   four, replaying a game, payments, outs). Its ``check_safe_discard`` (a rack and the opponents'
   exposures) is reached through the module, ``mjlearn.lessons.play.check_safe_discard``: the package's
   name is the graded one.

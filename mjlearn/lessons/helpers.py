@@ -1,4 +1,4 @@
-"""Small helpers that let the beginner lessons (00-02) show things with one function call.
+"""Small helpers that let the beginner lessons (00, 01 and 03) show things with one function call.
 
 A beginner lesson asks nothing of a student but calling a function: these
 helpers do the loops and the formatting the lessons used to do in their

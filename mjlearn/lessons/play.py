@@ -1,4 +1,4 @@
-"""Checkers for the exercises of lessons 03, 05 and 09: the Charleston's passes, payments, outs, safe discards.
+"""Checkers for the exercises of lessons 04, 06 and 07: the Charleston's passes, payments, outs, safe discards.
 
 Each checker sets up what it needs from its arguments (the card by name, the
 rack as text), so an exercise cell is one call and still works after a kernel
@@ -215,7 +215,7 @@ def check_safe_discard(answer: object, rack: HandLike, opponents: Mapping[str, S
     return right(question, f"{tile} cannot complete {whose} hand.")
 
 
-# -- the Charleston at a table of four (lesson 03) ------------------------------------------------------------
+# -- the Charleston at a table of four (lesson 04) ------------------------------------------------------------
 
 def nearest_distance(card: CardLike, rack: HandLike) -> int:
     """How many tiles ``rack`` is from the nearest line of ``card``.
@@ -325,19 +325,28 @@ def pass_plan(card: CardLike, rack: HandLike) -> pandas.DataFrame:
     """The lines the coach's Charleston advice aims at for ``rack``: each with its distance and the chance
     that ranks it (:func:`~mjlearn.analysis.advice.pass_lines`), as a pandas DataFrame.
 
-    >>> pass_plan("basic1", "FF 222B 444B 666B 8B N S").line.iloc[0]
-    '2468 #1'
+    The chance is that of finishing the line within the next :data:`~mjlearn.analysis.advice.PASS_DRAWS`
+    tiles the player sees (the coach's look-ahead in the Charleston), written as a percentage
+    (:func:`~mjlearn.wording.chance_words`); the column's name says so.
+
+    >>> pass_plan("basic1", "FF 222B 444B 666B 8B N S")
+                  line  distance chance in the next 15 tiles
+    0          2468 #1         2                       34.1%
+    1  Like Numbers #1         7                      0.044%
+    2  Like Numbers #2         7                      0.044%
     """
     import pandas as pd
 
-    from ..analysis.advice import pass_lines
+    from ..analysis.advice import PASS_DRAWS, pass_lines
+    from ..wording import chance_words
 
-    rows = [{"line": f"{line.category} #{line.number}", "distance": distance, "chance": f"{chance:.1e}"}
+    label = f"chance in the next {PASS_DRAWS} tiles"
+    rows = [{"line": f"{line.category} #{line.number}", "distance": distance, label: chance_words(chance)}
             for line, chance, distance, _ in pass_lines(_card(card), rack)]
     return pd.DataFrame(rows)
 
 
-# -- a game played for you (lesson 09) ------------------------------------------------------------------------
+# -- a game played for you (lesson 07) ------------------------------------------------------------------------
 
 def play_for_me(table: GameTable, seed: int = 1) -> GameResult:
     """Let mjlearn's computer player (:class:`~mjlearn.rules.Bot`) make every move of the table's seat, through
@@ -377,7 +386,7 @@ def play_for_me(table: GameTable, seed: int = 1) -> GameResult:
     return result
 
 
-# -- replaying a game (lesson 04) -------------------------------------------------------------------------------
+# -- replaying a game (lesson 05) -------------------------------------------------------------------------------
 
 def moment(game: Game, n: int) -> Game:
     """A new game: ``game`` replayed up to (not including) its move number ``n`` (moves count from 0)."""
@@ -448,17 +457,28 @@ def discard_to_call(game: Game, tile: Tile | str | int, seat: int) -> Game:
                  and g.racks[seat].count(tile) >= 2)
 
 
+CHANCE_COLUMNS = ("p_win", "p_win_se", "danger", "share", "waiting", "chance", "your chance", "coach's chance")
+"""Columns of the analysis' tables that hold a chance (0 to 1): :func:`columns` writes them as percentages."""
+
+
 def columns(table: pandas.DataFrame, names: str | Sequence[str], rows: int | None = None) -> pandas.DataFrame:
     """The columns ``names`` of a table (a list, or one string with the names between commas), its first
     ``rows`` rows (all with ``None``): a table cut down to what a lesson talks about.
+
+    Chances (the columns of :data:`CHANCE_COLUMNS`) are written as a beginner reads them, percentages
+    (:func:`~mjlearn.wording.chance_words`), never ``5.5e-05``.
 
     >>> import mjlearn as mj
     >>> columns(mj.load_card("basic1").closest("FF 222B 444B 666B 8B N S"), "category, line, distance", 2)
               category  line  distance
     0             2468     1         2
     1  Singles & Pairs     1         6
+    >>> columns(mj.load_card("basic1").win_chances("FF 222B 444B 666B 8B N", draws=24), "line, p_win", 1)
+       line  p_win
+    0     1  60.0%
     """
     from ..analysis.arguments import count_argument
+    from ..wording import chance_words
 
     if isinstance(names, str):
         wanted = [name.strip() for name in names.split(",")]
@@ -471,7 +491,14 @@ def columns(table: pandas.DataFrame, names: str | Sequence[str], rows: int | Non
     if missing:
         raise ArgumentError(f"the table has no column {missing[0]!r}; its columns are {', '.join(table.columns)}")
     cut = table[wanted]
-    return cut if rows is None else cut.head(rows)
+    if rows is not None:
+        cut = cut.head(rows)
+    chances = [name for name in wanted if name in CHANCE_COLUMNS]
+    if chances:
+        cut = cut.copy()
+        for name in chances:
+            cut[name] = [chance_words(p) for p in cut[name]]
+    return cut
 
 
 def first_move(game: Game, name: str) -> int:
@@ -656,7 +683,7 @@ def check_unseen(answer: object, game: Game, seat: str | int, tile: Tile | str |
                        "a set has four of each tile; count those in sight and those the player holds")
 
 
-# -- scoring (lesson 05) --------------------------------------------------------------------------------------
+# -- scoring (lesson 06) --------------------------------------------------------------------------------------
 
 def payment_cases(card: CardLike, hands: Mapping[str, HandLike], winner: int, discarder: int) -> pandas.DataFrame:
     """For each named hand, what changes hands when ``winner`` wins it on ``discarder``'s tile and when the

@@ -257,15 +257,19 @@ def _notation_html(text: str, height: int) -> str:
 
 
 def closest_html(table: "pandas.DataFrame", height: int = 40) -> str:
-    """A :meth:`Card.closest <mjlearn.card.Card.closest>` table with tiles for the hand, needs and unused."""
-    head = "".join(
-        f'<th style="padding:4px 8px;text-align:left">{name}</th>'
-        for name in ("line", "distance", "value", "nearest hand", "needs", "unused")
-    )
+    """A :meth:`Card.closest <mjlearn.card.Card.closest>` table with tiles for the hand, needs and unused.
+
+    Where a line has no place for a joker of the rack (its ``not_usable`` column), a last column,
+    "jokers it can't use", shows those jokers; it is left out when no row has any.
+    """
+    jokers = "not_usable" in table.columns and any(table["not_usable"])
+    names = ("line", "distance", "value", "nearest hand", "needs", "unused") + (("jokers it can't use",) if jokers else ())
+    head = "".join(f'<th style="padding:4px 8px;text-align:left">{escape(name)}</th>' for name in names)
     rows = []
     for row in table.itertuples(index=False):
         dead = ' <span style="color:#c4262e">dead</span>' if getattr(row, "dead", False) else ""
         concealed = " C" if row.concealed else ""
+        spare = f"<td style=\"padding:4px 8px\">{_notation_html(row.not_usable, height)}</td>" if jokers else ""
         rows.append(
             f'<tr style="{_PAPER}border-bottom:1px solid #ddd">'
             f'<td style="padding:4px 8px;white-space:nowrap">{escape(str(row.category))} #{row.line}{dead}</td>'
@@ -273,7 +277,7 @@ def closest_html(table: "pandas.DataFrame", height: int = 40) -> str:
             f'<td style="padding:4px 8px;text-align:right">{row.value}{concealed}</td>'
             f"<td style=\"padding:4px 8px\">{_notation_html(row.hand, height)}</td>"
             f"<td style=\"padding:4px 8px\">{_notation_html(row.needs, height)}</td>"
-            f"<td style=\"padding:4px 8px\">{_notation_html(row.unused, height)}</td></tr>"
+            f"<td style=\"padding:4px 8px\">{_notation_html(row.unused, height)}</td>{spare}</tr>"
         )
     return f'<table style="{_FONT}{_PAPER}border-collapse:collapse"><tr style="{_PAPER}">{head}</tr>{"".join(rows)}</table>'
 

@@ -200,7 +200,7 @@ def closest_rows(card: Card, table: "pandas.DataFrame", pattern_size: str = "1em
     return [
         _result_row(f"{row.category} #{row.line}", pattern_html(card.line(row.category, row.line), pattern_size),
                     row.distance, row.value, row.concealed, row.dead,
-                    groups_of(row.hand), groups_of(row.needs), groups_of(row.unused))
+                    groups_of(row.hand), groups_of(row.needs), groups_of(row.unused), groups_of(row.not_usable))
         for row in table.itertuples(index=False)
     ]
 
@@ -223,6 +223,7 @@ def nearest_rows(compiled: "CompiledCard", found: "NearestLines", pattern_size: 
     hands = _hand_groups(compiled)
     needs = _count_groups(found.needs)
     unused = _count_groups(found.unused)
+    jokers = found.not_usable.tolist()
     rows = []
     for i, (line, distance, hand, dead) in enumerate(zip(found.line.tolist(), found.distance.tolist(),
                                                          found.hand.tolist(), found.dead.tolist())):
@@ -231,14 +232,19 @@ def nearest_rows(compiled: "CompiledCard", found: "NearestLines", pattern_size: 
         if groups is None:
             groups = hands[hand] = tuple(tuple(group) for group in groups_of(str(compiled.hands[hand])))
         rows.append(_result_row(label, pattern, distance, value, concealed, dead,
-                                [list(group) for group in groups], needs[i], unused[i]))
+                                [list(group) for group in groups], needs[i], unused[i],
+                                [[_JOKER] * jokers[i]] if jokers[i] else []))
     return rows
 
 
-def _result_row(line: str, pattern: str, distance, value, concealed, dead, hand, needs, unused) -> dict:
-    """One row of the nearest lines, as the browser draws it."""
+_JOKER = int(Tile.JOKER)
+
+
+def _result_row(line: str, pattern: str, distance, value, concealed, dead, hand, needs, unused, not_usable) -> dict:
+    """One row of the nearest lines, as the browser draws it (``not_usable``: the jokers the line has no place for)."""
     return {"line": line, "pattern": pattern, "distance": int(distance), "value": int(value),
-            "concealed": bool(concealed), "dead": bool(dead), "hand": hand, "needs": needs, "unused": unused}
+            "concealed": bool(concealed), "dead": bool(dead), "hand": hand, "needs": needs, "unused": unused,
+            "not_usable": not_usable}
 
 
 def _line_texts(compiled: "CompiledCard", pattern_size: str) -> list[tuple[str, str, int, bool]]:

@@ -134,16 +134,19 @@ function render({ model, el }) {
   function closest() {
     const rows = model.get("closest_rows");
     if (!rows.length) return null;
+    // a joker is never passed: where a line has no place for one it is shown apart, not as "not used"
+    const jokers = rows.some((row) => row.not_usable && row.not_usable.length);
     return h("div", { class: "mj-section" },
       h("div", { class: "mj-heading" }, "Your nearest lines"),
-      resultsTable("mj-closest", ["Line", "", "Tiles away", "Value", "Needs", "Not used"],
+      resultsTable("mj-closest", ["Line", "", "Tiles away", "Value", "Needs", "Not used"].concat(jokers ? ["Jokers it can't use"] : []),
         rows.map((row) => h("tr", {},
           h("td", { style: "white-space:nowrap" }, row.line),
           h("td", { html: row.pattern }),
           distance(row),
           h("td", { class: "mj-num" }, `${row.value}${row.concealed ? " C" : ""}`),
           h("td", {}, groups(model, row.needs, 24)),
-          h("td", {}, groups(model, row.unused, 24))))));
+          h("td", {}, groups(model, row.unused, 24)),
+          jokers ? h("td", {}, groups(model, row.not_usable, 24)) : null))));
   }
 
   function history() {

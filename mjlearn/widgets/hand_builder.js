@@ -108,13 +108,17 @@ function render({ model, el }) {
     }
     if (view.count && view.closest && view.closest.length) {
       parts.push(h("div", { class: "mj-heading" }, "Nearest lines"));
-      parts.push(resultsTable("mj-closest", ["Line", "", "Tiles away", "Value", "Needs", "Not used", "Nearest hand"],
+      // a joker stands only in a group of 3+: where a line has no place for one, it is shown apart, never "not used"
+      const jokers = view.closest.some((row) => row.not_usable && row.not_usable.length);
+      const head = ["Line", "", "Tiles away", "Value", "Needs", "Not used"].concat(jokers ? ["Jokers it can't use"] : [], ["Nearest hand"]);
+      parts.push(resultsTable("mj-closest", head,
         view.closest.map((row) => h("tr", { class: row.distance === 0 && view.count === 14 ? "mj-win" : "" },
           h("td", { style: "white-space:nowrap" }, row.line, row.dead ? h("span", { class: "mj-dead" }, " dead") : null),
           h("td", { html: row.pattern }),
           h("td", { class: "mj-num" }, String(row.distance)),
           h("td", { class: "mj-num" }, `${row.value}${row.concealed ? " C" : ""}`),
           h("td", {}, groups(model, row.needs, 24)), h("td", {}, groups(model, row.unused, 24)),
+          jokers ? h("td", {}, groups(model, row.not_usable, 24)) : null,
           h("td", {}, groups(model, row.hand, 22))))));
     } else if (!view.count) {
       parts.push(h("div", { class: "mj-muted" }, "Click tiles above (or deal a rack) to see the nearest lines of the card."));
