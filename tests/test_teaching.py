@@ -213,7 +213,7 @@ def test_every_code_block_of_the_teaching_guide_runs(tmp_path, monkeypatch):
     for block in blocks:
         exec(compile(block, "docs/teaching.md", "exec"), namespace)
     written = sorted(p.name for p in tmp_path.iterdir())
-    assert "lesson3.pdf" in written and "lesson3-key.pdf" in written and "lesson3-1.png" in written
+    assert "lesson4.pdf" in written and "lesson4-key.pdf" in written and "lesson4-1.png" in written
     for line in text.splitlines():  # each "question.check(...)  # Right!/Not yet/Fine" comment tells the truth
         found = re.match(r"(\w+\.check\(.*\))\s+# (Right!|Not yet|Fine|I could not read)", line)
         if found:
