@@ -288,6 +288,7 @@ _NUMBER_FILLERS = _FILLERS | {
     "collect", "collects", "owe", "owes", "left", "remain", "remaining", "remains", "more", "of", "them",
     "they", "he", "she", "you", "we", "there", "will", "for", "their", "her", "his", "number", "count", "value",
     "worth", "makes", "make", "equals", "is", "are", "and", "player", "players", "other", "others", "every",
+    "discarder", "thrower", "winner", "everyone", "everybody", "person", "seat", "wall", "on", "rack",
 }
 _NUMBER_EXAMPLE = "Write a whole number, like 12."
 _MONEY = re.compile(r"\$\s*(\d+)(?:\.(\d\d))?(?!\d)")
