@@ -58,6 +58,7 @@ And one of a teacher's options:
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Iterable, Sequence
 from itertools import islice
 from typing import TYPE_CHECKING
@@ -89,6 +90,12 @@ def shown_answer(answer: object) -> str:
     return text if len(text) <= _MAX_SHOWN else text[: _MAX_SHOWN - 3] + "..."
 
 
+def _too_long(answer: object, what: str, example: str) -> None:
+    """Refuse a text answer longer than any a student types (it is not read in part: a "not" may be at its end)."""
+    if isinstance(answer, str) and len(answer) > _MAX_TEXT:
+        raise _unreadable(answer, f"it is {len(answer)} characters long; write a short answer", what, example)
+
+
 def _unreadable(answer: object, why: str, what: str = "tiles", example: str = TILE_EXAMPLE) -> AnswerError:
     why = why.splitlines()[0].rstrip(".") if why else ""
     because = f": {why}" if why else ""
@@ -105,7 +112,7 @@ _WORD = re.compile(r"[a-z0-9]+(?:'[a-z]+)?")
 def _clean(text: str) -> str:
     """Lower case, typographic quotes and dashes made plain, spaces collapsed, the quotes, brackets and
     punctuation around the whole answer taken away."""
-    text = " ".join(text[:_MAX_TEXT].translate(_PLAIN).casefold().split())
+    text = " ".join(unicodedata.normalize("NFKC", text.translate(_PLAIN)).casefold().split())
     return text.strip(" '\"`.,;:!?()[]{}")
 
 
@@ -187,7 +194,8 @@ _NUMBERED_WORD = re.compile(r"^([1-9]+)([a-z]+)$")
 def _words_to_tiles(text: str) -> list[Tile]:
     """Tiles from one string: words (``3 crak``, ``west``, ``two norths``, ``red dragon``) or the notation in
     any case."""
-    tokens = [t.strip("'\".!?:()[]") for t in re.split(r"[\s,;/+]+", text[:_MAX_TEXT].translate(_PLAIN).lower())]
+    text = unicodedata.normalize("NFKC", text.translate(_PLAIN)).lower()
+    tokens = [t.strip("'\".!?:()[]") for t in re.split(r"[\s,;/+]+", text)]
     tokens = [t for t in tokens if t]
     tiles: list[Tile] = []
     times = 1  # "two norths": the count said before the next tile
@@ -199,12 +207,12 @@ def _words_to_tiles(text: str) -> list[Tile]:
         if token in _TILE_REFUSALS:
             raise AnswerError(f"{token!r} says which tiles are not meant; name only the tiles you mean")
         if (i + 2 < len(tokens) and tokens[i + 1] == "of" and tokens[i + 2] in _SUIT_WORDS
-                and (token.isdigit() or token in _COUNT_WORDS)):
+                and (token.isdecimal() or token in _COUNT_WORDS)):
             del tokens[i + 1]  # "5 of dots"
         following = tokens[i + 1] if i + 1 < len(tokens) else ""
         joined = _NUMBERED_WORD.match(token)
         number_word = _COUNT_WORDS.get(token) if token not in ("pair", "pung", "kong", "quint") else None
-        if token.isdigit() and "0" not in token and following in _SUIT_WORDS:
+        if token.isdecimal() and "0" not in token and following in _SUIT_WORDS:
             tiles += [Tile.numbered(int(d), _SUIT_WORDS[following]) for d in token] * times
             times, i = 1, i + 2
             continue
@@ -212,7 +220,7 @@ def _words_to_tiles(text: str) -> list[Tile]:
             tiles += [Tile.numbered(number_word, _SUIT_WORDS[following])] * times
             times, i = 1, i + 2
             continue
-        if token in _COUNT_WORDS or (token.isdigit() and len(token) == 1 and token != "0"):
+        if token in _COUNT_WORDS or (token.isdecimal() and len(token) == 1 and token != "0"):
             times = _COUNT_WORDS.get(token) or int(token)
             i += 1
             continue
@@ -249,6 +257,7 @@ def read_tiles(answer: object) -> list[Tile]:
     if isinstance(answer, Hand):
         return answer.tiles()
     if isinstance(answer, str):
+        _too_long(answer, "tiles", TILE_EXAMPLE)
         try:
             return _words_to_tiles(answer)
         except MjlearnError as error:
@@ -355,6 +364,7 @@ def read_number(answer: object) -> int:
             raise _unreadable(answer, "", "a number", _NUMBER_EXAMPLE) from None
     if not isinstance(answer, str):
         raise _unreadable(answer, "", "a number", _NUMBER_EXAMPLE)
+    _too_long(answer, "a number", _NUMBER_EXAMPLE)
     try:
         return _text_number(answer)
     except AnswerError as error:
@@ -384,7 +394,7 @@ def _text_number(answer: str) -> int:
     i = 0
     while i < len(words):
         word = words[i]
-        if word.isdigit():
+        if word.isdecimal():
             if len(word) > 12:
                 raise AnswerError("it is too long a number")
             numbers.append(int(word))
@@ -449,6 +459,7 @@ def read_yes_no(answer: object) -> bool:
         return bool(answer)
     if not isinstance(answer, str):
         raise _unreadable(answer, f"it is not text ({type(answer).__name__})", "yes or no", _YES_NO_EXAMPLE)
+    _too_long(answer, "yes or no", _YES_NO_EXAMPLE)
     text = _clean(answer)
     text = re.sub(r"^(?:(?:well|um+|uh+|oh|hmm+|i think|i'd say|i say|i guess|my answer is|answer)[\s,:]+)+", "",
                   text)
@@ -524,6 +535,7 @@ def read_seat(answer: object, me: int | None = None) -> int:
             return number
     if not isinstance(answer, str):
         raise _unreadable(answer, f"it is not a seat ({type(answer).__name__})", "a seat", _SEAT_EXAMPLE)
+    _too_long(answer, "a seat", _SEAT_EXAMPLE)
     text = _clean(answer)
     if text in _SEAT_LETTERS:
         return _SEAT_LETTERS[text]
@@ -603,7 +615,7 @@ def _section_matches(wanted: tuple[str, ...], name: str) -> bool:
     if len(words) > 1 and "".join(wanted) in initials:
         return True
     return len(wanted) == len(words) and all(
-        w == s or (len(w) >= 3 and not w.isdigit() and s.startswith(w)) for w, s in zip(wanted, words))
+        w == s or (len(w) >= 3 and not w.isdecimal() and s.startswith(w)) for w, s in zip(wanted, words))
 
 
 def read_line_name(answer: object, sections: Sequence[str]) -> tuple[str, int, str]:
@@ -617,6 +629,7 @@ def read_line_name(answer: object, sections: Sequence[str]) -> tuple[str, int, s
         answer = f"{answer[0]} #{answer[1]}"
     if not isinstance(answer, str):
         raise _unreadable(answer, f"it is not text ({type(answer).__name__})", "a line", _LINE_EXAMPLE)
+    _too_long(answer, "a line", _LINE_EXAMPLE)
     text = re.sub(r"'s\b", "", _clean(answer).replace('"', " "))
     text = re.sub(r"\b([a-z&]{1,4})(\d{1,2})([ab])?\b", r"\1 #\2\3", text)  # LN2, SP3, CR1a
     text = re.sub(r"\b(\d{3,})[-./](\d{1,2})([ab])?\b", r"\1 #\2\3", text)  # 2468-1
@@ -636,7 +649,7 @@ def _line_name(answer: object, text: str, sections: Sequence[str], marks: re.Pat
     numbers: list[tuple[int, str]] = []
     for match in marks.finditer(text):
         n = match.group("n")
-        numbers.append((int(n) if n.isdigit() else _SMALL_NUMBERS[n], match.group("part") or ""))
+        numbers.append((int(n) if n.isdecimal() else _SMALL_NUMBERS[n], match.group("part") or ""))
     text = marks.sub(" ", text)
     for word, n in _ORDINALS.items():
         if re.search(rf"\b{word}\b", text):
@@ -747,6 +760,7 @@ def read_choice(answer: object, options: Sequence[str]) -> int:
         raise _unreadable(answer, f"there are options 1 to {len(options)}", "one of the options", example)
     if not isinstance(answer, str):
         raise _unreadable(answer, f"it is not text ({type(answer).__name__})", "one of the options", example)
+    _too_long(answer, "one of the options", example)
     said = phrase(answer)
     exact = [i for i, p in enumerate(phrases) if p == said]
     if len(exact) == 1:
@@ -754,7 +768,7 @@ def read_choice(answer: object, options: Sequence[str]) -> int:
     label = re.fullmatch(r"(?:option|choice|answer)?\s*\(?([a-z]|\d{1,2})\)?", _clean(answer))
     if label and not any(len(p) == 1 and len(p[0]) <= 2 for p in phrases):
         mark = label.group(1)
-        number = int(mark) if mark.isdigit() else "abcdefghijklmnopqrstuvwxyz".index(mark) + 1
+        number = int(mark) if mark.isdecimal() else "abcdefghijklmnopqrstuvwxyz".index(mark) + 1
         if 1 <= number <= len(options):
             return number - 1
         raise _unreadable(answer, f"there are {len(options)} options", "one of the options", example)
@@ -814,6 +828,7 @@ def read_call(answer: object) -> tuple:
         return read_call((int(pair.group(1)), int(pair.group(2))))
     if not isinstance(answer, str):
         raise _unreadable(answer, f"it is not text ({type(answer).__name__})", "a call", _CALL_EXAMPLE)
+    _too_long(answer, "a call", _CALL_EXAMPLE)
     text = _clean(answer)
     words = _words(text)
     if not words:
@@ -825,14 +840,14 @@ def read_call(answer: object) -> tuple:
                       text)
     if group:
         n = group.group(1) or group.group(2)
-        sizes.add(int(n) if n.isdigit() else _ONES[n])
+        sizes.add(int(n) if n.isdecimal() else _ONES[n])
     mahjongg = bool(_MAHJONGG.search(text))
     jokers = None
     joker = re.search(r"\b(no|zero|0|without|one|a|an|1|two|2|three|3|four|4|five|5)\s+(?:of my\s+)?jokers?\b", text)
     if joker:
         said = joker.group(1)
         jokers = 0 if said in ("no", "zero", "0", "without") else 1 if said in ("one", "a", "an", "1") else (
-            int(said) if said.isdigit() else _ONES[said])
+            int(said) if said.isdecimal() else _ONES[said])
         text = text.replace(joker.group(0), " ")
     elif re.search(r"\bjokers?\b", text):
         if re.search(r"\bno jokers?\b|\bwithout (?:a |any )?jokers?\b|\bnatural\b", text):
