@@ -457,8 +457,8 @@ class Question:
             from .graded import call_label
 
             calls = self._calls
-            good = [c for c in calls.answers() if calls.grade(c) == "good" and c != calls.best]
-            return KeyEntry(call_label(calls.best), tuple(call_label(c) for c in good), calls.reason(calls.best))
+            fine = [c for c in calls.answers() if calls.grade(c) == "good" and c != calls.best]
+            return KeyEntry(call_label(calls.best), tuple(call_label(c) for c in fine), calls.reason(calls.best))
         if self.kind == "yesno":
             return KeyEntry("Yes" if self.answer else "No", (), self.why, tuple(str(s) for s in self.spellings))
         if self.kind in ("seat", "choice"):
@@ -466,7 +466,8 @@ class Question:
             return KeyEntry(str(self.answer), also, self.why, tuple(str(s) for s in self.spellings))
         shown = self.answer if self.answer is not None else self.accept[0]
         written = (lambda v: str(as_hand(v))) if self.kind == "tiles" else str
-        same, other = [], []
+        same: list[object] = []
+        other: list[object] = []
         for value in self.accept:
             if value is shown or written(value) == written(shown):
                 continue

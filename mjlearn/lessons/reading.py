@@ -390,7 +390,9 @@ def _text_number(answer: str) -> int:
     words = [t[:-2] if t.endswith("'s") else t for t in tokens]
     if not words:
         raise AnswerError("it has no number")
-    sign, numbers, operators = 1, [], []
+    sign = 1
+    numbers: list[int] = []
+    operators: list[str] = []
     i = 0
     while i < len(words):
         word = words[i]
