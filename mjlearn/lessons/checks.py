@@ -263,6 +263,12 @@ def _same_parts(answer: str, expected: Sequence[Any]) -> bool:
     """Whether a text answer says each part of ``expected`` (``"North, draw"`` for ``("North", "draw")``): its
     parts between commas, or its words cut every possible way, compared part by part (the two parts of a pair
     in either order)."""
+    from .reading import _negation, _unsure, _words
+
+    words = _words(answer.casefold())
+    if _unsure(words) or any(_negation(w) for w in words):
+        raise AnswerError(f"I could not be sure what {shown_answer(answer)!r} says: it leaves a choice, or says what"
+                          " is not meant. Write just your answer.")
     text = " ".join(answer.split())
     orders = [list(expected)] + ([list(expected)[::-1]] if len(expected) == 2 else [])
     parts = [p for p in re.split(r"\s*[,;/]\s*|\s+(?:and|then)\s+", text.strip(" ()[]'\"")) if p.strip()]

@@ -71,6 +71,7 @@ def read_payment(answer: object) -> tuple[int | None, int]:
         return read_seat(answer[0]), read_number(answer[1])
     if not isinstance(answer, str):
         return None, read_number(answer)
+    answer = re.sub(r"\bto (?:the )?(?:east|south|west|north)(?:'s)?\b", " ", answer, flags=re.IGNORECASE)  # who is paid
     named = re.findall(r"\b(east|south|west|north)(?:'s)?\b", answer, flags=re.IGNORECASE)
     if not named:
         return None, read_number(answer)

@@ -113,7 +113,13 @@ def _clean(text: str) -> str:
     """Lower case, typographic quotes and dashes made plain, spaces collapsed, the quotes, brackets and
     punctuation around the whole answer taken away."""
     text = " ".join(unicodedata.normalize("NFKC", text.translate(_PLAIN)).casefold().split())
-    return text.strip(" '\"`.,;:!?()[]{}")
+    while True:
+        text = text.strip(" '\"`.,;:!?")
+        if len(text) >= 2 and (text[0], text[-1]) in (("(", ")"), ("[", "]"), ("{", "}")) and (
+                text.count(text[0]) == 1 and text.count(text[-1]) == 1):
+            text = text[1:-1]  # one bracket around the whole answer
+            continue
+        return text
 
 
 def _words(text: str) -> list[str]:
@@ -142,7 +148,8 @@ def _unsure(words: Sequence[str]) -> bool:
 
 
 _FILLERS = {"a", "an", "the", "to", "i", "think", "believe", "guess", "say", "it", "its", "is", "are", "was", "that",
-            "thats", "answer", "my", "would", "be", "please", "just", "well", "ok", "okay", "so", "um", "uh"}
+            "thats", "answer", "my", "would", "be", "please", "just", "well", "ok", "okay", "so", "um", "uh", "again",
+            "now", "next"}
 """Words that change nothing in a short answer: articles, "I think", "it is", "the answer is"."""
 
 
@@ -240,6 +247,19 @@ def _words_to_tiles(text: str) -> list[Tile]:
     return tiles
 
 
+def _glossed_tiles(text: str) -> list[Tile]:
+    """:func:`_words_to_tiles`, a bracket that names again the tiles just before it read as a gloss, not as
+    more tiles (``"white dragon (soap)"`` is one tile)."""
+    tiles: list[Tile] = []
+    for outside, inside in re.findall(r"([^()]*)(?:\(([^()]*)\))?", text):
+        tiles += _words_to_tiles(outside)
+        if inside.strip():
+            glossed = _words_to_tiles(inside)
+            if not (glossed and sorted(tiles[-len(glossed):]) == sorted(glossed)):
+                tiles += glossed
+    return tiles
+
+
 def read_tiles(answer: object) -> list[Tile]:
     """The tiles of an answer: notation in any case, words, commas, a Hand, or a list of any of these.
     A count before a tile repeats it (``"two norths"``, ``"a pair of 8 bams"``); a sentence around the tiles
@@ -259,7 +279,7 @@ def read_tiles(answer: object) -> list[Tile]:
     if isinstance(answer, str):
         _too_long(answer, "tiles", TILE_EXAMPLE)
         try:
-            return _words_to_tiles(answer)
+            return _glossed_tiles(answer)
         except MjlearnError as error:
             raise _unreadable(answer, str(error)) from None
     if isinstance(answer, (list, tuple, set, frozenset)) or (
@@ -297,7 +317,8 @@ _NUMBER_FILLERS = _FILLERS | {
     "collect", "collects", "owe", "owes", "left", "remain", "remaining", "remains", "more", "of", "them",
     "they", "he", "she", "you", "we", "there", "will", "for", "their", "her", "his", "number", "count", "value",
     "worth", "makes", "make", "equals", "is", "are", "and", "player", "players", "other", "others", "every",
-    "discarder", "thrower", "winner", "everyone", "everybody", "person", "seat", "wall", "on", "rack",
+    "discarder", "thrower", "winner", "everyone", "everybody", "person", "seat", "wall", "on", "rack", "away",
+    "way", "ways", "direction", "swapped", "passed", "received",
 }
 _NUMBER_EXAMPLE = "Write a whole number, like 12."
 _MONEY = re.compile(r"\$\s*(\d+)(?:\.(\d\d))?(?!\d)")
@@ -334,6 +355,18 @@ def _number_words(words: list[str], start: int) -> tuple[int, int] | None:
     if last in ("start", "a", "and"):
         return None
     return total + current, i
+
+
+_WORKING = {"minus", "plus", "times", "x", "*", "+", "-", "double", "doubled", "twice", "triple", "half", "less",
+            "take", "away", "from", "by"}
+
+
+def _working(text: str) -> bool:
+    """Whether a bracket after a number holds only the working that gave it (``"(152 minus 53)"``,
+    ``"(double)"``): numbers, signs and units, nothing that denies or hedges."""
+    words = re.findall(r"[a-z]+|\d+|[-+*]", text.replace("-", " - "))
+    return bool(words) and all(w.isdecimal() or w in _WORKING or w in _NUMBER_FILLERS or w in _ONES or w in _TENS
+                               or w in ("hundred", "thousand") for w in words)
 
 
 def read_number(answer: object) -> int:
@@ -377,6 +410,7 @@ def _text_number(answer: str) -> int:
         text = re.sub(r"(\d),(\d{3})(?!\d)", r"\1\2", text)
     if "=" in text:
         text = text.rsplit("=", 1)[1].strip() or text
+    text = re.sub(r"\(([^()]*)\)", lambda m: " " if _working(m.group(1)) else m.group(0), text)
     text = _MONEY.sub(lambda m: str(int(m.group(1)) * 100 + int(m.group(2))) if m.group(2) else m.group(1), text)
     text = re.sub(r"(\d)\s*\u00a2", r"\1 cents", text)
     decimal = _DECIMAL.search(text)
@@ -800,7 +834,8 @@ _MAHJONGG = re.compile(r"\bmah[\s-]*j+ongg?\b|\bmahjongg?\b|\bmj\b|\bmahj\b|\bma
                        r"|\bwinn?ing\b|\bwin\b")
 _LET_GO = re.compile(r"\blet(?:s|ting)?\s+(?:it|that|the tile|them)?\s*(?:go|pass)\b|\bpass(?:es)?\b|\bleave it\b"
                      r"|\bno call\b|\b(?:don'?t|do not|won'?t|will not|not|never) call\b|\bdecline\b|\bskip\b"
-                     r"|\bignore\b|\bno thanks?\b|\bnot (?:take|taking) it\b|\bdon'?t take it\b")
+                     r"|\bignore\b|\bno thanks?\b|\bnot (?:take|taking) it\b|\bdon'?t take it\b"
+                     r"|\bnot calling\b|\bnot call(?:ing)? it\b|\bi'?m not calling\b")
 _CALL_EXAMPLE = "Say what you do: let it go, call a pung (or kong, quint) and how many jokers, or call Mah Jongg."
 
 
