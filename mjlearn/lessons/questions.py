@@ -219,8 +219,15 @@ class Question:
                 raise ArgumentError("a yesno question has one answer: accept= cannot hold the other")
         self.answer, self.accept, self.spellings = answer, accept, spellings
         if kind == "tiles":
-            for value in (answer if answer is not None else accept[0], *accept, *spellings):
+            from .reading import read_tiles
+
+            for value in (answer if answer is not None else accept[0], *accept):
                 as_hand(value, "answer")  # a mistyped key fails now
+            for value in spellings:
+                try:
+                    read_tiles(value)
+                except AnswerError as error:
+                    raise ArgumentError(f"a spelling of the answer: {str(error).splitlines()[0]}") from None
         self.lines: list[Line] = [read_line(name, self.card) for name in lines] if lines is not None else []
         if lines is None and kind in _GRADED:
             table = self.card.closest(self._graded_rack, n=None, exposures=self.exposures, visible=list(self.visible),
@@ -469,7 +476,7 @@ class Question:
         same: list[object] = []
         other: list[object] = []
         for value in self.accept:
-            if value is shown or written(value) == written(shown):
+            if value is shown or str(value) == str(shown):
                 continue
             (same if self._same_answer(value, shown) else other).append(value)
         spellings = [*self.spellings, *same]
