@@ -432,8 +432,15 @@ def check(answer: object, expected: object = None, question: str = "", hint: str
         if choices:
             options = [str(option) for option in choices]
             answer = options[read_choice(answer, options)]
-        if any(_same(answer, good, tiles, any_order, card) for good in goods):
-            return right(question, why)
+        doubt: AnswerError | None = None
+        for good in goods:  # every good answer is tried: one the answer cannot be read as does not hide another
+            try:
+                if _same(answer, good, tiles, any_order, card):
+                    return right(question, why)
+            except AnswerError as error:
+                doubt = doubt or error
+        if doubt is not None:
+            raise doubt
         explanation, credit = "", 0.0
         if tiles and len(goods) == 1:
             explanation = _tiles_explanation(answer, goods[0])

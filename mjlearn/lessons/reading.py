@@ -398,6 +398,9 @@ def read_number(answer: object) -> int:
     if not isinstance(answer, str):
         raise _unreadable(answer, "", "a number", _NUMBER_EXAMPLE)
     _too_long(answer, "a number", _NUMBER_EXAMPLE)
+    odd = next((c for c in answer if unicodedata.category(c) == "No"), None)
+    if odd is not None:  # a superscript, a fraction: "3²" is not 32
+        raise _unreadable(answer, f"I cannot read the sign {odd!r}", "a number", _NUMBER_EXAMPLE)
     try:
         return _text_number(answer)
     except AnswerError as error:
@@ -547,7 +550,6 @@ _RELATIVE = [
     (re.compile(r"\b(?:my|on my|to my) left\b|\bleft of me\b|\bbefore me\b"), 3),
 ]
 _MYSELF = re.compile(r"\b(?:me|myself)\b|^(?:i|i do|i will|i would|i take it|i get it|mine)$")
-_SIDES = ("left", "right", "across", "opposite")
 
 
 def read_seat(answer: object, me: int | None = None) -> int:
@@ -575,11 +577,16 @@ def read_seat(answer: object, me: int | None = None) -> int:
     text = _clean(answer)
     if text in _SEAT_LETTERS:
         return _SEAT_LETTERS[text]
+    seats = r"(?:east|south|west|north|dealer)(?:'s)?"
+    sides = r"(?:left|right|across|opposite)"
+    referred = bool(re.search(rf"\b{seats}\s+{sides}\b|\b{sides}\s+(?:of|from)\s+(?:the\s+)?{seats}\b", text))
+    text = re.sub(rf"\b{seats}(\s+{sides})\b", r"\1", text)  # "East's left": where a seat sits, not the seat
+    text = re.sub(rf"\b({sides})\s+(?:of|from)\s+(?:the\s+)?{seats}\b", r"\1", text)  # "left of East"
     words = _words(text)
     if _unsure(words):
         raise _unreadable(answer, "it names no one seat for sure", "a seat", _SEAT_EXAMPLE)
     found: list[int] = []
-    denied = referred = negated = False
+    denied = negated = False
     for i, word in enumerate(words):
         seat = _SEAT_WORDS.get(word, _SEAT_WORDS.get(word.removesuffix("ern")))
         before, after = words[max(0, i - 2):i], words[i + 1:i + 3]
@@ -589,10 +596,6 @@ def read_seat(answer: object, me: int | None = None) -> int:
             if any(_negation(w) or w in ("but", "than", "instead") for w in before):
                 negated = True
                 continue  # "not North", "anyone but North"
-            if any(w in _SIDES for w in after[:1]) or (before[-1:] in (["of"], ["from"]) and any(
-                    w in _SIDES for w in before)):
-                referred = True  # "East's left", "left of East": where a seat sits, not the seat
-                continue
             found.append(seat)
         elif _negation(word) and not any(w in _SEAT_WORDS for w in after):
             denied = True
@@ -631,7 +634,7 @@ _LINE_MARK = re.compile(r"(?:#|\bline)\s*(?P<n>\d{1,2}|" + "|".join(_SMALL_NUMBE
 
 
 _SECTION_SYNONYMS = {"nos": "number", "nums": "number", "num": "number", "no": "number", "nr": "number",
-                     "consec": "consecutive", "sing": "single", "wind": "wind", "dragon": "dragon"}
+                     "consec": "consecutive", "sing": "single"}
 
 
 def _section_words(name: str, keep_any: bool = False) -> tuple[str, ...]:
