@@ -473,8 +473,7 @@ class CallGrade:
                  exposures: Iterable[ExposureLike] = (), visible: HandLike | None = None, draws: int = 12,
                  ruleset: Ruleset | str | None = None):
         from ..analysis.arguments import count_argument, ruleset_argument
-        from ..analysis.chances import line_chances
-        from ..analysis.chances import FAR
+        from ..analysis.chances import FAR, line_chances
         from ..analysis.closest import seen_and_unseen
         from ..analysis.compiled import counts_of
         from ..analysis.position import Exposure, read_position
@@ -500,7 +499,6 @@ class CallGrade:
         self.calls: dict[tuple, tuple[float, int, int, Tile | None]] = {}
         """Each answer the rack can give -> (chance, distance, the line it plays for, the tile thrown after)."""
         cache: dict = {}
-
         allowed: dict[tuple, bool] = {}
 
         def best_of(rack_counts: np.ndarray, shown: tuple) -> tuple[float, int, int]:
@@ -535,8 +533,7 @@ class CallGrade:
                 if not options:
                     continue
                 self.calls[("call", size, jokers)] = max(options, key=lambda o: (o[0], -o[1], -int(o[3])))
-        found = [c for c in self.calls.values()]
-        self.by_distance = max(c[0] for c in found) < NEGLIGIBLE
+        self.by_distance = max(chance for chance, _, _, _ in self.calls.values()) < NEGLIGIBLE
         self.best = self.best_call()
 
     def _score(self, call: tuple) -> tuple[float, float]:
@@ -562,7 +559,7 @@ class CallGrade:
         if call != ("pass",) and self._score(call) < self._score(("pass",)):
             return "costly"  # the exposure lowers the chance of letting the tile go
         if self.by_distance:
-            extra = self.calls[self.best][1] and self.calls[call][1] - self.calls[self.best][1]
+            extra = self.calls[call][1] - self.calls[self.best][1]
             return "good" if extra <= 0 else "fine" if extra == 1 else "costly"
         return _grade(self.calls[call][0], self.calls[self.best][0])
 

@@ -303,7 +303,7 @@ class Question:
             options["tile"] = live
         question = cls(kind, prompt, game.racks[seat], game.card, exposures=game.exposures[seat], visible=seen,
                        seat=seat, **options)
-        question.game = copy.deepcopy(game)
+        question.game = copy.deepcopy(game, {id(game.card): game.card})  # the position as it was; the card shared
         return question
 
     @classmethod
