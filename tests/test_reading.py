@@ -105,3 +105,15 @@ def test_sections_that_two_names_fit_are_not_guessed():
     with pytest.raises(AnswerError, match="it could be Like Numbers or Lucky Nines"):
         read_line("LN 1", twins)
     assert read_line("like numbers 1", twins).category == "Like Numbers"
+
+
+@pytest.mark.parametrize("answer, value", [
+    ("No doubt.", True), ("no doubt about it", True), ("No doubt not", False), ("no problem", True),
+    ("Nope, it can", False), ("I don't think so", False), ("I think it does", True), ("only if it's a pung", None),
+])
+def test_yes_or_no_where_the_first_word_misleads(answer, value):
+    if value is None:
+        with pytest.raises(AnswerError):
+            read_yes_no(answer)
+    else:
+        assert read_yes_no(answer) is value

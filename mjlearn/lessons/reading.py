@@ -509,6 +509,8 @@ def read_yes_no(answer: object) -> bool:
         raise _unreadable(answer, "it says neither for sure", "yes or no", _YES_NO_EXAMPLE)
     if words[:2] == ["of", "course"]:
         words = words[1:]
+    if words[:2] in (["no", "doubt"], ["no", "question"], ["no", "problem"], ["without", "doubt"]):
+        words = ["sure", *words[2:]]  # "no doubt": a yes
     if words[0] in ("that", "thats", "it", "its", "this") and len(words) > 1 and (
             words[1] in _YES | _NO or (words[1] == "is" and len(words) > 2 and words[2] in _YES | _NO)):
         words = words[2:] if words[1] == "is" else words[1:]  # "that's right", "it is true", "it's not"
