@@ -44,6 +44,30 @@ def test_unspecified_seats_and_the_wall_come_from_the_seed():
     assert [tile.notation for tile in top.wall[:2]] == ["G", "R"]
 
 
+def test_a_position_waiting_for_calls_on_a_live_discard(tmp_path):
+    """phase="calls": the turn's seat has just thrown the last discard; the others call it or let it go."""
+    game = lesson(racks={3: "FF 222B 44B 66C J"}, exposures={3: ["666D"]}, discards=[(1, "8D"), (2, "6C")],
+                  turn=2, phase="calls")
+    assert game.phase == "calls" and game.last_discard == (2, mj.Tile.C6)
+    assert game.waiting_for() == [3, 0, 1]
+    assert game.status() == "West has discarded 6C; waiting for North, East, South to call it or let it go"
+    assert [game.tiles_held(seat) for seat in range(4)] == [13] * 4 and tiles_in_game(game) == list(COPIES)
+    assert "West to wait for calls on its discard" in game.log[-1].detail
+    game.pass_call(0)
+    game.pass_call(1)
+    game.call(3, 3)  # North takes the 6C for a pung and must discard
+    assert (game.turn, game.phase, [str(g) for g in game.exposures[3]]) == (3, "discard", ["666D", "666C"])
+    path = tmp_path / "calls.json"
+    game.save(path)
+    again = Game.load(path, card=CARD)
+    assert again.snapshot() == game.snapshot()
+
+
+def test_a_live_discard_nobody_can_call_passes_the_turn():
+    game = lesson(racks={}, exposures={}, discards=[(0, "8D")], turn=0, phase="calls", dead=[1, 2, 3])
+    assert (game.phase, game.turn) == ("draw", 0)  # East, the one live hand, draws again
+
+
 def test_replay_rebuilds_the_same_table():
     game = lesson()
     game.discard(0, "J")
@@ -64,7 +88,12 @@ def test_replay_rebuilds_the_same_table():
         ({"exposures": {3: ["555D 6D"]}}, r"exposures\[3\]\[0\]: an exposure is one group of one tile"),
         ({"racks": {0: "FF 222B 4X"}}, r"racks\[0\]:"),
         ({"turn": 4}, r"turn must be a seat 0-3"),
-        ({"phase": "calls"}, r"phase must be one of 'draw', 'discard'"),
+        ({"phase": "call"}, r"phase must be one of 'draw', 'discard', 'calls'"),
+        ({"phase": "calls", "racks": {}, "discards": []}, r"discards: a position waiting for calls needs the live"),
+        ({"phase": "calls", "racks": {}, "turn": 1}, r"the live discard was thrown by West, but turn is South"),
+        ({"phase": "calls", "racks": {}, "discards": [(0, "J")]}, r"a discarded joker cannot be called"),
+        ({"phase": "calls", "turn": 2, "racks": {2: "FF 222B 444B 666C 88C J"}}, r"racks\[2\]: West holds 14 tiles .* West has"
+                                                                      r" just discarded, so the hand holds 13"),
         ({"dead": [0]}, r"turn: East's hand is dead"),
         ({"discards": [(1, "5D", 3)]}, r"discards\[0\] must be a \(seat, tile\) pair"),
         ({"discards": [(9, "5D")]}, r"the seat of discards\[0\] must be a seat 0-3"),

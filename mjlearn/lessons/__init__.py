@@ -4,12 +4,15 @@ and handouts.
 This package is mjlearn's top layer: it uses everything below it (tiles, hands, cards, analysis, rules,
 rendering, widgets) and nothing below it imports it. Its modules, bottom to top:
 
-- :mod:`mjlearn.lessons.reading`: read an answer the way people write it (tiles, numbers, card lines), or
-  say in a sentence why it cannot be read (:func:`read_tiles`, :func:`read_number`, :func:`read_line`).
+- :mod:`mjlearn.lessons.reading`: read an answer the way people write it (tiles, numbers, yes or no, seats,
+  card lines, a teacher's options, calls), or say in a sentence why it cannot be read (:func:`read_tiles`,
+  :func:`read_number`, :func:`read_yes_no`, :func:`read_seat`, :func:`read_line`, :func:`read_choice`,
+  :func:`read_call`).
 - :mod:`mjlearn.lessons.checks`: the :class:`Check` every checker returns and the plain checkers
   :func:`check` and :func:`check_count`.
 - :mod:`mjlearn.lessons.graded`: questions with more than one good answer, graded by the coach's chances
-  (:func:`check_pass`, :func:`check_discard`, :func:`check_line`, :func:`check_safe_discard` on a game).
+  (:func:`check_pass`, :func:`check_discard`, :func:`check_line`, :func:`check_call` on a live discard,
+  :func:`check_safe_discard` on a game).
 - :mod:`mjlearn.lessons.helpers`: one-call helpers of the beginner lessons 00, 01 and 03 (:func:`hand_list`,
   :func:`lines_table`, :func:`check_line_name`...).
 - :mod:`mjlearn.lessons.play`: helpers and checkers of lessons 04-07 (the Charleston at a table of
@@ -46,18 +49,35 @@ from importlib import import_module
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:  # pragma: no cover
-    from .checks import STATUSES, Check, check, check_count, missing, not_yet, read_answer, right, unreadable
+    from .checks import (
+        STATUSES,
+        Check,
+        check,
+        check_count,
+        default_credit,
+        missing,
+        not_yet,
+        partial,
+        read_answer,
+        right,
+        unreadable,
+    )
     from .graded import (
         FINE,
         GOOD,
         NEGLIGIBLE,
         SAFE_FACTOR,
         SAFE_MARGIN,
+        CallGrade,
         PassGrade,
+        call_label,
+        check_call,
         check_discard,
         check_line,
         check_pass,
         check_safe_discard,
+        grade_calls,
+        grade_discard,
         grade_passes,
         line_name,
         nearest_lines,
@@ -103,6 +123,7 @@ if TYPE_CHECKING:  # pragma: no cover
         play_next,
         progress_plot,
         racks_table,
+        read_payment,
         say_move,
         session_plot,
         start_of_play,
@@ -110,8 +131,22 @@ if TYPE_CHECKING:  # pragma: no cover
         until,
         when_a_hand_dies,
     )
-    from .questions import KINDS, Handout, KeyEntry, Question, TableSnapshot
-    from .reading import TILE_EXAMPLE, read_line, read_number, read_tiles, shown_answer
+    from .questions import CONTROLS, KINDS, Handout, KeyEntry, Question, TableSnapshot
+    from .reading import (
+        CALL_SIZES,
+        SEAT_NAMES,
+        TILE_EXAMPLE,
+        phrase,
+        read_call,
+        read_choice,
+        read_line,
+        read_line_name,
+        read_number,
+        read_seat,
+        read_tiles,
+        read_yes_no,
+        shown_answer,
+    )
     from .record import answers_released, hide_answers, read_record, record_folder, release_answers, student
     from .report import ClassReport, class_report
     from .exercise import Exercise
@@ -122,22 +157,24 @@ MODULES = ("reading", "checks", "graded", "helpers", "play", "questions", "hando
 """The package's modules, bottom to top."""
 
 _EXPORTS = {
-    "reading": ("read_tiles", "read_number", "read_line", "shown_answer", "TILE_EXAMPLE"),
+    "reading": ("read_tiles", "read_number", "read_line", "shown_answer", "TILE_EXAMPLE", "read_yes_no", "read_seat",
+                "read_line_name", "read_choice", "read_call", "phrase", "SEAT_NAMES", "CALL_SIZES"),
     "checks": ("Check", "check", "check_count", "STATUSES", "right", "not_yet", "read_answer", "missing",
-               "unreadable"),
+               "unreadable", "default_credit", "partial"),
     "graded": ("check_pass", "check_discard", "check_line", "check_safe_discard", "grade_passes", "PassGrade",
                "nearest_lines", "line_name", "percent", "GOOD", "FINE", "NEGLIGIBLE", "SAFE_FACTOR",
-               "SAFE_MARGIN"),
+               "SAFE_MARGIN", "check_call", "CallGrade", "grade_calls", "call_label", "grade_discard"),
     "helpers": ("Text", "hand_list", "groups", "try_line", "tile_set_table", "lines_table", "check_line_name",
                 "check_completes", "GROUP_NAMES"),
-    "play": ("check_pass_direction", "check_courtesy", "check_payment", "check_outs", "check_call_taker",
+    "play": ("check_pass_direction", "check_courtesy", "check_payment", "read_payment", "check_outs",
+             "check_call_taker",
              "check_unseen", "nearest_distance", "racks_table", "pass_table", "everyone_passes",
              "distances_by_step", "progress_plot", "pass_plan", "play_for_me", "moment", "until", "first_move",
              "start_of_play", "say_move", "play_next", "when_a_hand_dies", "later_turn", "discard_to_call",
              "columns", "payments_side_by_side", "dead_hands", "payment_cases", "computer_session",
              "session_plot", "try_move", "finish_with_suggestions", "key_events", "play_contest",
              "exposure_outcome"),
-    "questions": ("Question", "Handout", "KeyEntry", "TableSnapshot", "KINDS"),
+    "questions": ("Question", "Handout", "KeyEntry", "TableSnapshot", "KINDS", "CONTROLS"),
     "record": ("student", "release_answers", "hide_answers", "answers_released", "record_folder", "read_record"),
     "report": ("class_report", "ClassReport"),
     "exercise": ("Exercise",),
@@ -149,24 +186,27 @@ _HOME = {name: module for module, names in _EXPORTS.items() for name in names}
 
 __all__ = [
     # reading
-    "read_tiles", "read_number", "read_line", "shown_answer", "TILE_EXAMPLE",
+    "read_tiles", "read_number", "read_line", "shown_answer", "TILE_EXAMPLE", "read_yes_no", "read_seat",
+    "read_line_name", "read_choice", "read_call", "phrase", "SEAT_NAMES", "CALL_SIZES",
     # checks
     "Check", "check", "check_count", "STATUSES", "right", "not_yet", "read_answer", "missing", "unreadable",
+    "default_credit", "partial",
     # graded
     "check_pass", "check_discard", "check_line", "check_safe_discard", "grade_passes", "PassGrade",
     "nearest_lines", "line_name", "percent", "GOOD", "FINE", "NEGLIGIBLE", "SAFE_FACTOR", "SAFE_MARGIN",
+    "check_call", "CallGrade", "grade_calls", "call_label", "grade_discard",
     # helpers
     "Text", "hand_list", "groups", "try_line", "tile_set_table", "lines_table", "check_line_name",
     "check_completes", "GROUP_NAMES",
     # play
-    "check_pass_direction", "check_courtesy", "check_payment", "check_outs", "check_call_taker", "check_unseen",
+    "check_pass_direction", "check_courtesy", "check_payment", "read_payment", "check_outs", "check_call_taker", "check_unseen",
     "nearest_distance", "racks_table", "pass_table", "everyone_passes", "distances_by_step", "progress_plot",
     "pass_plan", "play_for_me", "moment", "until", "first_move", "start_of_play", "say_move", "play_next",
     "when_a_hand_dies", "later_turn", "discard_to_call", "columns", "payments_side_by_side", "dead_hands",
     "payment_cases", "computer_session", "session_plot", "try_move", "finish_with_suggestions", "key_events",
     "play_contest", "exposure_outcome",
     # questions
-    "Question", "Handout", "KeyEntry", "TableSnapshot", "KINDS",
+    "Question", "Handout", "KeyEntry", "TableSnapshot", "KINDS", "CONTROLS",
     # record, report, exercise, grading
     "student", "release_answers", "hide_answers", "answers_released", "record_folder", "read_record", "class_report",
     "ClassReport", "Exercise", "tag_exercises",

@@ -19,6 +19,13 @@ Not yet. You passed a joker: jokers may never be passed in the Charleston.
 Right! Keeps 2468 #1 in reach (24.5% in 12 draws); FF 222B 444B 666B 888B has no N.
 >>> check_line("2468 #1", rack, card)
 Right! 2468 #1 is 2 tiles away; no live line is nearer.
+
+A live discard: call it (for what, with how many jokers) or let it go?
+
+>>> check_call("let it go", "FF 222B 444B 66B 88B N", "8B", card)
+Not yet. Letting it go leaves 2468 #1 at 24.2% in 12 draws; the best answer gives 61.0%.
+>>> check_call("pung", "FF 222B 444B 66B 88B N", "8B", card)
+Right! Calling a pung of 8B brings 2468 #1 from 24.2% to 61.0% in 12 draws (then throw N).
 """
 
 from __future__ import annotations
@@ -30,10 +37,11 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
+from ..errors import ArgumentError
 from ..tiles import COPIES, Tile, tile_token
 from ..wording import counted
-from .checks import Check, not_yet, read_answer, right
-from .reading import read_line, read_tiles
+from .checks import Check, not_yet, partial, read_answer, right
+from .reading import CALL_SIZES, read_call, read_line, read_tiles
 
 if TYPE_CHECKING:  # pragma: no cover
     import pandas
@@ -47,7 +55,8 @@ if TYPE_CHECKING:  # pragma: no cover
     from ..rules.ruleset import Ruleset
 
 __all__ = ["check_pass", "check_discard", "check_line", "grade_passes", "PassGrade", "GOOD", "FINE", "NEGLIGIBLE",
-           "line_name", "percent", "nearest_lines", "check_safe_discard", "SAFE_FACTOR", "SAFE_MARGIN"]
+           "line_name", "percent", "nearest_lines", "check_safe_discard", "SAFE_FACTOR", "SAFE_MARGIN", "check_call",
+           "CallGrade", "grade_calls", "call_label"]
 
 GOOD = 0.9
 """An answer whose chance is at least this share of the best answer's is "good"."""
@@ -216,7 +225,12 @@ class PassGrade:
         if grade == "fine":
             return Check(True, "fine", f"Fine{': ' + question if question else ''}, but a better pass exists. "
                          + " ".join(parts), grade)
-        return not_yet(question, " ".join(parts), hint, grade)
+        return not_yet(question, " ".join(parts), hint, grade, partial(self.overlap(chosen) / self.count))
+
+    def overlap(self, chosen: tuple[int, ...]) -> int:
+        """How many tiles the pass ``chosen`` shares with the good pass nearest to it."""
+        mine = Counter(chosen)
+        return max(sum((mine & Counter(int(t) for t in good)).values()) for good in self.passes("good"))
 
 
 def grade_passes(card: CardLike, rack: HandLike, count: int = 3, ruleset: Ruleset | str | None = None) -> PassGrade:
@@ -270,12 +284,22 @@ def check_discard(answer: object, rack: HandLike, card: CardLike = "basic1", que
     from ..hands import as_hand
 
     rack = as_hand(rack, "rack")
+    if len(tiles) != 1 or tiles[0] not in rack:
+        return _discard_refusal(tiles, question, hint)
+    table = _card(card).discard_advice(rack, draws, exposures, visible, ruleset)
+    return grade_discard(tiles[0], table, question, hint)
+
+
+def _discard_refusal(tiles: list[Tile], question: str, hint: str) -> Check:
     if len(tiles) != 1:
         return not_yet(question, f"Throw one tile; you gave {len(tiles)}.", hint)
-    tile = tiles[0]
-    if tile not in rack:
-        return not_yet(question, f"{tile.notation} is not on the rack.", hint)
-    table = _card(card).discard_advice(rack, draws, exposures, visible, ruleset)
+    return not_yet(question, f"{tiles[0].notation} is not on the rack.", hint)
+
+
+def grade_discard(tile: Tile, table: pandas.DataFrame, question: str = "", hint: str = "") -> Check:
+    """Grade the throw of ``tile`` (on the rack) by the coach's table of every throw
+    (:meth:`Card.discard_advice <mjlearn.card.Card.discard_advice>`): what :func:`check_discard` does once
+    the answer is read."""
     row = table[table["tile"] == tile.notation].iloc[0]
     best = table.iloc[0]
     if best["ev"] > 0:
@@ -399,3 +423,247 @@ def check_safe_discard(answer: object, game: Game, seat: int | None = None, ques
                                f" ({percent(danger)} danger).", "good")
     return not_yet(question, f"{tile.notation} is not hot, but {_listed(threats)} could still use it"
                              f" ({percent(danger)} danger); safer tiles are on your rack.", hint, "costly")
+
+
+# -- calls ------------------------------------------------------------------------------------------------------
+
+def call_label(call: tuple) -> str:
+    """An answer to a live discard in words, as the options of a call question show it (and as
+    :func:`~mjlearn.lessons.reading.read_call` reads it back).
+
+    >>> call_label(("pass",)), call_label(("call", 3, 0)), call_label(("call", 4, 2)), call_label(("mahjongg",))
+    ('Let it go', 'Call a pung, no joker', 'Call a kong with 2 jokers', 'Call Mah Jongg')
+    """
+    if call[0] == "pass":
+        return "Let it go"
+    if call[0] == "mahjongg":
+        return "Call Mah Jongg"
+    _, size, jokers = call
+    name = CALL_SIZES[size]
+    return f"Call a {name}, no joker" if not jokers else f"Call a {name} with {counted(jokers, 'joker')}"
+
+
+def _call_words(call: tuple, tile: Tile) -> str:
+    """``"calling a pung of 8B with 1 joker"``: an answer in a sentence."""
+    if call[0] == "pass":
+        return "letting it go"
+    if call[0] == "mahjongg":
+        return "calling Mah Jongg"
+    _, size, jokers = call
+    return f"calling a {CALL_SIZES[size]} of {tile.notation}" + (f" with {counted(jokers, 'joker')}" if jokers else "")
+
+
+class CallGrade:
+    """Every answer to a live discard of ``tile``, scored as the coach scores calls: let it go, call it for a
+    pung, kong, quint or sextet (with any number of jokers the rack can give), or call Mah Jongg.
+
+    ``rack`` (13 tiles with ``exposures``) is the rack of the seat that may call; ``visible`` the other
+    tiles it has seen (the discards before this one, the other seats' exposures). When the tile completes a
+    hand of the card, Mah Jongg is the one right answer. Otherwise each answer is scored by the chance of
+    the best line after it (:func:`~mjlearn.analysis.chances.line_chances` over ``draws`` draws; after a
+    call, with the exposure shown and the rack's best throw made): an exposure whose chance is below
+    letting the tile go is "costly" (it shows the table your hand and ties it to fewer lines for
+    nothing); the others are graded against the best answer with :data:`GOOD` and :data:`FINE`. A
+    false Mah Jongg makes the hand dead, and a call the rack cannot make is refused with the rule. When no
+    answer keeps even a :data:`NEGLIGIBLE` chance, answers are graded by how near they leave the nearest
+    line. Build it with :func:`grade_calls`.
+    """
+
+    def __init__(self, card: CardLike, rack: HandLike, tile: Tile | str | int,
+                 exposures: Iterable[ExposureLike] = (), visible: HandLike | None = None, draws: int = 12,
+                 ruleset: Ruleset | str | None = None):
+        from ..analysis.arguments import count_argument, ruleset_argument
+        from ..analysis.chances import FAR, line_chances
+        from ..analysis.closest import seen_and_unseen
+        from ..analysis.compiled import counts_of
+        from ..analysis.position import Exposure, read_position
+        from ..hands import Hand
+        from ..tiles import as_tile
+
+        self.card = _card(card)
+        self.ruleset = ruleset_argument(ruleset)
+        self.rack, self.exposures = read_position(rack, exposures, sizes=(13,))
+        try:
+            self.tile = as_tile(tile)
+        except Exception:  # noqa: BLE001 - any failure is a teacher's mistyped tile
+            raise ArgumentError(f"tile must be the live discard, one tile such as '8B', not {tile!r}") from None
+        if self.tile == Tile.JOKER:
+            raise ArgumentError("a discarded joker cannot be called: the live discard must be another tile")
+        self.draws = count_argument("draws", draws, minimum=1)
+        self.compiled = self.card.compiled(self.ruleset)
+        counts = counts_of(self.rack)
+        seen = list(_seen(visible)) + [self.tile]
+        _, unseen = seen_and_unseen(seen, counts, self.exposures)  # refuses a fifth tile
+        self.wins = self.card.match(Hand(list(self.rack.tiles()) + [self.tile]), list(self.exposures),
+                                    ruleset=self.ruleset)
+        self.calls: dict[tuple, tuple[float, int, int, Tile | None]] = {}
+        """Each answer the rack can give -> (chance, distance, the line it plays for, the tile thrown after)."""
+        cache: dict = {}
+        allowed: dict[tuple, bool] = {}
+
+        def best_of(rack_counts: np.ndarray, shown: tuple) -> tuple[float, int, int]:
+            key = tuple((int(e.tile), e.size, e.jokers) for e in shown)
+            if key not in allowed:
+                allowed[key] = not shown or len(self.compiled.exposed_distances(rack_counts, shown)[0]) > 0
+            if not allowed[key]:
+                return 0.0, int(FAR), -1  # no line allows these exposures: the hand is dead
+            result = line_chances(self.compiled, rack_counts, shown, unseen, self.draws, samples=0, cache=cache)
+            distance = np.where(result.dead | ~result.allowed, FAR, result.distance)
+            line = int(np.lexsort((distance, -result.p_best_hand))[0])
+            if result.p_best_hand[line] <= 0:
+                line = int(np.lexsort((-result.p_best_hand, distance))[0])
+            return float(result.p_best_hand.max()), int(distance.min()), line
+
+        chance, distance, line = best_of(counts, self.exposures)
+        self.calls[("pass",)] = (chance, distance, line, None)
+        jokers_held, naturals_held = int(counts[Tile.JOKER]), int(counts[self.tile])
+        for size in CALL_SIZES:
+            for jokers in range(0, min(jokers_held, size - 1) + 1):
+                if size - 1 - jokers > naturals_held:
+                    continue
+                rest = counts.copy()
+                rest[self.tile] -= size - 1 - jokers
+                rest[Tile.JOKER] -= jokers
+                shown = tuple(self.exposures) + (Exposure(self.tile, size, jokers),)
+                options = []
+                for kind in np.flatnonzero(rest):
+                    after = rest.copy()
+                    after[kind] -= 1
+                    options.append((*best_of(after, shown), Tile(int(kind))))
+                if not options:
+                    continue
+                self.calls[("call", size, jokers)] = max(options, key=lambda o: (o[0], -o[1], -int(o[3])))
+        self.by_distance = max(chance for chance, _, _, _ in self.calls.values()) < NEGLIGIBLE
+        self.best = self.best_call()
+
+    def _score(self, call: tuple) -> tuple[float, float]:
+        chance, distance, _, _ = self.calls[call]
+        return (-distance, chance) if self.by_distance else (chance, -distance)
+
+    def best_call(self) -> tuple:
+        """The best answer: Mah Jongg when the tile wins; else the answer with the best chance (or, far from
+        every line, the nearest), letting it go when a call gains nothing."""
+        if self.wins:
+            return ("mahjongg",)
+        return max(self.calls, key=lambda c: (*self._score(c), c == ("pass",)))
+
+    def answers(self) -> list[tuple]:
+        """Every answer the rack can give, best first (a false Mah Jongg last)."""
+        ranked = sorted(self.calls, key=lambda c: (self._score(c), c == ("pass",)), reverse=True)
+        return [("mahjongg",)] + ranked if self.wins else ranked + [("mahjongg",)]
+
+    def grade(self, call: tuple) -> str:
+        """``"good"``, ``"fine"`` or ``"costly"`` (an answer the rack can give: see :meth:`answers`)."""
+        if self.wins or call == ("mahjongg",):
+            return "good" if self.wins and call == ("mahjongg",) else "costly"
+        if call != ("pass",) and self._score(call) < self._score(("pass",)):
+            return "costly"  # the exposure lowers the chance of letting the tile go
+        if self.by_distance:
+            extra = self.calls[call][1] - self.calls[self.best][1]
+            return "good" if extra <= 0 else "fine" if extra == 1 else "costly"
+        return _grade(self.calls[call][0], self.calls[self.best][0])
+
+    def reason(self, call: tuple) -> str:
+        """What this answer does, in a sentence."""
+        tile = self.tile.notation
+        if self.wins:
+            name = line_name(self.wins[0])
+            if call == ("mahjongg",):
+                return f"The {tile} completes {name}: it wins."
+            words = _call_words(call, self.tile)
+            return f"{words[:1].upper()}{words[1:]} gives up a win: the {tile} completes {name}."
+        if call == ("mahjongg",):
+            return (f"The {tile} does not complete your hand, and a call for Mah Jongg with tiles that do not win"
+                    " makes your hand dead.")
+        chance, distance, line, thrown = self.calls[call]
+        passed = self.calls[("pass",)]
+        words = _call_words(call, self.tile)
+        words = words[:1].upper() + words[1:]
+        if line < 0:
+            return f"{words} leaves exposures that no line of the card allows: your hand would be dead."
+        name = line_name(self.compiled.lines[line])
+        throw = f" (then throw {thrown.notation})" if thrown is not None else ""
+        if self.by_distance:
+            return f"{words} leaves you {counted(distance, 'tile')} from {name}{throw}."
+        if call == ("pass",):
+            return f"{words} leaves {name} at {percent(chance)} in {self.draws} draws."
+        before = passed[0]
+        if chance < before:
+            return (f"{words} lowers your best chance from {percent(before)} to {percent(chance)} ({name}"
+                    f"{throw}), and shows the table what you collect.")
+        return f"{words} brings {name} from {percent(before)} to {percent(chance)} in {self.draws} draws{throw}."
+
+    def check(self, answer: object, question: str = "", hint: str = "") -> Check:
+        """Grade a student's answer (what :func:`check_call` does, without scoring the answers again)."""
+        call, early = read_answer(answer, question, read_call)
+        if early is not None:
+            return early
+        if call[0] == "call":
+            _, size, jokers = call
+            if jokers is None:  # the rack's own tiles first
+                jokers = max(0, size - 1 - int(self.rack.count(self.tile)))
+            call = ("call", size, jokers)
+            if call not in self.calls:
+                held, spare = int(self.rack.count(self.tile)), int(self.rack.jokers)
+                have = (f"You hold {held or 'no'} {self.tile.notation} and {spare or 'no'}"
+                        f" {'joker' if spare == 1 else 'jokers'}")
+                rule = (f"a {CALL_SIZES[size]} of {self.tile.notation} takes {size - 1} from your rack"
+                        f" ({size - 1 - jokers} {self.tile.notation} and {jokers or 'no'}"
+                        f" {'joker' if jokers == 1 else 'jokers'})")
+                return not_yet(question, f"{have}: {rule}.", hint, "costly")
+        grade = self.grade(call)
+        why = self.reason(call)
+        if grade == "good":
+            return right(question, why, grade)
+        if grade == "fine":
+            return Check(True, "fine", f"Fine{': ' + question if question else ''}, but a better answer exists. "
+                         f"{why}", grade)
+        best = self.calls.get(self.best)
+        if not self.wins and best is not None and call == ("pass",):
+            why = why.rstrip(".") + (f"; the best answer gives {percent(best[0])}." if not self.by_distance else
+                                     f"; the best answer leaves {counted(best[1], 'tile')}.")
+        credit = 0.0
+        if call[0] == "call" and self.best[0] == "call" and call[1] == self.best[1]:
+            credit = partial(0.5)  # the right call, with jokers the rack did not need to give
+        return not_yet(question, why, hint, grade, credit)
+
+
+def grade_calls(card: CardLike, rack: HandLike, tile: Tile | str | int, exposures: Iterable[ExposureLike] = (),
+                visible: HandLike | None = None, draws: int = 12,
+                ruleset: Ruleset | str | None = None) -> CallGrade:
+    """Every answer to a live discard of ``tile`` scored (see :class:`CallGrade`): for answer keys.
+
+    >>> import mjlearn as mj
+    >>> grades = grade_calls(mj.load_card("basic1"), "FF 222B 444B 66B 88B N", "8B")
+    >>> [call_label(c) for c in grades.answers()], grades.grade(("pass",))
+    (['Call a pung, no joker', 'Let it go', 'Call Mah Jongg'], 'costly')
+    """
+    return CallGrade(card, rack, tile, exposures, visible, draws, ruleset)
+
+
+def check_call(answer: object, rack: HandLike, tile: Tile | str | int, card: CardLike = "basic1",
+               question: str = "", exposures: Iterable[ExposureLike] = (), visible: HandLike | None = None,
+               draws: int = 12, ruleset: Ruleset | str | None = None, hint: str = "") -> Check:
+    """Grade what a student does with a live discard of ``tile``: let it go, call it for a pung, kong, quint
+    or sextet (and with how many jokers), or call Mah Jongg (see :class:`CallGrade`). The answer is read as
+    people say it (:func:`~mjlearn.lessons.reading.read_call`: ``"let it go"``, ``"pung with a joker"``,
+    ``"Mah Jongg"``); every answer hears what it does to the best line's chance, a wrong one never which
+    answer is best."""
+    _, early = read_answer(answer, question, read_call)
+    if early is not None:
+        return early
+    return CallGrade(card, rack, tile, exposures, visible, draws, ruleset).check(answer, question, hint)
+
+
+def _seen(visible: HandLike | None) -> list[Tile]:
+    """Tiles seen, from notation, a Hand or an iterable of tiles."""
+    from ..hands import Hand
+    from ..tiles import as_tile, parse_tiles
+
+    if visible is None:
+        return []
+    if isinstance(visible, str):
+        return parse_tiles(visible)
+    if isinstance(visible, Hand):
+        return visible.tiles()
+    return [t for item in visible for t in (parse_tiles(item) if isinstance(item, str) else [as_tile(item)])]

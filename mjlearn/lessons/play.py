@@ -26,7 +26,7 @@ from ..wording import counted
 from .checks import Check, check_count, not_yet, read_answer, right
 from .graded import _card
 from .helpers import GROUP_NAMES
-from .reading import read_line, read_number, read_tiles, shown_answer
+from .reading import SEAT_NAMES, read_line, read_number, read_seat, read_tiles
 
 if TYPE_CHECKING:  # pragma: no cover
     import pandas
@@ -43,7 +43,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from ..widgets.charleston_trainer import CharlestonTrainer
     from ..widgets.game_table import GameTable
 
-__all__ = ["check_pass_direction", "check_courtesy", "check_payment", "check_outs", "check_safe_discard",
+__all__ = ["check_pass_direction", "check_courtesy", "check_payment", "read_payment", "check_outs", "check_safe_discard",
            "nearest_distance", "racks_table", "pass_table", "everyone_passes", "distances_by_step", "progress_plot",
            "pass_plan", "play_for_me", "moment", "until", "first_move", "start_of_play", "say_move", "play_next",
            "check_call_taker", "check_unseen", "when_a_hand_dies", "later_turn", "discard_to_call", "columns",
@@ -53,19 +53,31 @@ __all__ = ["check_pass_direction", "check_courtesy", "check_payment", "check_out
 TABLE_TILE_HEIGHT = 40
 """Tile height (pixels) in the lessons' tables: large enough to read."""
 
-_SEAT_NAMES = ("East", "South", "West", "North")
+_SEAT_NAMES = SEAT_NAMES
+_read_seat = read_seat  # the name this module's seat reader had: it reads "North, draw" and "not East: West" too
 
 
-def _read_seat(answer: object) -> int:
-    """The seat an answer names: ``"South"``, ``"south"``, ``"S"`` or its number 0-3."""
-    if isinstance(answer, str):
-        word = answer.strip().strip("'\"").strip().lower()
-        for seat, name in enumerate(_SEAT_NAMES):
-            if word in (name.lower(), name[0].lower()):
-                return seat
-    elif isinstance(answer, int) and not isinstance(answer, bool) and 0 <= answer <= 3:
-        return answer
-    raise AnswerError(f"I could not read {shown_answer(answer)!r} as a seat. Write East, South, West or North.")
+def read_payment(answer: object) -> tuple[int | None, int]:
+    """``(seat, amount)`` from a payment answer: an amount as :func:`~mjlearn.lessons.reading.read_number`
+    reads it, and the seat it names if it names one (``"West pays 50"``, ``"West, 50"``, ``("West", 50)``),
+    else ``None``.
+
+    >>> read_payment("West pays 50"), read_payment("-50"), read_payment(("South", "fifty"))
+    ((2, 50), (None, -50), (1, 50))
+    """
+    import re
+
+    if isinstance(answer, tuple) and len(answer) == 2:
+        return read_seat(answer[0]), read_number(answer[1])
+    if not isinstance(answer, str):
+        return None, read_number(answer)
+    answer = re.sub(r"\bto (?:the )?(?:east|south|west|north)(?:'s)?\b", " ", answer, flags=re.IGNORECASE)  # who is paid
+    named = re.findall(r"\b(east|south|west|north)(?:'s)?\b", answer, flags=re.IGNORECASE)
+    if not named:
+        return None, read_number(answer)
+    seat = read_seat(answer)
+    rest = re.sub(r"\b(?:east|south|west|north)(?:'s)?\b", " ", answer, flags=re.IGNORECASE)
+    return seat, read_number(rest)
 
 
 def check_pass_direction(answer: object, seat: str | int, direction: str, question: str = "") -> Check:
@@ -82,8 +94,8 @@ def check_pass_direction(answer: object, seat: str | int, direction: str, questi
 
     if direction not in DIRECTIONS:
         raise AnswerError(f"unknown pass direction {direction!r}: use one of {', '.join(DIRECTIONS)}")
-    passer = _read_seat(seat)
-    chosen, early = read_answer(answer, question, _read_seat)
+    passer = read_seat(seat)
+    chosen, early = read_answer(answer, question, read_seat)
     if early is not None:
         return early
     target = (passer + DIRECTIONS[direction]) % 4
@@ -122,9 +134,15 @@ def check_courtesy(answer: object, offer: int, other_offer: int, question: str =
 
 def check_payment(answer: object, hand: HandLike, winner: int, how: str, discarder: int | None = None,
                   payer: int | None = None, card: CardLike = "basic1", ruleset: Ruleset | str | None = None,
-                  exposures: Iterable[ExposureLike] = (), question: str = "", hint: str = "") -> Check:
+                  exposures: Iterable[ExposureLike] = (), question: str = "", hint: str = "", *,
+                  name_payer: bool = False) -> Check:
     """A scoring question: how much ``payer`` pays (or, with no payer, what the winner receives or scores)
     when ``winner`` wins ``hand`` ``how`` (``"discard"``, ``"self-drawn"``, ``"joker-exchange"``).
+
+    The amount is read as people write it (``"50"``, ``"50 points"``, ``"$50"``, ``"fifty cents"``); for
+    what a payer pays, a minus sign (``"-50"``, ``"lose 50"``) says the same. The answer may name the seat
+    (``"West pays 50"``): it must be the payer (the winner, with no payer). With ``name_payer=True`` it must
+    name it, and an answer with one of the two right (the payer, or the amount) earns half the credit.
 
     A right answer hears the scoring step that gives it; a wrong one is told whether it is the value as
     printed, too high or too low, never the amount.
@@ -133,17 +151,28 @@ def check_payment(answer: object, hand: HandLike, winner: int, how: str, discard
     Not yet. 25 is the value printed on the card; something in this win changes what is paid.
     >>> check_payment(60, "FF 111B 33C 55C 77C 999D", winner=1, how="self-drawn", ruleset="MAHJ-X")
     Right! South scores 60.
+    >>> check_payment("West pays 100", "FF 222B 444B 666B 88B J", winner=1, how="discard", discarder=2, payer=2,
+    ...               name_payer=True).credit
+    0.5
     """
     from ..rules import NMJL, score_win
 
     card = _card(card)
-    number, early = read_answer(answer, question, read_number)
+    said, early = read_answer(answer, question, read_payment)
     if early is not None:
         return early
+    who, number = said
     payout = score_win(card, card.match(hand, list(exposures)), winner=winner, how=how, discarder=discarder,
                        ruleset=ruleset if ruleset is not None else NMJL)
     expected = -payout.payments[payer] if payer is not None else max(payout.payments[winner], payout.score)
-    if number == expected:
+    target = payer if payer is not None else winner
+    if number < 0 and payer is not None:
+        number = -number  # "-50": what the payer loses
+    elif number < 0:
+        return not_yet(question, f"{_SEAT_NAMES[winner]} is paid, so the amount is more than 0; a minus sign means"
+                                 " paying.", hint)
+    seat_right = who == target if (who is not None or name_payer) else True
+    if number == expected and seat_right:
         steps = payout.explain()
         if payer is not None:
             step = next((s for s in steps if _SEAT_NAMES[payer] in s), "")
@@ -152,10 +181,23 @@ def check_payment(answer: object, hand: HandLike, winner: int, how: str, discard
             step = next((s for s in steps if "receives" in s or "scores" in s), "")
         step = step.split(": ", 1)[1] if step.split(": ", 1)[0] in ("discard", "self-drawn") else step
         return right(question, step.rstrip(".") + "." if step else "")
+    credit = 0.5 if name_payer else 0.0
+    if number == expected:
+        if who is None:
+            return not_yet(question, "The amount is right; say who pays it too.", hint, credit=credit)
+        role = "pays that" if payer is not None else "is paid that"
+        return not_yet(question, f"The amount is right, but {_SEAT_NAMES[who]} is not the one who {role}.", hint,
+                       credit=credit)
+    if who is not None and not seat_right:
+        role = "pays" if payer is not None else "is paid"
+        return not_yet(question, f"{_SEAT_NAMES[who]} is not the one who {role} here, and the amount is not"
+                                 " right either.", hint)
+    credit = credit if who is not None else 0.0
     if number == payout.base and expected != payout.base:
         return not_yet(question, f"{number} is the value printed on the card; something in this win changes"
-                                 " what is paid.", hint)
-    return check_count(number, expected, question, hint)
+                                 " what is paid.", hint, credit=credit)
+    counted_check = check_count(number, expected, question, hint)
+    return Check(False, "wrong", counted_check.text, "", credit)
 
 
 def check_outs(answer: object, rack: HandLike, line: Line | str | tuple[str, int], visible: HandLike = "",
@@ -617,12 +659,12 @@ def check_call_taker(answer: object, game: Game, calls: Mapping[str | int, str |
     """
     import copy
 
-    chosen, early = read_answer(answer, question, _read_seat)
+    chosen, early = read_answer(answer, question, read_seat)
     if early is not None:
         return early
     trial = copy.deepcopy(game)
     discarder = trial.discards[-1][0]
-    plan = {_read_seat(seat): what for seat, what in calls.items()}
+    plan = {read_seat(seat): what for seat, what in calls.items()}
     for what in plan.values():
         if not (what in ("pass", "mahjongg") or (isinstance(what, tuple) and len(what) == 2)):
             raise ArgumentError(f"a call is 'pass', 'mahjongg' or (size, jokers) for an exposure, not {what!r}")
@@ -667,7 +709,7 @@ def check_unseen(answer: object, game: Game, seat: str | int, tile: Tile | str |
     number, early = read_answer(answer, question, read_number)
     if early is not None:
         return early
-    who = _read_seat(seat)
+    who = read_seat(seat)
     kind = as_tile(tile)
     seen = int(game.visible(who)[kind])
     held = game.racks[who].count(kind)

@@ -14,32 +14,58 @@ Right! That pass keeps 2468 #1 in reach (23.9% to finish it in 18 draws, countin
 'N S F'
 >>> Question("count", "How many hands does 2468 #1 stand for?", answer=3).check("three").correct
 True
+>>> Question("yesno", "May a joker stand in a pair?", answer="no").check("Nope, never.").correct
+True
+>>> Question("seat", "Who passes to East in the first right pass?", answer="North").check("not West, North")
+Right!
 
-The kinds of question:
+The kinds of question: what the student answers; what :meth:`Question.check` takes (every kind also
+takes text, read as people write it: :mod:`mjlearn.lessons.reading`); and the answer control a widget
+offers (:attr:`Question.control`, :data:`CONTROLS`):
 
-- ``"pass"``: three tiles (``count=`` fewer for a courtesy pass) to pass in the Charleston;
-- ``"discard"``: the tile to throw from 14 (exposures and ``visible`` tiles count);
-- ``"line"``: the line the rack is nearest to;
-- ``"count"``: a whole number (``answer=``);
-- ``"tiles"``: some tiles, in any order (``answer=``, ``accept=`` for other good answers);
-- ``"text"``: a word or a name (``answer=``; ``accept=`` for other spellings).
+- ``"pass"``: three tiles to pass in the Charleston (``count=`` fewer for a courtesy pass); tile text, a
+  list of tiles or a Hand; control ``"tiles"`` (picked from the rack);
+- ``"discard"``: the tile to throw from 14 (exposures and ``visible`` tiles count); one tile as text, a
+  Tile or a list of one; control ``"tiles"`` (one, from the rack);
+- ``"line"``: the line the rack is nearest to; a line name, a Line or ``(section, number)``; control
+  ``"line"``;
+- ``"count"``: a whole number (``answer=``); an int or text (``"12 tiles"``, ``"twelve"``); control
+  ``"text"``;
+- ``"tiles"``: some tiles, in any order (``answer=``); tile text, a list of tiles or a Hand, any tile (not
+  only the rack's); control ``"tiles"``;
+- ``"text"``: a word or a name (``answer=``); text; control ``"text"``;
+- ``"yesno"``: yes or no (``answer=True``/``False`` or ``"yes"``/``"no"``); a bool, ``"yes"``/``"no"``
+  or a sentence; control ``"yesno"``;
+- ``"seat"``: a seat (``answer="West"`` or 0-3; ``seat=`` the student's own, for "my left"); a seat
+  number 0-3, a name or a sentence; control ``"seat"``;
+- ``"choice"``: one of the teacher's ``options`` (``answer=`` one of them); an option's text, its letter
+  or its number (1 for the first); control ``"choice"`` (a button per option);
+- ``"call"``: what to do with the live discard ``tile`` (a rack of 13; ``Question.from_game`` on a game
+  waiting for calls): let it go, call it for an exposure (with how many jokers), or call Mah Jongg;
+  an option's text (:attr:`Question.options`), words (``"pung with a joker"``), ``"pass"``,
+  ``"mahjongg"`` or ``(size, jokers)``; control ``"choice"``.
+
+``accept=`` lists other good answers; ``spellings=`` other ways to write the answer itself. The key
+(:class:`KeyEntry`) keeps the two apart.
 """
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cached_property
 from html import escape
 from typing import TYPE_CHECKING, Any
 
-from ..errors import ArgumentError
+from ..errors import AnswerError, ArgumentError
 from ..hands import Hand, as_hand
 from ..tiles import Tile, as_tile, parse_tiles
 
 if TYPE_CHECKING:  # pragma: no cover
     from pathlib import Path
 
+    import pandas
     from PIL import Image
 
     from ..analysis.position import Exposure, ExposureLike
@@ -51,23 +77,32 @@ if TYPE_CHECKING:  # pragma: no cover
     from ..rules.ruleset import Ruleset
     from ..rules.setup import Deal
     from .checks import Check
-    from .graded import PassGrade
+    from .graded import CallGrade, PassGrade
 
-__all__ = ["Question", "Handout", "KeyEntry", "TableSnapshot", "KINDS"]
+__all__ = ["Question", "Handout", "KeyEntry", "TableSnapshot", "KINDS", "CONTROLS"]
 
-KINDS = ("pass", "discard", "line", "count", "tiles", "text")
+KINDS = ("pass", "discard", "line", "count", "tiles", "text", "yesno", "seat", "choice", "call")
 """The kinds of :class:`Question`."""
-_GRADED = ("pass", "discard", "line")
+CONTROLS = {"pass": "tiles", "discard": "tiles", "tiles": "tiles", "line": "line", "count": "text", "text": "text",
+            "yesno": "yesno", "seat": "seat", "choice": "choice", "call": "choice"}
+"""The answer control that suits each kind: a tile picker, a line picker, a text box, yes/no buttons, seat
+buttons or a button per option (:attr:`Question.options`). A text box suits every kind."""
+_GRADED = ("pass", "discard", "line", "call")
+_NEEDS_ANSWER = ("count", "tiles", "text", "yesno", "seat", "choice")
+_RACK_SIZES = {"pass": (13, 14), "discard": (14,), "line": (13, 14), "call": (13,)}
 _SHOWN_LINES = 4
 
 
 @dataclass(frozen=True)
 class KeyEntry:
-    """One question's line in the answer key: the best ``answer``, ``also`` other good answers, and ``why``."""
+    """One question's line in the answer key: the best ``answer``, ``also`` other good answers, ``why``, and
+    ``spellings``: other ways to write the best answer itself (``"N"`` for ``"North"``, ``"88b"`` for
+    ``"88B"``), which are not other answers."""
 
     answer: str
     also: tuple[str, ...] = ()
     why: str = ""
+    spellings: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, eq=False)
@@ -134,6 +169,23 @@ def _seen_tiles(visible: HandLike | None) -> tuple[Tile, ...]:
     return tuple(t for item in visible for t in (parse_tiles(item) if isinstance(item, str) else [as_tile(item)]))
 
 
+def _key_value(kind: str, value: object, options: tuple[str, ...]) -> object:
+    """A teacher's answer (or accepted answer) for ``kind``, read as the students' answers are; refused with
+    an :class:`ArgumentError` now, not when a student answers."""
+    from .reading import SEAT_NAMES, read_choice, read_seat, read_yes_no
+
+    try:
+        if kind == "yesno":
+            return read_yes_no(value)
+        if kind == "seat":
+            return SEAT_NAMES[read_seat(value)]
+        if kind == "choice":
+            return options[read_choice(value, options)]
+    except AnswerError as error:
+        raise ArgumentError(f"a {kind} question's answer: {str(error).splitlines()[0]}") from None
+    return value
+
+
 class Question:
     """A question about a position, for a lesson or a handout (see the module's examples).
 
@@ -141,10 +193,16 @@ class Question:
     ``exposures`` their exposed groups, ``visible`` tiles seen on the table
     (discards, other players' exposures); ``card`` a Card or a bundled card's
     name. ``lines`` chooses the card lines shown with the question (names
-    such as ``"2468 #1"`` or Lines); by default a pass, discard or line
+    such as ``"2468 #1"`` or Lines); by default a pass, discard, line or call
     question shows the four lines nearest the rack, in card order. ``answer``
-    (and ``accept``) are needed for count, tiles and text questions; the
-    others are graded by the coach. ``hint`` is said after a wrong answer.
+    is needed for count, tiles, text, yesno, seat and choice questions;
+    ``accept`` lists other good answers and ``spellings`` other ways to write
+    the answer; the graded kinds (pass, discard, line, call) are graded by the
+    coach. ``options`` are a choice question's options; ``tile`` the live
+    discard of a call question (whose ``rack`` holds 13 tiles with its
+    exposures); ``seat`` the seat the student plays (a seat question reads
+    "my left" from it). ``hint`` is said after a wrong answer, ``why`` after a
+    right one.
     """
 
     table: TableSnapshot | None = None
@@ -155,13 +213,14 @@ class Question:
                  exposures: Iterable[ExposureLike] = (), visible: HandLike | None = None,
                  ruleset: Ruleset | str | None = None, answer: object = None, accept: Iterable[object] = (),
                  hint: str = "", lines: Iterable[Line | str] | None = None, count: int = 3, draws: int = 12,
-                 why: str = ""):
+                 why: str = "", options: Iterable[str] = (), spellings: Iterable[object] = (),
+                 tile: Tile | str | None = None, seat: int | str | None = None):
         from ..analysis.arguments import count_argument, ruleset_argument
         from ..analysis.closest import seen_and_unseen
         from ..analysis.compiled import counts_of
         from ..analysis.position import read_position
         from ..resources import as_card
-        from .reading import read_line
+        from .reading import read_line, read_seat
 
         if kind not in KINDS:
             raise ArgumentError(f"kind must be one of {', '.join(repr(k) for k in KINDS)}, not {kind!r}")
@@ -172,25 +231,60 @@ class Question:
         self.ruleset = ruleset_argument(ruleset)
         self.count = count_argument("count", count, minimum=1, maximum=3)
         self.draws = count_argument("draws", draws, minimum=1)
+        self.game: Game | None = None
+        """The game a question made by :meth:`from_game` was asked about (a copy, as it was then), else None."""
+        try:
+            self.seat: int | None = None if seat is None else read_seat(seat)
+        except AnswerError:
+            raise ArgumentError(f"seat must be a seat: 0-3 or East, South, West, North, not {seat!r}") from None
         if rack is None and kind in _GRADED:
             raise ArgumentError(f"a {kind} question needs a rack")
         self.rack: Hand | None = None
         self.exposures: tuple[Exposure, ...] = ()
         if rack is not None:
-            sizes = {"pass": (13, 14), "discard": (14,), "line": (13, 14)}.get(kind)
-            self.rack, self.exposures = read_position(rack, exposures, sizes=sizes)
+            self.rack, self.exposures = read_position(rack, exposures, sizes=_RACK_SIZES.get(kind))
         if kind == "pass" and self.exposures:
             raise ArgumentError("a pass question is asked in the Charleston, before anything is exposed")
+        self.tile: Tile | None = None
+        if kind == "call":
+            if tile is None:
+                raise ArgumentError("a call question needs tile=, the live discard (or use Question.from_game)")
+            self.tile = as_tile(tile) if not isinstance(tile, Tile) else tile
+            if self.tile == Tile.JOKER:
+                raise ArgumentError("a discarded joker cannot be called: tile must be another tile")
+        elif tile is not None:
+            raise ArgumentError(f"tile= is the live discard of a call question; a {kind} question has none")
         self.visible = _seen_tiles(visible)
         if self.rack is not None:
-            seen_and_unseen(list(self.visible), counts_of(self.rack), self.exposures)  # refuses a 5th tile
-        if kind in ("count", "tiles", "text") and answer is None and not accept:
+            live = [self.tile] if self.tile is not None else []
+            seen_and_unseen(list(self.visible) + live, counts_of(self.rack), self.exposures)  # refuses a 5th tile
+        self.options: tuple[str, ...] = tuple(str(o) for o in options) if kind == "choice" else ()
+        if kind == "choice":
+            if isinstance(options, str) or len(self.options) < 2 or len(set(self.options)) < len(self.options):
+                raise ArgumentError("a choice question needs options=: two or more different options (a list of str)")
+        elif options:
+            raise ArgumentError(f"options= are a choice question's; a {kind} question has none")
+        accept, spellings = tuple(accept), tuple(spellings)
+        if kind in _NEEDS_ANSWER and answer is None and not accept:
             raise ArgumentError(f"a {kind} question needs answer=")
         if kind == "count" and answer is not None:
             answer = _count_key(answer)  # read as the students' answers are, so the two compare
-        self.answer, self.accept = answer, tuple(accept)
+        if kind in ("yesno", "seat", "choice"):
+            answer = _key_value(kind, answer if answer is not None else accept[0], self.options)
+            accept = tuple(_key_value(kind, a, self.options) for a in accept)
+            if kind == "yesno" and any(a != answer for a in accept):
+                raise ArgumentError("a yesno question has one answer: accept= cannot hold the other")
+        self.answer, self.accept, self.spellings = answer, accept, spellings
         if kind == "tiles":
-            as_hand(answer if answer is not None else self.accept[0], "answer")  # a mistyped key fails now
+            from .reading import read_tiles
+
+            for value in (answer if answer is not None else accept[0], *accept):
+                as_hand(value, "answer")  # a mistyped key fails now
+            for value in spellings:
+                try:
+                    read_tiles(value)
+                except AnswerError as error:
+                    raise ArgumentError(f"a spelling of the answer: {str(error).splitlines()[0]}") from None
         self.lines: list[Line] = [read_line(name, self.card) for name in lines] if lines is not None else []
         if lines is None and kind in _GRADED:
             table = self.card.closest(self._graded_rack, n=None, exposures=self.exposures, visible=list(self.visible),
@@ -198,12 +292,25 @@ class Question:
             table = table.sort_values(["dead", "distance"], kind="stable").head(_SHOWN_LINES)  # live lines first
             wanted = set(zip(table["category"], table["line"]))
             self.lines = [line for line in self.card.lines if (line.category, line.number) in wanted]
+        if kind == "call":
+            from .graded import call_label
+
+            found = self._calls.calls  # every call the rack can make, scored once
+            order = [("pass",)] + sorted(c for c in found if c != ("pass",)) + [("mahjongg",)]
+            self.options = tuple(call_label(c) for c in order)  # a fixed order: it gives nothing away
+        elif kind == "yesno":
+            self.options = ("Yes", "No")
+        elif kind == "seat":
+            from .reading import SEAT_NAMES
+
+            self.options = SEAT_NAMES
 
     # -- making questions from a table -----------------------------------------------------------------
     @classmethod
     def from_game(cls, kind: str, prompt: str, game: Game, seat: int | None = None, **options: Any) -> Question:
         """A question about one seat of a :class:`~mjlearn.rules.Game` (``Game.from_position`` or a game in
-        play): its rack and exposures, every discard and the other seats' exposures as seen tiles.
+        play): its rack and exposures, every discard and the other seats' exposures as seen tiles. The
+        question keeps a copy of the game as it was (:attr:`game`).
 
         >>> import mjlearn as mj
         >>> from mjlearn.rules import Game
@@ -212,17 +319,48 @@ class Question:
         >>> q = Question.from_game("discard", "What do you throw?", game)
         >>> str(q.rack), [t.notation for t in q.visible]
         ('FF 222B 444B 666B 8B N S', ['8B'])
-        """
-        from ..rules.setup import check_seat
 
+        A call question is asked while a discard is live (``phase="calls"``), of a seat that may call it
+        (``seat=`` unless one seat only waits); its draws are that seat's share of the wall:
+
+        >>> game = Game.from_position(mj.load_card("basic1"), racks={2: "FF 222B 444B 66B 88B N"},
+        ...                           discards=[(0, "3C"), (1, "8B")], turn=1, phase="calls", seed=1)
+        >>> q = Question.from_game("call", "South throws 8B. What do you do?", game, seat=2)
+        >>> q.tile.notation, q.options, q.check("pung").correct
+        ('8B', ('Let it go', 'Call a pung, no joker', 'Call Mah Jongg'), True)
+        """
+        from ..rules.setup import SEATS, check_seat
+
+        live: Tile | None = None
+        if kind == "call":
+            if game.phase != "calls" or game.last_discard is None:
+                raise ArgumentError("a call question is asked while a discard is live: a game in phase 'calls'"
+                                    f" (Game.from_position(..., phase='calls')), not {game.phase!r}")
+            waiting = game.waiting_for()
+            discarder, live = game.last_discard
+            if seat is None:
+                if len(waiting) != 1:
+                    names = ", ".join(f"{s} ({SEATS[s]})" for s in waiting)
+                    raise ArgumentError(f"say which seat answers: seat= one of {names}")
+                seat = waiting[0]
+            seat = check_seat(seat)
+            if seat not in waiting:
+                why = ("threw the tile" if seat == discarder else "is dead" if seat in game.dead else
+                       "has answered already")
+                raise ArgumentError(f"seat {seat} ({SEATS[seat]}) {why}: it cannot be asked to call")
+            options.setdefault("draws", max(1, -(-game.wall_left // max(1, 4 - len(game.dead)))))
         seat = game.turn if seat is None else check_seat(seat)
-        seen = [tile for _, tile in game.discards]
+        discards = game.discards[:-1] if kind == "call" else game.discards
+        seen = [tile for _, tile in discards]
         for other in range(4):
             if other != seat:
                 seen += [t for group in game.exposures[other] for t in group.tiles()]
         options.setdefault("ruleset", game.ruleset)
+        if live is not None:
+            options["tile"] = live
         question = cls(kind, prompt, game.racks[seat], game.card, exposures=game.exposures[seat], visible=seen,
-                       **options)
+                       seat=seat, **options)
+        question.game = copy.deepcopy(game, {id(game.card): game.card})  # the position as it was; the card shared
         question.table = TableSnapshot.of(game, seat)
         return question
 
@@ -243,33 +381,88 @@ class Question:
     # -- answers ---------------------------------------------------------------------------------------
     @property
     def _graded_rack(self) -> Hand:
-        """The rack of a pass, discard or line question (the constructor refuses one without)."""
+        """The rack of a pass, discard, line or call question (the constructor refuses one without)."""
         assert self.rack is not None
         return self.rack
 
+    @property
+    def control(self) -> str:
+        """The answer control that suits this question (:data:`CONTROLS`): ``"tiles"``, ``"line"``,
+        ``"text"``, ``"yesno"``, ``"seat"`` or ``"choice"`` (buttons for :attr:`options`)."""
+        return CONTROLS[self.kind]
+
     def check(self, answer: object) -> Check:
-        """Check a student's answer (read as people write it; never a traceback)."""
-        from .checks import check, check_count, read_answer
-        from .graded import check_discard, check_line
+        """Check a student's answer (read as people write it; never a traceback). What each kind takes is
+        in the module's table; ``...`` is "not answered yet"."""
+        from .checks import check, check_count, missing, read_answer
+        from .graded import _discard_refusal, grade_discard
         from .reading import read_tiles
 
         question = ""  # the prompt is on screen already
+        if answer is ...:
+            return missing(question)
         if self.kind == "pass":
             early = read_answer(answer, question, read_tiles)[1]  # an unreadable answer needs no scoring
             return early if early is not None else self._passes.check(answer, question, self.hint)
         if self.kind == "discard":
-            return check_discard(answer, self._graded_rack, self.card, question, self.exposures, list(self.visible),
-                                 self.draws, self.ruleset, self.hint)
+            tiles, early = read_answer(answer, question, read_tiles)
+            if early is not None:
+                return early
+            if len(tiles) != 1 or tiles[0] not in self._graded_rack:
+                return _discard_refusal(tiles, question, self.hint)
+            return grade_discard(tiles[0], self._discards, question, self.hint)
         if self.kind == "line":
+            from .graded import check_line
+
             return check_line(answer, self._graded_rack, self.card, question, self.exposures, list(self.visible),
                               self.ruleset, self.hint)
-        if self.kind == "count" and isinstance(self.answer, int) and not self.accept:
-            return check_count(answer, self.answer, question, self.hint, self.why)
-        return check(answer, self.answer, question, self.hint, tiles=self.kind == "tiles",
-                     accept=self.accept, why=self.why)
+        if self.kind == "call":
+            from .reading import read_call
+
+            early = read_answer(answer, question, read_call)[1]
+            return early if early is not None else self._calls.check(answer, question, self.hint)
+        if self.kind == "seat":
+            return self._check_seat(answer)
+        if self.kind == "choice":
+            return self._check_choice(answer)
+        goods = [*self.accept, *self.spellings]
+        if self.kind == "count" and isinstance(self.answer, int):
+            try:
+                numbers = [_count_key(a) for a in goods]
+            except ArgumentError:
+                numbers = None
+            if numbers is not None:
+                return check_count(answer, self.answer, question, self.hint, self.why, accept=numbers)
+        return check(answer, self.answer, question, self.hint, tiles=self.kind == "tiles", accept=goods,
+                     why=self.why)
+
+    def _check_seat(self, answer: object) -> Check:
+        from .checks import not_yet, read_answer, right
+        from .reading import SEAT_NAMES, read_seat
+
+        seat, early = read_answer(answer, "", lambda a: read_seat(a, me=self.seat))
+        if early is not None:
+            return early
+        if SEAT_NAMES[seat] in (self.answer, *self.accept):
+            return right("", self.why)
+        return not_yet("", "", self.hint)
+
+    def _check_choice(self, answer: object) -> Check:
+        from .checks import not_yet, read_answer, right
+        from .reading import read_choice
+
+        chosen, early = read_answer(answer, "", read_choice, self.options)
+        if early is not None:
+            if any(_quietly_same_text(answer, s) for s in self.spellings):
+                return right("", self.why)
+            return early
+        if self.options[chosen] in (self.answer, *self.accept):
+            return right("", self.why)
+        return not_yet("", "", self.hint)
 
     def key(self) -> KeyEntry:
-        """The answer key: the best answer, other good ones, and why (computed once)."""
+        """The answer key: the best answer, other good ones, other spellings of the best, and why (computed
+        once)."""
         return self._key
 
     @cached_property
@@ -278,6 +471,23 @@ class Question:
         from .graded import grade_passes
 
         return grade_passes(self.card, self._graded_rack, self.count, self.ruleset)
+
+    @cached_property
+    def _discards(self) -> pandas.DataFrame:
+        """Every throw of a discard question, scored once (:meth:`Card.discard_advice
+        <mjlearn.card.Card.discard_advice>`)."""
+        return self.card.discard_advice(self._graded_rack, self.draws, self.exposures, list(self.visible),
+                                        self.ruleset)
+
+    @cached_property
+    def _calls(self) -> CallGrade:
+        """Every answer to the live discard of a call question, scored once
+        (:class:`~mjlearn.lessons.graded.CallGrade`)."""
+        from .graded import grade_calls
+
+        assert self.tile is not None
+        return grade_calls(self.card, self._graded_rack, self.tile, self.exposures, list(self.visible), self.draws,
+                           self.ruleset)
 
     @cached_property
     def _key(self) -> KeyEntry:
@@ -298,8 +508,7 @@ class Question:
         if self.kind == "discard":
             from .graded import GOOD
 
-            table = self.card.discard_advice(self._graded_rack, self.draws, self.exposures, list(self.visible),
-                                             self.ruleset)
+            table = self._discards
             best = table.iloc[0]
             good = table[table["ev"] >= GOOD * best["ev"]] if best["ev"] > 0 else table.iloc[:1]
             return KeyEntry(str(best["tile"]), tuple(str(t) for t in good["tile"].iloc[1:]), str(best["reason"]))
@@ -309,10 +518,39 @@ class Question:
             first = near.iloc[0]
             why = f"{counted(int(first['distance']), 'tile')} away; it still needs {first['needs']}."
             return KeyEntry(names[0], tuple(names[1:]), why)
+        if self.kind == "call":
+            from .graded import call_label
+
+            calls = self._calls
+            fine = [c for c in calls.answers() if calls.grade(c) == "good" and c != calls.best]
+            return KeyEntry(call_label(calls.best), tuple(call_label(c) for c in fine), calls.reason(calls.best))
+        if self.kind == "yesno":
+            return KeyEntry("Yes" if self.answer else "No", (), self.why, tuple(str(s) for s in self.spellings))
+        if self.kind in ("seat", "choice"):
+            also = tuple(dict.fromkeys(str(a) for a in self.accept if a != self.answer))
+            return KeyEntry(str(self.answer), also, self.why, tuple(str(s) for s in self.spellings))
         shown = self.answer if self.answer is not None else self.accept[0]
-        text = str(as_hand(shown)) if self.kind == "tiles" else str(shown)
-        also = tuple(str(as_hand(a)) if self.kind == "tiles" else str(a) for a in self.accept if a != shown)
-        return KeyEntry(text, also, self.why)
+        written = (lambda v: str(as_hand(v))) if self.kind == "tiles" else str
+        same: list[object] = []
+        other: list[object] = []
+        for value in self.accept:
+            if value is shown or str(value) == str(shown):
+                continue
+            (same if self._same_answer(value, shown) else other).append(value)
+        spellings = [*self.spellings, *same]
+        shown_spellings = tuple(dict.fromkeys(str(s) for s in spellings if str(s) != written(shown)))
+        return KeyEntry(written(shown), tuple(written(a) for a in other), self.why, shown_spellings)
+
+    def _same_answer(self, value: object, shown: object) -> bool:
+        """Whether an accepted answer is the key's own answer written another way (same tiles, same number,
+        the same words, the same seat)."""
+        from .checks import _same
+
+        try:
+            return bool(_same(value if not isinstance(value, int) else str(value), shown, self.kind == "tiles",
+                              False))
+        except Exception:  # noqa: BLE001 - a value that cannot be compared is another answer
+            return False
 
     # -- playing on ------------------------------------------------------------------------------------
     def to_position(self, seat: int | None = None, seed: int | None = None) -> dict[str, Any]:
@@ -432,6 +670,15 @@ def _deal_around(ruleset: Ruleset, seat: int, rack: Hand, seed: int | None) -> D
             raise PositionError(f"{SEATS[seat]} cannot be dealt {rack} under {ruleset.name}")
         deal = swapped
     return deal
+
+
+def _quietly_same_text(answer: object, expected: object) -> bool:
+    from .checks import _same_text
+
+    try:
+        return _same_text(answer, str(expected))
+    except AnswerError:
+        return False
 
 
 def _count_key(answer: object) -> int:

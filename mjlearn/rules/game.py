@@ -1051,6 +1051,9 @@ class Game:
     ) -> "Game":
         """A game that starts from a position instead of a deal (see :mod:`mjlearn.rules.position`).
 
+        ``phase="calls"`` sets up the moment a discard is live: ``turn`` has just
+        thrown the last of ``discards``, and the other seats call it or let it go.
+
         Seats whose racks are not given get random racks from the tiles left,
         and the rest of the set follows ``wall`` (the next tiles to draw),
         shuffled by ``seed`` (``None``: a fresh seed, kept in ``game.seed``).
@@ -1082,9 +1085,12 @@ class Game:
         game.discards = list(position.discards)
         game.wall = list(position.wall)
         game.turn, game.phase, game.dead = position.turn, position.phase, set(position.dead)
-        game._last_action = "draw" if position.phase == "discard" else "deal"
-        game.log.append(Event("play", None, "position set up", detail=f"{SEATS[position.turn]} to {position.phase}"))
+        game._last_action = {"discard": "draw", "calls": "discard"}.get(position.phase, "deal")
+        doing = f"{position.phase}" if position.phase != "calls" else "wait for calls on its discard"
+        game.log.append(Event("play", None, "position set up", detail=f"{SEATS[position.turn]} to {doing}"))
         game._judge_position()
+        if game.phase == "calls" and not game._callers():
+            game._resolve_calls()  # every other hand is dead: nobody can call the tile
         return game
 
     def _judge_position(self) -> None:

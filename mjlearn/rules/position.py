@@ -36,8 +36,9 @@ __all__ = ["TablePosition", "read_table_position", "read_tiles", "PHASES", "LARG
 LARGEST_EXPOSURE = 6
 """The most tiles an exposure holds: a sextet (a call makes 3-6; MAHJ-X amendments make 3-5)."""
 
-PHASES = ("draw", "discard")
-"""The phases a position can be in: the turn's player is about to draw (13 tiles) or to discard (14)."""
+PHASES = ("draw", "discard", "calls")
+"""The phases a position can be in: the turn's player is about to draw (13 tiles) or to discard (14), or
+has just discarded (the last of the discards, still live: the other players may call it; everyone holds 13)."""
 
 
 @dataclass(frozen=True)
@@ -132,7 +133,8 @@ def read_table_position(
     ``discards``: ``(seat, tile)`` pairs, oldest first. ``wall``: the next
     tiles to be drawn, in order, in the concrete notation (``"1B 2B G"``) or
     as a list of tiles; the rest of the set follows them, shuffled by
-    ``seed``. ``phase`` is ``"draw"`` or ``"discard"`` for the seat ``turn``.
+    ``seed``. ``phase`` is ``"draw"`` or ``"discard"`` for the seat ``turn``, or ``"calls"``: ``turn`` has
+    just thrown the last of the ``discards``, which the others may call or let go.
     """
     _seat(turn, "turn")
     if phase not in PHASES:
@@ -177,6 +179,18 @@ def read_table_position(
         seat, tile = tuple(item)
         floor.append((_seat(seat, f"the seat of {what}"), _tile(tile, what)))
     take((tile for _, tile in floor), "discards")
+    if phase == "calls":
+        if not floor:
+            raise PositionError("discards: a position waiting for calls needs the live discard, the last of the"
+                                " discards")
+        thrower, live = floor[-1]
+        if thrower != turn:
+            raise PositionError(f"discards[{len(floor) - 1}]: the live discard was thrown by {SEATS[thrower]}, but"
+                                f" turn is {SEATS[turn]}: in a position waiting for calls, turn is the seat that"
+                                " has just discarded")
+        if live == Tile.JOKER:
+            raise PositionError(f"discards[{len(floor) - 1}]: a discarded joker cannot be called, so no one waits"
+                                " to call it")
     top = read_tiles(wall, "wall")
     take(top, "wall")
     given: dict[int, Hand] = {}
@@ -194,6 +208,7 @@ def read_table_position(
         held = len(rack) + sum(group.size for group in groups_by_seat[seat])
         if held != size(seat):
             why = f"{SEATS[seat]} is to discard" if size(seat) == 14 else (
+                f"{SEATS[seat]} has just discarded" if seat == turn and phase == "calls" else
                 f"{SEATS[seat]} is to draw" if seat == turn else "it is not their turn")
             raise PositionError(
                 f"racks[{seat}]: {SEATS[seat]} holds {held} tiles with the exposures; {why}, so the hand holds {size(seat)}"
