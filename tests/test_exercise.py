@@ -13,7 +13,7 @@ import pytest
 import mjlearn as mj
 from mjlearn.errors import ArgumentError
 from mjlearn.lessons import Check, Question, check_completes, check_count, check_payment
-from mjlearn.lessons.exercise import CONTROLS, Exercise, anchor, solution_html
+from mjlearn.lessons.exercise import CALL_OPTIONS, CONTROLS, Exercise, anchor, solution_html
 from mjlearn.lessons.record import read_record, record_path, release_answers
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -70,21 +70,95 @@ def test_a_question_of_a_kind_the_exercise_does_not_know_gets_the_text_box():
     assert exercise.control == "words" and exercise.check("right") and exercise.solved
 
 
-def test_a_choice_question_shows_its_options_and_without_them_the_text_box():
-    question = Question("text", "Call it or let it go?", answer="call it")
-    question.kind, question.options = "choice", ("Call it", "Let it go")  # as a Question of kind "choice" holds them
+def test_a_question_gives_the_exercise_its_control_and_its_options():
+    """The Question's own interface (``control``, ``options``) chooses what the student clicks."""
+    from mjlearn.rules import Game
+
+    choice = Question("choice", "A wrong dead call at a home game?", options=["dispute", "caller dead"],
+                      answer="dispute")
+    live = Game.from_position(mj.load_card("basic1"), racks={2: "FF 222B 444B 66B 88B N"},
+                              discards=[(0, "3C"), (1, "8B")], turn=1, phase="calls", seed=1)
+    call = Question.from_game("call", "South throws 8B. What do you do?", live, seat=2)
+    for question in (choice, call, Question("yesno", "Win?", answer="no"),
+                     Question("seat", "Who?", answer="West"), Question("count", "How many?", answer=3),
+                     Question("discard", "Throw?", rack=PASS_RACK)):
+        exercise = Exercise(question, record=False)
+        expected = "words" if question.control == "text" else question.control
+        assert exercise.control == expected, question.kind
+        if question.control in ("choice", "yesno", "seat"):
+            assert exercise.options == list(question.options), question.kind
+    assert Exercise(choice, record=False).options == ["dispute", "caller dead"]
+    assert Exercise(call, record=False).options == ["Let it go", "Call a pung, no joker", "Call Mah Jongg"]
+
+
+def test_a_choice_question_is_answered_by_its_button_its_number_or_its_words():
+    question = Question("choice", "Call it or let it go?", options=["Call it", "Let it go"], answer="Call it")
+    for answer in ("Call it", "1", "A", "call it!"):
+        exercise = Exercise(question, record=False)
+        assert exercise.check(answer) and exercise.solved, answer
     exercise = Exercise(question, record=False)
-    assert exercise.control == "choice" and exercise.options == ["Call it", "Let it go"]
-    assert exercise.choose("Call it") and exercise.check() and exercise.solved
-    del question.options
+    assert exercise.choose("Let it go") and exercise.check() and not exercise.solved
+    assert exercise.check("3") and exercise.result.status == "unreadable" and exercise.tries == 1
+
+
+def test_every_call_button_is_read_back_as_the_call_it_names():
+    """The buttons send their label; read_call reads each label as the call the Question graded."""
+    from mjlearn.lessons.graded import call_label
+    from mjlearn.lessons.reading import read_call
+    from mjlearn.rules import Game
+
+    live = Game.from_position(mj.load_card("basic1"), racks={2: "FF 222B 444B 66B 88B J"},
+                              discards=[(0, "3C"), (1, "8B")], turn=1, phase="calls", seed=1)
+    question = Question.from_game("call", "South throws 8B. What do you do?", live, seat=2)
+    exercise = Exercise(question, record=False)
+    assert len(exercise.options) > 3  # let it go, a pung with or without the joker, a kong..., Mah Jongg
+    for option in exercise.options:
+        assert call_label(read_call(option)) == option
+        assert question.check(option).status != "unreadable", option
+    best = question.key().answer
+    assert exercise.choose(best) and exercise.check() and exercise.solved
+    for option in CALL_OPTIONS:
+        assert read_call(option)[0] in ("pass", "call", "mahjongg"), option
+
+
+def test_a_choice_question_changed_by_hand_without_options_gets_the_text_box():
+    question = Question("text", "Call it or let it go?", answer="call it")
+    question.kind = "choice"  # a Question changed by hand, without options: the text box
     assert Exercise(question, record=False).control == "words"
 
 
-def test_a_call_question_gets_the_call_buttons():
-    exercise = Exercise("South throws 5D; you hold 55D. What do you do?", kind="call", answer="Call for a pung",
+def test_a_call_exercise_without_a_question_reads_the_call_in_words():
+    exercise = Exercise("South throws 5D; you hold 55D. What do you do?", kind="call", answer="Call a pung",
                         record=False)
-    assert exercise.control == "choice" and "Let it go" in exercise.options
-    assert exercise.choose("call for a pung") and exercise.check() and exercise.solved
+    assert exercise.control == "choice" and exercise.options == list(CALL_OPTIONS)
+    assert exercise.choose("call a pung") and exercise.check() and exercise.solved
+    for answer, right in (("pung", True), ("a pung with a joker", True), ("let it go", False), ("kong", False)):
+        other = Exercise("South throws 5D; you hold 55D. What do you do?", kind="call", answer="Call a pung",
+                         record=False)
+        assert other.check(answer) and other.solved is right, answer
+    with pytest.raises(ArgumentError, match="does not say a call"):
+        Exercise("What now?", kind="call", options=["Go home", "Let it go"], answer="Let it go", record=False)
+    with pytest.raises(ArgumentError, match="must say a call"):
+        Exercise("What now?", kind="call", answer="maybe", record=False)
+
+
+@pytest.mark.parametrize("make, answer", [
+    (lambda: Exercise.yes_no("May you still call it?", answer="no", record=False), "No."),
+    (lambda: Exercise.yes_no("May you still call it?", answer="no", record=False), "nope"),
+    (lambda: Exercise("What does West pay?", kind="number", record=False,
+                      check=lambda a: check_payment(a, "FF 222B 444B 666B 88B J", winner=1, how="discard",
+                                                    discarder=2, payer=2)), "$50"),
+    (lambda: Exercise.choice("Whose turn, and to do what?",
+                             [f"{s}, {m}" for s in ("East", "South", "West", "North") for m in ("draw", "discard")],
+                             "North, draw", record=False), "North, draw"),
+    (lambda: Exercise.choice("Whose turn, and to do what?",
+                             [f"{s}, {m}" for s in ("East", "South", "West", "North") for m in ("draw", "discard")],
+                             "North, draw", record=False), "7"),
+])
+def test_answers_a_class_writes_are_read_in_the_widget(make, answer):
+    """Issue 24 found "No.", "$50" and "North, draw" unreadable; the widget reads them now."""
+    exercise = make()
+    assert exercise.check(answer) and exercise.solved, exercise.result
 
 
 # -- typing and clicking ----------------------------------------------------------------------------------------
@@ -343,10 +417,10 @@ def test_each_try_is_one_line_of_the_students_record():
     mj.student("Ann Lee")
     exercise = joker_exercise(lesson="02", number=2, record=True)
     exercise.check("yes")
-    exercise.check("no way")  # cannot be read: recorded, not a try
+    exercise.check("maybe")  # cannot be read: recorded, not a try
     exercise.check("no")
     lines = records("Ann Lee")
-    assert [(a["try"], a["status"], a["answer"]) for a in lines] == [(1, "wrong", "yes"), (2, "unreadable", "no way"),
+    assert [(a["try"], a["status"], a["answer"]) for a in lines] == [(1, "wrong", "yes"), (2, "unreadable", "maybe"),
                                                                    (2, "right", "no")]
     first = lines[0]
     assert list(first) == ["student", "lesson", "exercise", "try", "status", "correct", "grade", "credit", "answer",

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 import shutil
+from html import escape
 import subprocess
 from functools import lru_cache
 
@@ -245,3 +246,41 @@ def test_a_card_line_name_never_runs_into_its_sets():
         place = next(i for i, run in enumerate(runs) if run.text == name)
         label, first_set = runs[place], runs[place + 2]  # the name, the mark and value, then the sets
         assert first_set.y == label.y and first_set.x > label.x + _font(label.points, False).getlength(name)
+
+
+# -- a choice or call question on paper ------------------------------------------------------------------------
+
+def live_call_question() -> Question:
+    live = Game.from_position(mj.load_card("basic1"), racks={2: "FF 222B 444B 66B 88B N"},
+                              discards=[(0, "3C"), (1, "8B")], turn=1, phase="calls", seed=1)
+    return Question.from_game("call", "South throws the 8B. You are West: what do you do?", live, seat=2)
+
+
+def choice_question() -> Question:
+    return Question("choice", "At a home game, West calls North's hand dead and is wrong. What happens?",
+                    options=["a dispute, settled at the end", "the caller's hand is dead"],
+                    answer="a dispute, settled at the end")
+
+
+@pytest.mark.parametrize("make", [choice_question, live_call_question], ids=["choice", "call"])
+def test_a_choice_or_call_question_shows_its_options_lettered_on_paper_and_on_screen(make):
+    """Answered on paper, the options must be there to circle; the letters are read back by the check."""
+    question = make()
+    words = Handout("Options", [question]).words()
+    start = words.index("Choose one (circle it, or write its letter)")
+    shown = words[start + 1:start + 1 + 2 * len(question.options)]
+    assert shown == [w for letter, option in zip("ABCDEFG", question.options) for w in (f"{letter}.", option)]
+    assert words.index("Answer:") > start  # the options come before the room to answer
+    assert "Choose one (circle it, or write its letter)" not in Handout("Options", [question]).words(key=True)
+    html = question_html(question)
+    for letter, option in zip("ABCDEFG", question.options):
+        assert f"<b>{letter}.</b> {escape(option)}" in html
+    best = question.key().answer
+    letter = "ABCDEFG"[question.options.index(best)]
+    assert question.check(letter).correct
+
+
+def test_other_kinds_show_no_options_to_choose():
+    question = Question("yesno", "May a joker stand in a pair?", answer="no")
+    assert "Choose one" not in question_html(question)
+    assert not any(w.startswith("Choose one") for w in Handout("Yes or no", [question]).words())

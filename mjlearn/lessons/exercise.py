@@ -27,9 +27,9 @@ A checker of the lessons becomes an exercise with ``check=`` (a function of the 
 >>> pays = Exercise("What does West pay?", kind="number", record=False,
 ...                 check=lambda a: check_payment(a, "FF 222B 444B 666B 88B J", winner=1, how="discard",
 ...                                               discarder=2, payer=2))
->>> pays.check("$50"), pays.result.status
-(True, 'unreadable')
->>> pays.check("50"), pays.result
+>>> pays.check("a lot"), pays.result.status, pays.tries
+(True, 'unreadable', 0)
+>>> pays.check("$50"), pays.result
 (True, Right! West threw the winning tile and pays 2 x 25 = 50.)
 """
 
@@ -72,8 +72,11 @@ seat buttons, a line picker, or option buttons. A Question of a kind not listed 
 
 SEATS = ("East", "South", "West", "North")
 YES_NO = ("Yes", "No")
-CALL_OPTIONS = ("Let it go", "Call for a pung", "Call for a kong", "Call for a quint", "Call for Mah Jongg")
-"""The buttons of a ``"call"`` question (a student may also write the call)."""
+CALL_OPTIONS = ("Let it go", "Call a pung", "Call a kong", "Call a quint", "Call Mah Jongg")
+"""The buttons of a ``"call"`` exercise written without a Question (a student may also write the call). A call
+:class:`~mjlearn.lessons.Question` offers its own: "Let it go", each call its rack can make, "Call Mah Jongg"
+(:attr:`Question.options <mjlearn.lessons.Question.options>`). Every button is read back by
+:func:`~mjlearn.lessons.reading.read_call`."""
 
 _NO_TRY = ("unreadable", "missing")
 _HINT_RE = re.compile(r"\s*Hint:\s*(.*)$", re.S)
@@ -272,7 +275,7 @@ class Exercise(LessonWidget):
         self._wrong = 0  # wrong tries (readable answers that were not accepted)
         self.result: Check | None = None
         """The last checked answer's :class:`~mjlearn.lessons.Check` (``None`` before the first)."""
-        control = CONTROLS.get(kind, "words")
+        control = self._control_of(kind)
         shown_options = self._options(control, options)
         if control == "choice" and not shown_options:  # a Question whose options this exercise cannot find
             control = "words"
@@ -582,9 +585,12 @@ class Exercise(LessonWidget):
             card = self._card
             self._key_text = f"{line.category} #{line.number}"
             return lambda response: check_line_name(response, line, card, why=why)
-        if kind in ("choice", "call"):
-            names = tuple(options) if options is not None else (CALL_OPTIONS if kind == "call" else ())
-            names = _texts("options", names)
+        if kind == "call":
+            return self._call_grader(options, answer, accept)
+        if kind == "choice":
+            from .reading import read_choice
+
+            names = _texts("options", tuple(options) if options is not None else ())
             if len(names) < 2:
                 raise ArgumentError("a choice exercise needs options= (two or more texts)")
             rights = _texts("answer", answer if answer is not None else list(accept))
@@ -593,11 +599,54 @@ class Exercise(LessonWidget):
             unknown = [r for r in rights if not any(_same_text(r, n) for n in names)]
             if unknown:
                 raise ArgumentError(f"the answer {unknown[0]!r} is not one of the options")
-            self._key_text = rights[0]
-            return lambda response: checks.check(response, None, accept=list(rights), why=why)
+            self._key_text = next(n for n in names if _same_text(rights[0], n))
+            good = {i for i, n in enumerate(names) if any(_same_text(r, n) for r in rights)}
+
+            def grade_choice(response: str) -> Check:
+                chosen = read_choice(response, names)  # the option, its letter or number (1 for the first)
+                return checks.right("", why) if chosen in good else checks.not_yet("")
+
+            return grade_choice
         goods = ([answer] if answer is not None else []) + list(accept)
         self._key_text = str(goods[0])
         return lambda response: checks.check(response, None, accept=goods, why=why)
+
+    def _call_grader(self, options: Sequence[str] | None, answer: object,
+                     accept: Iterable[object]) -> Callable[[str], Check]:
+        """The grader of a call exercise written without a Question: the answer read by
+        :func:`~mjlearn.lessons.reading.read_call` is right when it is the key's call (a key that says no number
+        of jokers takes any)."""
+        from . import checks
+        from .reading import read_call
+
+        names = _texts("options", tuple(options) if options is not None else CALL_OPTIONS)
+        for name in names:
+            try:
+                read_call(name)
+            except AnswerError:
+                raise ArgumentError(f"a call exercise's option {name!r} does not say a call (let it go, a pung,"
+                                    " a kong... or Mah Jongg)") from None
+        keys = []
+        for value in ([answer] if answer is not None else []) + list(accept):
+            try:
+                keys.append(read_call(value))
+            except AnswerError:
+                raise ArgumentError(f"a call exercise's answer must say a call, not {value!r}") from None
+        if not keys:
+            raise ArgumentError("a call exercise needs answer= (such as 'Call a pung' or 'Let it go')")
+        why = self._why
+        self._key_text = next((n for n in names if read_call(n) == keys[0]), str(answer))
+
+        def same(said: tuple, key: tuple) -> bool:
+            if said[0] != key[0] or said[0] != "call":
+                return said == key
+            return said[1] == key[1] and (key[2] is None or said[2] == key[2])
+
+        def grade_call(response: str) -> Check:
+            said = read_call(response)
+            return checks.right("", why) if any(same(said, key) for key in keys) else checks.not_yet("")
+
+        return grade_call
 
     def _default_solution(self, answer: object, accept: Iterable[object]) -> str:
         """The solution when the teacher wrote none: the Question's key, or the answer and ``why``."""
@@ -626,6 +675,18 @@ class Exercise(LessonWidget):
             return [line["name"] for section in self.card_lines for line in section["lines"]]
         return list(self.options)
 
+    def _control_of(self, kind: str) -> str:
+        """The answer control: the Question's own (:attr:`Question.control <mjlearn.lessons.Question.control>`,
+        its ``"text"`` being the text box), else the one :data:`CONTROLS` gives the kind; the text box for a
+        kind neither knows."""
+        if self._question is not None and kind == self._question.kind:
+            try:
+                control = self._question.control
+            except (AttributeError, KeyError):  # a Question of a kind added later than this widget
+                return "words"
+            return "words" if control == "text" else control if control in CONTROLS.values() else "words"
+        return CONTROLS.get(kind, "words")
+
     def _options(self, control: str, options: Sequence[str] | None) -> tuple[str, ...]:
         if control == "yesno":
             return YES_NO
@@ -633,9 +694,8 @@ class Exercise(LessonWidget):
             return SEATS
         if control == "choice":
             given = options
-            for name in ("options", "choices"):  # a Question of kind "choice" keeps the teacher's options
-                if given is None:
-                    given = getattr(self._question, name, None)
+            if given is None and self._question is not None:  # a choice or call Question keeps its options
+                given = getattr(self._question, "options", None) or None
             if given is None and self.kind == "call":
                 given = CALL_OPTIONS
             return _texts("options", given) if given is not None else ()

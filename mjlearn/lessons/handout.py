@@ -469,6 +469,17 @@ class _Part:
     height: int
 
 
+_LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+
+
+def _answer_options(question: Question) -> tuple[str, ...]:
+    """The options a choice or call question is answered with, as its buttons show them (a student on paper
+    circles one or writes its letter, which the question's check reads too); none for the other kinds."""
+    if getattr(question, "kind", "") not in ("choice", "call"):
+        return ()
+    return tuple(str(option) for option in getattr(question, "options", ()))[:len(_LETTERS)]
+
+
 def _question_parts(question: Question, number: int, dpi: int, sizes: PrintSizes, width: int,
                     key: bool) -> list[_Part]:
     """One question as parts laid out from (0, 0) each, in order: prompt and rack (and the tiles seen), the table,
@@ -505,6 +516,15 @@ def _question_parts(question: Question, number: int, dpi: int, sizes: PrintSizes
         for line in question.lines:
             y = _card_line(c, indent, y, line, right, column)
         y += c.px(4)
+    options = _answer_options(question)
+    if options and not key:
+        close(y)
+        y = c.label(indent, 0, "Choose one (circle it, or write its letter)", right - indent)
+        mark = round(c.length("W.  ", s.text))
+        for letter, option in zip(_LETTERS, options):
+            c.text(indent, y, f"{letter}.", s.text, bold=True)
+            y = c.paragraph(indent + mark, y, option, s.text, right - indent - mark)
+        y += c.px(2)
     if key:
         entry = question.key()
         y = c.paragraph(indent, y, f"Answer: {entry.answer}", s.text, right - indent, bold=True)
@@ -693,7 +713,14 @@ def _table_html(table: TableSnapshot, height: int) -> str:
 
 def question_html(question: Question, number: int | None = None) -> str:
     """A question in a notebook: the prompt, the rack (exposures on green), the table or the tiles seen, the card
-    lines."""
+    lines, and a choice or call question's options, lettered as a student may answer them.
+
+    >>> from mjlearn.lessons import Question
+    >>> q = Question("choice", "A wrong dead call at a home game?", options=["dispute", "caller dead"],
+    ...              answer="dispute")
+    >>> "<b>B.</b> caller dead" in question_html(q), q.check("b").correct
+    (True, False)
+    """
     from ..hands import Hand
     from ..render.html import TILE_HEIGHT, _FONT, _PAPER, hand_html, pattern_html, tiles_html
 
@@ -715,5 +742,11 @@ def question_html(question: Question, number: int | None = None) -> str:
             f'<td style="padding:2px 8px;font-weight:bold">{mark_text(line)}</td></tr>' for line in question.lines)
         parts.append('<div style="color:#666;font-size:0.85em;margin:6px 0 2px">Card lines</div>'
                      f'<table style="border-collapse:collapse">{rows}</table>')
+    options = _answer_options(question)
+    if options:
+        items = "".join(f'<li style="margin:1px 0"><b>{letter}.</b> {escape(option)}</li>'
+                        for letter, option in zip(_LETTERS, options))
+        parts.append('<div style="color:#666;font-size:0.85em;margin:6px 0 2px">Choose one</div>'
+                     f'<ul style="list-style:none;padding-left:4px;margin:0">{items}</ul>')
     return f'<div style="{_FONT}{_PAPER}padding:6px 8px;margin:4px 0;border:1px solid #ddd;border-radius:6px">' \
            f'{"".join(parts)}</div>'

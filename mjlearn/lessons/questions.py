@@ -43,7 +43,8 @@ offers (:attr:`Question.control`, :data:`CONTROLS`):
 - ``"call"``: what to do with the live discard ``tile`` (a rack of 13; ``Question.from_game`` on a game
   waiting for calls): let it go, call it for an exposure (with how many jokers), or call Mah Jongg;
   an option's text (:attr:`Question.options`), words (``"pung with a joker"``), ``"pass"``,
-  ``"mahjongg"`` or ``(size, jokers)``; control ``"choice"``.
+  ``"mahjongg"``, ``(size, jokers)``, or an option's letter or number as a handout prints them; control
+  ``"choice"``.
 
 ``accept=`` lists other good answers; ``spellings=`` other ways to write the answer itself. The key
 (:class:`KeyEntry`) keeps the two apart.
@@ -419,6 +420,7 @@ class Question:
         if self.kind == "call":
             from .reading import read_call
 
+            answer = self._option_named(answer)
             early = read_answer(answer, question, read_call)[1]
             return early if early is not None else self._calls.check(answer, question, self.hint)
         if self.kind == "seat":
@@ -435,6 +437,20 @@ class Question:
                 return check_count(answer, self.answer, question, self.hint, self.why, accept=numbers)
         return check(answer, self.answer, question, self.hint, tiles=self.kind == "tiles", accept=goods,
                      why=self.why)
+
+    def _option_named(self, answer: object) -> object:
+        """A call question's option when ``answer`` is only its letter or number as a handout prints them
+        (``"B"``, ``"(b)"``, ``"2"``); anything else as it is."""
+        import re
+
+        if not isinstance(answer, str):
+            return answer
+        label = re.fullmatch(r"\s*(?:option\s*)?\(?([A-Za-z]|\d{1,2})[).]?\s*", answer)
+        if label is None:
+            return answer
+        mark = label.group(1).lower()
+        index = int(mark) - 1 if mark.isdecimal() else ord(mark) - ord("a")
+        return self.options[index] if 0 <= index < len(self.options) else answer
 
     def _check_seat(self, answer: object) -> Check:
         from .checks import not_yet, read_answer, right
