@@ -197,7 +197,7 @@ def test_reads_as_python_tells_code_from_prose():
     assert not reads_as_python("**1.** How many tiles away is `FF 22B`?")
 
 
-# -- answers in plain sight -----------------------------------------------------------------------------
+# -- exercises: one Exercise call each, answered by clicking or in words, the answer never in plain sight --------
 
 def _constant(node: ast.AST, bound: dict[str, ast.AST]) -> bool:
     """Whether an expression is written out in the cell: a literal, or arithmetic and containers of them,
@@ -215,20 +215,28 @@ def _constant(node: ast.AST, bound: dict[str, ast.AST]) -> bool:
     return False
 
 
+def _name(node: ast.AST) -> str:
+    return getattr(node, "id", getattr(node, "attr", ""))
+
+
 def answer_shown(cell_source: str) -> str | None:
     """What a cell gives away of its exercise's answer, in words, or None.
 
-    The expected answer of ``check``/``check_count`` (or one it accepts) written out as a literal; a
-    ``print`` of the expected answer; a ``check_call_taker`` where only one seat calls, so the answer is
-    the only caller."""
+    An Exercise's ``answer=`` (or ``accept=``) written out as a literal; the expected answer of
+    ``check``/``check_count`` (or one it accepts) written out; a ``print`` of the expected answer; a
+    ``check_call_taker`` where only one seat calls, so the answer is the only caller."""
     tree = ast.parse(cell_source.replace("...", "None"))
     bound = {t.id: node.value for node in ast.walk(tree) if isinstance(node, ast.Assign)
              for t in node.targets if isinstance(t, ast.Name)}
     for node in ast.walk(tree):
         if not isinstance(node, ast.Call):
             continue
-        name = getattr(node.func, "id", getattr(node.func, "attr", ""))
-        if name in ("check", "check_count") and node.args and getattr(node.args[0], "id", "") == "answer":
+        name = _name(node.func)
+        if name == "Exercise" or (isinstance(node.func, ast.Attribute) and _name(node.func.value) == "Exercise"):
+            for keyword in node.keywords:
+                if keyword.arg in ("answer", "accept") and _constant(keyword.value, bound):
+                    return f"the Exercise is given {keyword.arg}= as written: {ast.unparse(keyword.value)}"
+        if name in ("check", "check_count") and node.args:
             expected = node.args[1] if len(node.args) > 1 else next(
                 (k.value for k in node.keywords if k.arg == "expected"), None)
             if expected is not None and _constant(expected, bound):
@@ -245,27 +253,161 @@ def answer_shown(cell_source: str) -> str | None:
     return None
 
 
-def exercise_cells(path: Path) -> list[tuple[int, str]]:
-    return [(n, source(c)) for n, c in enumerate(cells(path)) if c["cell_type"] == "code" and "answer = ..." in source(c)]
-
-
-@pytest.mark.parametrize("path", LESSONS, ids=lambda p: p.name)
-def test_no_exercise_cell_shows_its_answer(path):
-    """Issue 24: 01 cells 52 and 56, 08 (MAHJ-X) 49 and 10 (at the table) 41 wrote the expected answer in
-    the cell; 04 (playing a game) 50, 08 53 and 10 43 gave it away. The answer is worked out by mjlearn
-    where the student cannot read it off."""
-    for number, text in exercise_cells(path):
-        assert answer_shown(text) is None, (path.name, number, answer_shown(text))
-
-
 def test_answer_shown_finds_each_way_a_cell_gave_its_answer_away():
     assert answer_shown('answer = ...\ncheck(answer, "FF 2222B 4444B RRRR", "write the hand", tiles=True)')
     assert answer_shown('answer = ...\ncheck(answer, False, "can a zero be part of a run?")')
     assert answer_shown('GAMES = 200\nanswer = ...\ncheck(answer, 4 * GAMES, "games")')
     assert answer_shown('answer = ...\ncheck(answer, paid, "what", accept=[-100])')
     assert answer_shown('answer = ...\ncheck_call_taker(answer, g, {"West": (3, 1), "North": "pass", "East": "pass"})')
+    assert answer_shown('mj.Exercise("Can a zero be part of a run?", kind="yesno", answer=False, lesson="01")')
+    assert answer_shown('mj.Exercise("How many?", kind="number", answer=4 * 25, accept=[99])')
+    assert answer_shown('mj.Exercise.yes_no("Win?", answer="no")')
+    assert answer_shown('mj.Exercise("Who?", kind="seat", check=lambda a: check_call_taker(a, g, {"West": (3, 1)}))')
     assert answer_shown('answer = ...\ncheck(answer, hands[0], "write the hand", tiles=True)') is None
     assert answer_shown('answer = ...\ncheck_call_taker(answer, g, {"West": (3, 1), "North": (3, 2)})') is None
+    assert answer_shown('mj.Exercise("Win?", kind="yesno", answer=bool(card.match("FF 11B J")))') is None
+    assert answer_shown('mj.Exercise("What?", kind="choice", options=["a", "b"], answer="b" if x else "a")') is None
+
+
+def exercise_section(path: Path) -> list[tuple[int, dict]]:
+    """The cells of a lesson's Exercises section, with their numbers: from its heading to What's next."""
+    every = cells(path)
+    start = next((i for i, c in enumerate(every) if c["cell_type"] == "markdown" and "## Exercises" in source(c)),
+                 None)
+    if start is None:
+        return []
+    end = next(i for i, c in enumerate(every) if i > start and c["cell_type"] == "markdown"
+               and "## What's next" in source(c))
+    return list(enumerate(every))[start:end + 1]
+
+
+def exercise_cells(path: Path) -> list[tuple[int, str]]:
+    """Every code cell of a lesson that makes an Exercise, wherever it is."""
+    return [(n, source(c)) for n, c in enumerate(cells(path)) if c["cell_type"] == "code" and "Exercise" in source(c)]
+
+
+def exercise_call(text: str) -> ast.Call | None:
+    """The ``mj.Exercise(...)`` call a cell is, when the cell is that one call and nothing else."""
+    tree = ast.parse(text)
+    if len(tree.body) != 1 or not isinstance(tree.body[0], ast.Expr):
+        return None
+    call = tree.body[0].value
+    if (isinstance(call, ast.Call) and isinstance(call.func, ast.Attribute) and call.func.attr == "Exercise"
+            and _name(call.func.value) == "mj"):
+        return call
+    return None
+
+
+def keywords(call: ast.Call) -> dict[str, ast.AST]:
+    return {k.arg: k.value for k in call.keywords}
+
+
+def literal(node: ast.AST | None) -> object:
+    return ast.literal_eval(node) if node is not None else None
+
+
+def headings(path: Path) -> set[str]:
+    """The headings of a lesson as a reader sees them (``### `L`: like numbers`` reads "L: like numbers")."""
+    found = set()
+    for text in markdown(path):
+        for line in text.splitlines():
+            heading = re.match(r"#{1,6} (.+)", line)
+            if heading:
+                found.add(heading.group(1).replace("`", "").strip())
+    return found
+
+
+WITH_EXERCISES = [p for p in LESSONS if p.stem != "00_welcome"]
+
+
+@pytest.mark.parametrize("path", WITH_EXERCISES, ids=lambda p: p.name)
+def test_every_exercise_is_one_exercise_call_numbered_in_order_with_a_heading_that_teaches_it(path):
+    """Issue 24: each exercise is one ``mj.Exercise(...)`` cell (a widget cell), with its lesson and number for the
+    record, hints that grow, the heading of the section that teaches it, and a solution shown only after a try."""
+    section = exercise_section(path)
+    assert section, f"{path.name} has no Exercises section"
+    inside = {n for n, _ in section}
+    numbers = []
+    for number, text in exercise_cells(path):
+        assert number in inside, f"{path.name} cell {number}: an exercise outside the Exercises section"
+        call = exercise_call(text)
+        assert call is not None, f"{path.name} cell {number} is not one mj.Exercise(...) call"
+        tags = cells(path)[number]["metadata"].get("tags", [])
+        assert "widget" in tags and "nbval-ignore-output" in tags, (path.name, number, tags)
+        given = keywords(call)
+        assert literal(given.get("lesson")) == path.stem[:2], (path.name, number)
+        numbers.append(literal(given.get("number")))
+        teach = literal(given.get("teach"))
+        assert teach in headings(path), f"{path.name} cell {number}: no heading {teach!r} teaches it"
+        hints = literal(given.get("hints"))
+        assert isinstance(hints, list) and len(hints) >= 2 and all(isinstance(h, str) and h for h in hints)
+        solution = literal(given.get("solution"))
+        assert isinstance(solution, str) and len(solution) > 20, f"{path.name} cell {number}: no solution"
+    assert numbers and numbers == list(range(1, len(numbers) + 1)), (path.name, numbers)
+    for number, cell in section:  # the rest of the section: prose, and cells that only set up what they use
+        if cell["cell_type"] == "code" and number not in dict(exercise_cells(path)):
+            assert not cell.get("outputs"), f"{path.name} cell {number}: a setup cell shows something"
+
+
+@pytest.mark.parametrize("path", LESSONS, ids=lambda p: p.name)
+def test_no_lesson_asks_for_an_answer_in_python_or_shows_a_solution_before_a_try(path):
+    """Issue 24: ``answer = South`` gave a NameError, ``answer = 3C 7C 9D`` a SyntaxError; every exercise had a
+    Solution one click away."""
+    for number, cell in enumerate(cells(path)):
+        text = source(cell)
+        if cell["cell_type"] == "code":
+            tree = ast.parse(text)
+            assigned = {t.id for node in ast.walk(tree) if isinstance(node, ast.Assign) for t in node.targets
+                        if isinstance(t, ast.Name)}
+            assert not assigned & {"answer", "my_line", "fixed"}, f"{path.name} cell {number} asks for Python"
+            assert "replace ..." not in text.lower()
+        else:
+            assert "<details>" not in text and "Solution" not in text, f"{path.name} cell {number}: a solution"
+            assert not re.search(r"[Rr]eplace (each |the )?`?\.\.\.`?", text), f"{path.name} cell {number}"
+
+
+@pytest.mark.parametrize("path", [NOTEBOOKS / f"{name}.ipynb" for name in BEGINNER[1:]], ids=lambda p: p.name)
+def test_a_beginner_answers_by_clicking_or_in_words(path):
+    """No beginner exercise asks for a Python literal: no quotes, no True/False, no free text to write as code."""
+    for number, text in exercise_cells(path):
+        given = keywords(exercise_call(text))
+        assert literal(given.get("kind")) in ("number", "yesno", "tiles", "discard", "seat", "line", "choice",
+                                              None), (path.name, number)
+        prompt = literal(ast.parse(text).body[0].value.args[0]) if isinstance(
+            ast.parse(text).body[0].value.args[0], ast.Constant) else ""
+        for python in ("in quotes", "True", "False", "a string", "a pair such as", "Python"):
+            assert python not in prompt, (path.name, number, python)
+
+
+@pytest.mark.parametrize("path", LESSONS, ids=lambda p: p.name)
+def test_no_exercise_cell_shows_its_answer(path):
+    """Issue 24: 01 cells 52 and 56, 08 (MAHJ-X) 49 and 10 (at the table) 41 wrote the expected answer in
+    the cell; 04 (playing a game) 50, 08 53 and 10 43 gave it away. The answer is worked out by mjlearn
+    where the student cannot read it off, and no cell of an Exercises section prints it."""
+    for number, text in exercise_cells(path):
+        assert answer_shown(text) is None, (path.name, number, answer_shown(text))
+    for number, cell in exercise_section(path):
+        if cell["cell_type"] == "code":
+            assert answer_shown(source(cell)) is None, (path.name, number, answer_shown(source(cell)))
+
+
+def test_lesson_00_says_how_the_exercises_work_and_how_a_student_gives_a_name():
+    text = "\n".join(markdown(NOTEBOOKS / "00_welcome.ipynb"))
+    assert "## How the exercises work" in text
+    for words in ("**Check**", "hint", "once you have tried", 'mj.student("Ann")'):
+        assert words in text, words
+
+
+def exercise_texts(path: Path) -> list[str]:
+    """The prompt and solution of each exercise of a lesson, as the student reads them."""
+    texts = []
+    for _, text in exercise_cells(path):
+        call = exercise_call(text)
+        prompt = call.args[0] if call.args else None
+        for node in (prompt, keywords(call).get("solution")):
+            if isinstance(node, ast.Constant) and isinstance(node.value, str):
+                texts.append(node.value)
+    return texts
 
 
 # -- facts the lessons state, computed with mjlearn's own analysis ------------------------------------------
@@ -325,7 +467,7 @@ def test_what_a_lesson_says_about_defence_is_what_mjlearn_finds(fact):
     Consecutive Run #1 too, and 3B, 5B and G hot as well."""
     name, where, opponents, who, rack, lines, hot = fact
     assert fits_and_hot(opponents, who, rack) == (lines, hot), "the table of facts no longer matches mjlearn"
-    text = next(t for t in markdown(NOTEBOOKS / name) if where in t)
+    text = next(t for t in markdown(NOTEBOOKS / name) + exercise_texts(NOTEBOOKS / name) if where in t)
     named = {line for line in (f"{ln.category} #{ln.number}" for ln in BASIC.lines) if line in text}
     assert named == lines, f"{name}: the cell names {sorted(named)}, mjlearn finds {sorted(lines)}"
     assert "fits only" not in text and "fit only" not in text

@@ -38,6 +38,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterable, Sequence
 from html import escape
+from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 from urllib.parse import quote
@@ -189,7 +190,7 @@ class Exercise(LessonWidget):
       section that teaches it (a link, shown as the second hint); ``tries`` (default 3) wrong tries before
       "Show the answer" appears (sooner when the teacher releases the answers; never before a try);
       ``solution`` what it shows (``**bold**`` and ```code``` as in a lesson's markdown); ``why`` is said
-      after a right answer.
+      after a right answer (with ``check=``, when the checker gives no reason of its own).
     - ``large=True``: large print, every button at least 48 pixels high and wide.
     """
 
@@ -542,7 +543,15 @@ class Exercise(LessonWidget):
 
         accept = tuple(accept)
         if check is not None:
-            return lambda response: _as_check(check(response))
+            why = self._why
+
+            def checked(response: str) -> Check:
+                result = _as_check(check(response))
+                if why and result.correct and result.text.strip() in ("Right!", "Fine."):  # the checker said no more
+                    result = replace(result, text=f"{result.text.strip()} {why[:1].upper()}{why[1:]}")
+                return result
+
+            return checked
         if self._question is not None:
             question = self._question
             return lambda response: _as_check(question.check(response))
@@ -567,7 +576,10 @@ class Exercise(LessonWidget):
         if kind in ("tiles", "pass", "discard"):
             from ..hands import as_hand
 
-            goods = [as_hand(a, "answer") for a in ([answer] if answer is not None else []) + list(accept)]
+            def written(value: object) -> object:  # one Tile, or a line's hand (ConcreteHand), is an answer too
+                return [value] if isinstance(value, Tile) else value.to_hand() if hasattr(value, "to_hand") else value
+
+            goods = [as_hand(written(a), "answer") for a in ([answer] if answer is not None else []) + list(accept)]
             self._key_text = str(goods[0])
             return lambda response: checks.check(response, None, tiles=True, accept=goods, why=why)
         if kind == "seat":

@@ -25,7 +25,7 @@ from ..tiles import Tile
 from ..wording import counted
 from .checks import Check, check_count, not_yet, read_answer, right
 from .graded import _card
-from .helpers import GROUP_NAMES
+from .helpers import GROUP_NAMES, Text
 from .reading import SEAT_NAMES, read_line, read_number, read_seat, read_tiles
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -45,7 +45,8 @@ if TYPE_CHECKING:  # pragma: no cover
 
 __all__ = ["check_pass_direction", "check_courtesy", "check_payment", "read_payment", "check_outs", "check_safe_discard",
            "nearest_distance", "racks_table", "pass_table", "everyone_passes", "distances_by_step", "progress_plot",
-           "pass_plan", "play_for_me", "moment", "until", "first_move", "start_of_play", "say_move", "play_next",
+           "pass_plan", "everyone_votes", "vote_if", "everyone_offers", "pass_compared", "play_for_me", "moment",
+           "until", "first_move", "start_of_play", "say_move", "play_next",
            "check_call_taker", "check_unseen", "when_a_hand_dies", "later_turn", "discard_to_call", "columns",
            "payments_side_by_side", "dead_hands", "payment_cases", "computer_session", "session_plot", "try_move",
            "finish_with_suggestions", "key_events", "play_contest", "exposure_outcome"]
@@ -313,6 +314,129 @@ def everyone_passes(card: CardLike, charleston: Charleston, east_blind: int = 0)
         blind = east_blind if seat == 0 else 0
         charleston.pass_tiles(seat, suggest_pass(card, charleston.racks[seat], count=3 - blind), blind=blind)
     return step
+
+
+VOTE_DISTANCE = 4
+"""mjlearn's computer players vote for a second Charleston while their nearest line is more than this many tiles
+away."""
+
+
+def _vote_words(card: CardLike, charleston: Charleston, votes: Sequence[bool]) -> str:
+    said = [f"{_SEAT_NAMES[seat]} {'yes' if vote else 'no'} ({nearest_distance(card, charleston.racks[seat])} away)"
+            for seat, vote in enumerate(votes)]
+    return ", ".join(said)
+
+
+def _votes(votes: Sequence[object] | None) -> list[bool]:
+    if votes is None:
+        return []
+    if isinstance(votes, (str, bytes)) or not isinstance(votes, Sequence) or len(votes) != 4 or not all(
+            isinstance(v, bool) for v in votes):
+        raise ArgumentError("votes must be four True/False (yes or no), East first, such as"
+                            f" [True, True, False, True]; not {votes!r}")
+    return list(votes)
+
+
+def everyone_votes(card: CardLike, charleston: Charleston, votes: Sequence[bool] | None = None) -> Text:
+    """The vote on a second Charleston, where the Charleston is at it: each seat votes as ``votes`` says (four
+    True/False, East first), or, without ``votes``, as mjlearn's computer players do (yes while the nearest line
+    is more than :data:`VOTE_DISTANCE` tiles away). Returns each vote, with the seat's distance, and what comes
+    next, in words.
+
+    >>> from mjlearn.rules import Charleston, deal_tiles
+    >>> ch = Charleston(deal_tiles(seed=1))
+    >>> for _ in range(3):
+    ...     _ = everyone_passes("basic1", ch)
+    >>> everyone_votes("basic1", ch)
+    East yes (5 away), South yes (7 away), West yes (6 away), North yes (7 away): a second Charleston; next, the second left pass.
+    """
+    wanted = _votes(votes) or [nearest_distance(card, rack) > VOTE_DISTANCE for rack in charleston.racks]
+    said = _vote_words(card, charleston, wanted)
+    for seat, vote in enumerate(wanted):
+        charleston.vote(seat, vote)
+    return Text(f"{said}: {_vote_outcome(charleston)}")
+
+
+def _vote_outcome(charleston: Charleston) -> str:
+    held = charleston.log[-1].action == "second Charleston"
+    step = charleston.step
+    following = f"the {step.name} pass" if step is not None and step.kind == "pass" else (
+        f"the {step.name}" if step is not None else "the end of the Charleston")
+    return f"{'a second Charleston' if held else 'no second Charleston'}; next, {following}."
+
+
+def vote_if(card: CardLike, charleston: Charleston, votes: Sequence[bool]) -> Text:
+    """What the vote on a second Charleston would give if the seats voted ``votes`` (four True/False, East
+    first): the votes are cast, the outcome read, and everything taken back (:meth:`Charleston.snapshot
+    <mjlearn.rules.Charleston.snapshot>`, then ``restore``), so the Charleston is as it was.
+
+    >>> from mjlearn.rules import Charleston, deal_tiles
+    >>> ch = Charleston(deal_tiles(seed=1))
+    >>> for _ in range(3):
+    ...     _ = everyone_passes("basic1", ch)
+    >>> vote_if("basic1", ch, [True, True, False, True])
+    East yes (5 away), South yes (7 away), West no (6 away), North yes (7 away): no second Charleston; next, the courtesy pass.
+    (Only tried: the table is back at the vote on a second Charleston.)
+    >>> ch.step.name
+    'vote on a second Charleston'
+    """
+    wanted = _votes(votes)
+    saved = charleston.snapshot()
+    try:
+        said = everyone_votes(card, charleston, wanted)
+    finally:
+        charleston.restore(saved)
+    return Text(f"{said}\n(Only tried: the table is back at the {charleston.step.name}.)")
+
+
+def everyone_offers(card: CardLike, charleston: Charleston, east_offers: int = 1) -> str:
+    """The courtesy pass (or any swap across of 0-3 tiles), where the Charleston is at it: East offers the
+    ``east_offers`` tiles the coach would give (:func:`~mjlearn.analysis.suggest_pass`), the three others what
+    mjlearn's computer players offer (:meth:`Bot.choose_offer <mjlearn.rules.Bot.choose_offer>`: only tiles none
+    of their nearest lines uses). Returns the step's name, for :func:`pass_table`.
+
+    >>> from mjlearn.rules import Charleston, deal_tiles
+    >>> ch = Charleston(deal_tiles(seed=1))
+    >>> for _ in range(3):
+    ...     _ = everyone_passes("basic1", ch)
+    >>> _ = everyone_votes("basic1", ch, [False, True, True, True])
+    >>> everyone_offers("basic1", ch), ch.done
+    ('courtesy pass', True)
+    """
+    from ..analysis import suggest_pass
+    from ..analysis.arguments import count_argument
+    from ..rules import Bot
+
+    card = _card(card)
+    count = count_argument("east_offers", east_offers, minimum=0, maximum=3)
+    step = charleston.step.name
+    bot = Bot(card)
+    charleston.pass_tiles(0, suggest_pass(card, charleston.racks[0], count=count) if count else [])
+    for seat in (1, 2, 3):
+        charleston.pass_tiles(seat, bot.choose_offer(charleston.racks[seat].counts))
+    return step
+
+
+def pass_compared(card: CardLike, rack: HandLike) -> pandas.DataFrame:
+    """Two ways to choose a pass for ``rack``, side by side: aiming at the nearest lines (the tiles they use
+    least, by distance alone) and aiming at the best chances (:func:`~mjlearn.analysis.suggest_pass`, the
+    coach's way, which counts where jokers work).
+
+    >>> pass_compared("basic1", "FF 222B 444B 666B 8B N S")
+                                   pass
+    aiming at the nearest lines  2B N S
+    aiming at the best chances   4B N S
+    """
+    import pandas as pd
+
+    from ..analysis import suggest_pass
+    from ..analysis.advice import nearest_lines_pass
+    from ..hands import Hand
+
+    card = _card(card)
+    passes = {"aiming at the nearest lines": str(Hand(nearest_lines_pass(card, rack))),
+              "aiming at the best chances": str(Hand(suggest_pass(card, rack)))}
+    return pd.DataFrame({"pass": passes})
 
 
 def distances_by_step(card: CardLike, charleston: Charleston) -> dict[str, list[int]]:
