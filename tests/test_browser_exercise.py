@@ -136,7 +136,7 @@ def test_an_exercise_answered_by_clicking_grows_its_hints_and_lands_in_the_class
     page.wait_for_function("(el) => el.innerText.includes('4 answers checked')",
                            arg=report_cell.element_handle(), timeout=30_000)
     text = report_cell.inner_text()
-    assert "1 student" in text and "02.2" in text
+    assert "1 student" in text and "02·2" in text
     assert report_cell.locator('td[title="right on try 4"]').count() == 1
     assert widget_errors(page) == []
 
@@ -220,4 +220,57 @@ def test_a_line_is_picked_from_the_card_and_a_number_typed(open_lesson, server, 
                            arg=number.element_handle(), timeout=20_000)
     assert number.locator("input.mj-answer-box").input_value() == "twelve"  # the answer stays to be corrected
     shot(number, f"exercise_number_{ui}")
+    assert widget_errors(page) == []
+
+
+def test_a_real_lesson_runs_and_its_exercise_is_answered_by_clicking_with_hints_and_the_report(open_lesson, server):
+    """Lesson 02 as a class gets it (a cell that names the student first, a report cell last for the teacher):
+    run whole in JupyterLab, one exercise answered by clicking, its hints growing (the second a link to the
+    lesson's own heading), and the attempts found in the class report."""
+    from pathlib import Path
+
+    lesson = json.loads((Path(__file__).resolve().parents[1] / "notebooks" / "02_at_the_table.ipynb")
+                        .read_text(encoding="utf-8"))
+    cells = [("code", SETUP)] + [(c["cell_type"], "".join(c["source"])) for c in lesson["cells"]] + [("code", REPORT)]
+    page = open_lesson("02_at_the_table.ipynb", cells)
+    widget = page.locator(".mj-exercise", has_text="Lesson 02, exercise 3")
+    widget.wait_for(timeout=TIMEOUT)
+    assert page.locator(".mj-exercise").count() == 6
+    assert "May you still call West's 5 dot?" in widget.locator(".mj-prompt").inner_text()
+    assert widget.locator(".mj-solution").count() == 0 and widget.locator(".mj-show-answer").count() == 0
+    report_cell = page.locator(".jp-Cell").nth(len(cells) - 1)  # (running it adds a cell below: not .last)
+    report_cell.wait_for(timeout=TIMEOUT)
+    page.wait_for_function("(el) => el.innerText.includes('No answers have been checked yet')",
+                           arg=report_cell.element_handle(), timeout=TIMEOUT)
+
+    widget.scroll_into_view_if_needed()
+    widget.locator('.mj-option[data-option="Yes"]').click()
+    page.wait_for_function("(el) => el.querySelector('.mj-option[aria-pressed=\"true\"]')",
+                           arg=widget.element_handle(), timeout=20_000)
+    widget.locator(".mj-check").click()
+    wait_for_hints(page, widget, 1)
+    assert "What does putting the drawn tile on the rack signal?" in widget.locator(".mj-hints").inner_text()
+    widget.locator(".mj-check").click()
+    wait_for_hints(page, widget, 2)
+    link = widget.locator(".mj-teach-link")
+    assert link.inner_text() == "2. Etiquette and procedure" and link.get_attribute("href") == \
+        "#2.-Etiquette-and-procedure"
+    shot(widget, "lesson02_exercise3_hints_lab")
+    widget.locator('.mj-option[data-option="No"]').click()
+    widget.locator(".mj-check").click()
+    page.wait_for_function("(el) => el.querySelector('.mj-verdict').textContent.includes('Right')",
+                           arg=widget.element_handle(), timeout=20_000)
+    widget.locator(".mj-solution").wait_for(timeout=20_000)
+    assert "racking it closes the window" in widget.locator(".mj-solution").inner_text()
+
+    attempts, _ = read_record(server.root / "record" / "Ann.jsonl")
+    assert [(a["lesson"], a["exercise"], a["try"], a["status"], a["answer"]) for a in attempts] == [
+        ("02", "3", 1, "wrong", "Yes"), ("02", "3", 2, "wrong", "Yes"), ("02", "3", 3, "right", "No")]
+
+    report_cell.locator(".jp-InputArea-editor").click()
+    page.keyboard.press("Shift+Enter")
+    page.wait_for_function("(el) => el.innerText.includes('3 answers checked')",
+                           arg=report_cell.element_handle(), timeout=30_000)
+    assert "02\u00b73" in report_cell.inner_text()
+    assert report_cell.locator('td[title="right on try 3"]').count() == 1
     assert widget_errors(page) == []

@@ -38,48 +38,48 @@ def small_class(tmp_path):
 def test_the_table_says_who_got_what(small_class):
     report = class_report(small_class)
     assert isinstance(report, ClassReport) and report.students == ["Ann", "Bob", "Cy"]
-    assert report.exercises == ["03.2", "05.1", "05.10"]  # 10 after 1, as people count
+    assert report.exercises == ["03·2", "05·1", "05·10"]  # 10 after 1, as people count
     assert report.table.to_dict("index") == {
-        "Ann": {"03.2": "right on try 2", "05.1": "right first try", "05.10": "not tried"},
-        "Bob": {"03.2": "stuck (1 try)", "05.1": "right on try 4 (after seeing the answer)", "05.10": "not tried"},
-        "Cy": {"03.2": "not tried", "05.1": "not tried", "05.10": "stuck (1 try)"},
+        "Ann": {"03·2": "right on try 2", "05·1": "right first try", "05·10": "not tried"},
+        "Bob": {"03·2": "stuck (1 try)", "05·1": "right on try 4 (after seeing the answer)", "05·10": "not tried"},
+        "Cy": {"03·2": "not tried", "05·1": "not tried", "05·10": "stuck (1 try)"},
     }
     assert report.outcome_codes().loc["Bob"].tolist() == [2, 1, 3]
-    assert report.first_try.to_dict() == {"03.2": 0.0, "05.1": 0.5, "05.10": 0.0}
-    assert report.tried.to_dict() == {"03.2": 2, "05.1": 2, "05.10": 1}
+    assert report.first_try.to_dict() == {"03·2": 0.0, "05·1": 0.5, "05·10": 0.0}
+    assert report.tried.to_dict() == {"03·2": 2, "05·1": 2, "05·10": 1}
 
 
 def test_scores_take_partial_credit_where_a_checker_gives_it(small_class):
     append_attempt(new_attempt("Cy", "05", 10, 2, "wrong", False, "45", credit=0.5, kind="number"), small_class)
     append_attempt(new_attempt("Cy", "05", 10, 3, "wrong", False, "40", credit=0.25, kind="number"), small_class)
     scores = class_report(small_class).scores
-    assert scores.loc["Cy", "05.10"] == 0.5  # the best try counts
-    assert scores.loc["Ann"].tolist()[:2] == [1.0, 1.0] and scores.isna().loc["Ann", "05.10"]
-    assert scores.loc["Bob", "03.2"] == 0.0 and scores.loc["Bob", "mean"] == 0.5
+    assert scores.loc["Cy", "05·10"] == 0.5  # the best try counts
+    assert scores.loc["Ann"].tolist()[:2] == [1.0, 1.0] and scores.isna().loc["Ann", "05·10"]
+    assert scores.loc["Bob", "03·2"] == 0.0 and scores.loc["Bob", "mean"] == 0.5
 
 
 def test_who_is_stuck_and_the_common_wrong_answers(small_class):
     report = class_report(small_class)
-    assert report.stuck.values.tolist() == [["Bob", "03.2", 1, "6b 4B 2b", False], ["Cy", "05.10", 1, "$25", False]]
+    assert report.stuck.values.tolist() == [["Bob", "03·2", 1, "6b 4B 2b", False], ["Cy", "05·10", 1, "$25", False]]
     wrong = report.common_wrong
     # "2B 4B 6B" and "6b 4B 2b" are the same pass; "25" and "twenty-five" the same number
-    assert wrong[wrong.exercise == "03.2"][["answer", "times", "students"]].values.tolist() == [
+    assert wrong[wrong.exercise == "03·2"][["answer", "times", "students"]].values.tolist() == [
         ["2B 4B 6B", 2, 2], ["the winds", 1, 1]]
-    assert wrong[wrong.exercise == "03.2"]["unreadable"].tolist() == [False, True]
-    assert wrong[wrong.exercise == "05.1"][["answer", "times"]].values.tolist() == [["25", 2], ["100", 1]]
+    assert wrong[wrong.exercise == "03·2"]["unreadable"].tolist() == [False, True]
+    assert wrong[wrong.exercise == "05·1"][["answer", "times"]].values.tolist() == [["25", 2], ["100", 1]]
 
 
 def test_every_attempt_is_in_the_attempts_table(small_class):
     attempts = class_report(small_class).attempts
     assert len(attempts) == 11 and set(attempts["file"]) == {"Ann.jsonl", "Bob.jsonl", "Cy.jsonl"}
-    assert attempts["label"].iloc[0] == "03.2" and attempts["student"].iloc[0] == "Ann"
+    assert attempts["label"].iloc[0] == "03·2" and attempts["student"].iloc[0] == "Ann"
 
 
 def test_a_roster_and_a_list_of_exercises_add_rows_and_columns(small_class):
     report = class_report(small_class, students=["Dee"], exercises=["05.2"])
-    assert report.students == ["Ann", "Bob", "Cy", "Dee"] and "05.2" in report.exercises
+    assert report.students == ["Ann", "Bob", "Cy", "Dee"] and "05·2" in report.exercises
     assert set(report.table.loc["Dee"]) == {"not tried"}
-    assert report.first_try.isna()["05.2"]
+    assert report.first_try.isna()["05·2"]
 
 
 def test_files_handed_in_and_the_same_file_twice(small_class):
@@ -147,8 +147,8 @@ def test_an_exercise_answered_in_python_lands_in_the_report():
     exercise.check("twelve")
     exercise.check("14")
     report = mj.class_report(record_folder())
-    assert report.table.loc["Ann", "10.1"] == "right on try 2"
-    assert report.common_wrong.values.tolist() == [["10.1", "12", 1, 1, False]]
+    assert report.table.loc["Ann", "10·1"] == "right on try 2"
+    assert report.common_wrong.values.tolist() == [["10·1", "12", 1, 1, False]]
 
 
 def load_simulator():
@@ -163,12 +163,12 @@ def test_a_simulated_class_of_30(tmp_path):
     files = simulator.simulate_class(tmp_path / "class", students=30, seed=1)
     assert len(files) == 30
     report = class_report(tmp_path / "class")
-    assert len(report.students) == 30 and len(report.exercises) == len(simulator.EXERCISES) == 39
+    assert len(report.students) == 30 and len(report.exercises) == len(simulator.EXERCISES) == 41
     outcomes = {cell.split(" (")[0].rsplit(" ", 1)[0] if cell.startswith("right on") else cell.split(" (")[0]
                 for cell in report.table.to_numpy().ravel()}
     assert outcomes == {"right first try", "right on try", "stuck", "not tried"}
     assert ((report.first_try >= 0) & (report.first_try <= 1)).all()
-    assert len(report.stuck) > 0 and len(report.common_wrong) > 39
+    assert len(report.stuck) > 0 and len(report.common_wrong) > 41
     again = simulator.simulate_class(tmp_path / "again", students=30, seed=1)
     assert [p.read_bytes() for p in again] == [p.read_bytes() for p in files]  # seeded: the same class
     assert report.png() == class_report(tmp_path / "again").png()
@@ -180,3 +180,18 @@ def test_the_simulator_writes_the_report_picture(tmp_path, capsys):
     png = tmp_path / "class_report.png"
     assert simulator.main([str(tmp_path / "class"), "--students", "8", "--png", str(png)]) == 0
     assert png.read_bytes()[:4] == b"\x89PNG" and "8 students" in capsys.readouterr().out
+
+
+def test_the_picture_groups_the_exercises_by_lesson_in_the_lessons_order(small_class):
+    """A teacher reads the heat map lesson by lesson: the lesson's number over its columns, each exercise's own
+    number under it, a line between two lessons; the bars keep the full names ("05·10") and say what their
+    colours mean."""
+    report = class_report(small_class)
+    assert report.lessons() == [("03", [0]), ("05", [1, 2])]
+    heat, bars = report.plot().axes[:2]
+    assert [t.get_text() for t in heat.get_xticklabels()] == ["2", "1", "10"]
+    top = next(axis for axis in heat.child_axes)
+    assert [t.get_text() for t in top.get_xticklabels()] == ["03", "05"]
+    assert [line.get_xdata()[0] for line in heat.get_lines()] == [0.5]  # one line, between lesson 03 and 05
+    assert [t.get_text() for t in bars.get_xticklabels()] == ["03\u00b72", "05\u00b71", "05\u00b710"]
+    assert [t.get_text() for t in bars.get_legend().get_texts()] == ["70% or more", "40% to 70%", "under 40%"]

@@ -167,3 +167,63 @@ def test_each_wrong_try_at_a_lesson_exercise_shows_one_more_hint(lesson, number,
     assert teach["href"].startswith("#") and teach["link"]
     assert exercise.show_answer() and exercise.solution_html
     assert not exercise.solved
+
+
+def load_simulator():
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("simulate_class", ROOT / "tools" / "simulate_class.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+SIMULATED = load_simulator().EXERCISES
+
+
+def test_the_simulated_class_answers_the_exercises_of_the_lessons():
+    assert [(lesson, str(number)) for lesson, number, *_ in SIMULATED] == list(EXERCISES)
+
+
+@pytest.mark.parametrize("lesson, number, kind, right, wrongs, unreadable, _", SIMULATED,
+                         ids=[f"{a}-{b}" for a, b, *_ in SIMULATED])
+def test_each_simulated_answer_is_graded_as_the_simulation_says(lesson, number, kind, right, wrongs, unreadable, _):
+    """The class report's picture is made of answers the real exercises grade that way: the right one right, the
+    wrong ones wrong, the unreadable ones not read (and not counted as a try)."""
+    path, index = next((p, i) for a, b, p, i in ALL if (a, b) == (lesson, str(number)))
+    exercise = build(path, index)
+    assert exercise.kind == kind
+    for answer in wrongs:
+        assert exercise.check(answer) and exercise.result.status == "wrong", (answer, exercise.result)
+    for answer in unreadable:
+        assert exercise.check(answer) and exercise.result.status == "unreadable", (answer, exercise.result)
+    assert exercise.check(right) and exercise.result.correct, exercise.result
+    if kind != "text":  # the simulation writes some answers in lower case, but never a line of MJCL
+        assert exercise.check(right.lower()) and exercise.result.correct, exercise.result
+
+
+@pytest.mark.parametrize("name", ["02_at_the_table", "10_mahjx"])
+def test_nbgrader_tags_every_exercise_cell_of_a_lesson(tmp_path, name):
+    """tag_exercises on a real lesson: each Exercise cell (and no other) becomes a locked nbgrader cell named
+    after its lesson and number, tagged for otter-grader; the lesson itself is unchanged."""
+    from mjlearn.lessons import tag_exercises
+    from mjlearn.lessons.grading import TAG
+
+    path = NOTEBOOKS / f"{name}.ipynb"
+    before = path.read_bytes()
+    out = tmp_path / path.name
+    ids = tag_exercises(path, out)
+    expected = [f"lesson{lesson}-exercise{number}" for lesson, number, p, _ in ALL if p == path]
+    assert ids == expected and len(ids) >= 4
+    tagged = json.loads(out.read_text(encoding="utf-8"))["cells"]
+    assert len(tagged) == len(cells(path))
+    for cell in tagged:
+        grading = cell["metadata"].get("nbgrader")
+        if is_exercise_cell(cell):
+            assert grading == {"grade": False, "grade_id": grading["grade_id"], "locked": True, "schema_version": 3,
+                               "solution": False}
+            assert TAG in cell["metadata"]["tags"] and "widget" in cell["metadata"]["tags"]
+        else:
+            assert grading is None and TAG not in cell["metadata"].get("tags", [])
+    assert [c["metadata"]["nbgrader"]["grade_id"] for c in tagged if is_exercise_cell(c)] == expected
+    assert path.read_bytes() == before

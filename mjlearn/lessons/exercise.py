@@ -19,7 +19,7 @@ True
 >>> ex.solved, ex.tries, ex.result
 (True, 2, Right!)
 >>> ex
-<Exercise: 02.2 yesno: 'Does FF 11B 22B 33B 44B 55B 6B J win?' (right on try 2)>
+<Exercise: 02·2 yesno: 'Does FF 11B 22B 33B 44B 55B 6B J win?' (right on try 2)>
 
 A checker of the lessons becomes an exercise with ``check=`` (a function of the answer):
 
@@ -526,7 +526,7 @@ class Exercise(LessonWidget):
         return self._solution
 
     def _summary_text(self) -> str:
-        name = f"{self._lesson}.{self._number} " if self._lesson and self._number else ""
+        name = f"{self._lesson}\u00b7{self._number} " if self._lesson and self._number else ""
         if self.solved:
             state = f"right on try {self.tries}"
         elif self.tries:

@@ -17,15 +17,15 @@ and the most common wrong answers. In a notebook it shows all of it; :meth:`Clas
 ...                                        kind="yesno", time=f"2025-01-06T10:0{n}:00Z"), folder)
 >>> report = class_report(folder)
 >>> report.table
-exercise             02.2
+exercise             02·2
 student                  
 Ann       right first try
 Bob        right on try 2
 Cy        stuck (2 tries)
 >>> report.first_try.round(2).to_dict(), report.stuck[["student", "exercise", "tries"]].values.tolist()
-({'02.2': 0.33}, [['Cy', '02.2', 2]])
+({'02·2': 0.33}, [['Cy', '02·2', 2]])
 >>> report.common_wrong[["exercise", "answer", "times"]].values.tolist()
-[['02.2', 'yes', 3]]
+[['02·2', 'yes', 3]]
 """
 
 from __future__ import annotations
@@ -64,9 +64,23 @@ def _natural(text: str) -> tuple:
                  for part in re.findall(r"\d+|\D+", str(text)))
 
 
+SEPARATOR = "\u00b7"
+"""Between the lesson and the exercise in an exercise's name (``"03·2"``), as the lessons number them."""
+
+
 def label(lesson: object, exercise: object) -> str:
-    """An exercise's name in the report: ``"03.2"`` for lesson 03, exercise 2."""
-    return f"{lesson_id(lesson)}.{exercise}"
+    """An exercise's name in the report: ``"03·2"`` for lesson 03, exercise 2.
+
+    >>> label("03", 2), label("10", "4")
+    ('03·2', '10·4')
+    """
+    return f"{lesson_id(lesson)}{SEPARATOR}{exercise}"
+
+
+def _given_label(text: object) -> str:
+    """An exercise a teacher names: ``"03·2"``, or ``"03.2"`` / ``"3.2"`` typed with a full stop."""
+    found = re.fullmatch(r"\s*(\w+)\s*[.\u00b7]\s*(\w+)\s*", str(text))
+    return label(found.group(1), found.group(2)) if found else str(text)
 
 
 def normal_answer(answer: str, kind: str = "") -> str:
@@ -121,7 +135,7 @@ def class_report(files_or_folder: Any, students: Iterable[str] | None = None,
                  exercises: Iterable[str] | None = None) -> ClassReport:
     """The report of a class from its record files: a folder (every ``*.jsonl`` in it), a file, or a list.
 
-    ``students`` (names) and ``exercises`` (``"03.2"``...) add rows and columns for those who have not
+    ``students`` (names) and ``exercises`` (``"03·2"``, or ``"03.2"``...) add rows and columns for those who have not
     answered yet and exercises nobody tried. A line that is not an attempt raises
     :class:`~mjlearn.errors.RecordError` naming the file and line; a last line cut short (a kernel that
     died while writing) is skipped and listed in :attr:`ClassReport.skipped`.
@@ -161,7 +175,7 @@ class ClassReport:
         """The record files read."""
         names = set(attempts["student"]) | set(students or ())
         self.students = sorted(names, key=_natural)
-        labels = set(attempts["label"]) | {str(e) for e in (exercises or ())}
+        labels = set(attempts["label"]) | {_given_label(e) for e in (exercises or ())}
         self.exercises = sorted(labels, key=_natural)
         self._outcomes = self._work_out()
 
@@ -296,10 +310,23 @@ class ClassReport:
         return pd.DataFrame(rows, columns=["exercise", "answer", "times", "students", "unreadable"])
 
     # -- pictures and display ---------------------------------------------------------------------------
+    def lessons(self) -> list[tuple[str, list[int]]]:
+        """The exercises grouped by lesson, in order: each lesson (``"03"``) with the places of its exercises
+        among :attr:`exercises` (an exercise named otherwise is a group of its own)."""
+        groups: list[tuple[str, list[int]]] = []
+        for place, exercise in enumerate(self.exercises):
+            lesson = exercise.split(SEPARATOR, 1)[0] if SEPARATOR in exercise else exercise
+            if groups and groups[-1][0] == lesson:
+                groups[-1][1].append(place)
+            else:
+                groups.append((lesson, [place]))
+        return groups
+
     def plot(self) -> Figure:
         """The report as a picture: a heat map of students by exercises (right first try, right later,
         stuck, not tried; the number is the try that was right, or the tries so far) above the first-try rate
-        of each exercise."""
+        of each exercise. The exercises are in the lessons' order, grouped by lesson: the lesson's number over
+        its columns, each exercise's number under it, a line between two lessons."""
         import numpy as np
         from matplotlib.colors import ListedColormap
         from matplotlib.figure import Figure
@@ -307,10 +334,10 @@ class ClassReport:
 
         codes = self.outcome_codes()
         n_students, n_exercises = max(1, len(self.students)), max(1, len(self.exercises))
-        width = max(8.0, 0.34 * n_exercises + 3.0)
-        height = max(5.0, 0.27 * n_students + 4.2)
+        width = max(9.0, 0.36 * n_exercises + 3.6)
+        height = max(5.5, 0.27 * n_students + 5.0)
         figure = Figure(figsize=(width, height), dpi=100, layout="constrained")
-        grid = figure.add_gridspec(2, 1, height_ratios=[max(3.0, 0.27 * n_students), 2.2])
+        grid = figure.add_gridspec(2, 1, height_ratios=[max(3.0, 0.27 * n_students), 2.4])
         heat, bars = figure.add_subplot(grid[0]), figure.add_subplot(grid[1])
         colours = ListedColormap([_COLOURS[o] for o in OUTCOMES])
         values = codes.to_numpy() if len(self.students) and len(self.exercises) else np.full((1, 1), 3)
@@ -323,19 +350,31 @@ class ClassReport:
                 number = result["right_on"] if result["right_on"] else result["tries"]
                 heat.text(j, i, str(number), ha="center", va="center", fontsize=7,
                           color=_INK[result["outcome"]])
-        heat.set_xticks(range(len(self.exercises)), self.exercises, rotation=90, fontsize=8)
+        groups = self.lessons()
+        numbers = [e.split(SEPARATOR, 1)[1] if SEPARATOR in e else e for e in self.exercises]
+        heat.set_xticks(range(len(self.exercises)), numbers, fontsize=8)
+        heat.set_xlabel("exercise", fontsize=8)
         heat.set_yticks(range(len(self.students)), self.students, fontsize=8)
         heat.set_xticks(np.arange(-0.5, len(self.exercises), 1), minor=True)
         heat.set_yticks(np.arange(-0.5, len(self.students), 1), minor=True)
         heat.grid(which="minor", color="#ffffff", linewidth=0.8)
         heat.tick_params(which="minor", length=0)
-        heat.set_title(f"{len(self.students)} students, {len(self.exercises)} exercises: who got what"
-                       " (the number: the try that was right, or the tries so far)", fontsize=10, loc="left")
+        top = heat.secondary_xaxis("top")
+        top.set_xticks([(places[0] + places[-1]) / 2 for _, places in groups],
+                       [f"lesson {lesson}" if len(places) > 2 else lesson for lesson, places in groups], fontsize=8)
+        top.tick_params(length=0)
+        for axes in (heat, bars):
+            for _, places in groups[1:]:
+                axes.axvline(places[0] - 0.5, color="#333333", linewidth=1.6)
+        heat.set_title(f"{len(self.students)} students, {len(self.exercises)} exercises, in the lessons' order:"
+                       " who got what (the number in a square: the try that was right, or the tries so far)",
+                       fontsize=10, loc="left")
         heat.legend(handles=[Patch(facecolor=_COLOURS[o], edgecolor="#999999", label=o) for o in OUTCOMES],
                     loc="upper left", bbox_to_anchor=(1.0, 1.0), fontsize=8, frameon=False)
         rates = self.first_try.to_numpy()
         shown = np.nan_to_num(rates, nan=0.0) * 100
-        bar_colours = ["#1a9850" if r >= 70 else "#fdae61" if r >= 40 else "#d73027" for r in shown]
+        bands = [("70% or more", "#1a9850"), ("40% to 70%", "#fdae61"), ("under 40%", "#d73027")]
+        bar_colours = [bands[0][1] if r >= 70 else bands[1][1] if r >= 40 else bands[2][1] for r in shown]
         bars.bar(range(len(self.exercises)), shown, color=bar_colours, width=0.8)
         bars.set_xlim(-0.5, max(1, len(self.exercises)) - 0.5)
         bars.set_ylim(0, 100)
@@ -343,7 +382,11 @@ class ClassReport:
         bars.set_xticks(range(len(self.exercises)), self.exercises, rotation=90, fontsize=8)
         bars.tick_params(axis="y", labelsize=8)
         bars.axhline(50, color="#999999", linewidth=0.6, linestyle="--")
-        bars.set_title("Right at the first try, per exercise (of the students who tried it)", fontsize=10, loc="left")
+        bars.set_title("Right at the first try, per exercise (of the students who tried it): the low bars are the"
+                       " exercises to go over in class", fontsize=10, loc="left")
+        bars.legend(handles=[Patch(facecolor=colour, label=label) for label, colour in bands], loc="upper left",
+                    bbox_to_anchor=(1.0, 1.0), fontsize=8, frameon=False, title="right first try",
+                    title_fontsize=8)
         return figure
 
     def png(self, dpi: int = 100) -> bytes:
