@@ -462,9 +462,9 @@ def test_a_record_that_cannot_be_written_is_said_and_the_check_still_counts(tmp_
 def test_the_student_option_and_the_repr():
     exercise = Exercise.words("Say hello", "hello", lesson=3, number="2b", student="  Edith  Wharton ")
     assert exercise.student == "Edith Wharton" and exercise.lesson == "03" and exercise.exercise_number == "2b"
-    assert repr(exercise) == "<Exercise: 03.2b text: 'Say hello' (not tried)>"
+    assert repr(exercise) == "<Exercise: 03·2b text: 'Say hello' (not tried)>"
     exercise.check("bye")
-    assert repr(exercise) == "<Exercise: 03.2b text: 'Say hello' (1 try, not right yet)>"
+    assert repr(exercise) == "<Exercise: 03·2b text: 'Say hello' (1 try, not right yet)>"
     assert exercise.heading == "Lesson 03, exercise 2b"
 
 
@@ -534,3 +534,22 @@ def test_no_click_and_no_answer_makes_an_exercise_raise(which, clicks):
             value if isinstance(value, str) or value is None else str(value))
         assert result in (True, False)
         assert exercise.message_kind in ("info", "success", "error")
+
+
+def test_why_is_said_after_a_right_answer_a_checker_gives_no_reason_for():
+    from mjlearn.lessons import check
+
+    bare = Exercise("Which dragon goes with dots?", kind="tiles", record=False, why="the soap goes with dots.",
+                    check=lambda answer: check(answer, "0", tiles=True))
+    assert bare.check("white") and bare.result.text == "Right! The soap goes with dots."
+    reasoned = Exercise("Where does West pass left?", kind="seat", record=False, why="never said",
+                        check=lambda answer: mj.lessons.check_pass_direction(answer, "West", "left"))
+    assert reasoned.check("South") and reasoned.result.text == "Right! West passes left to South."
+
+
+def test_a_tiles_answer_may_be_a_tile_or_a_hand_of_a_card_line():
+    dragon = Exercise("Which dragon goes with dots?", kind="tiles", answer=mj.Suit.DOT.dragon, record=False)
+    assert dragon.check("the soap") and dragon.solved and dragon.solution == "**0**."
+    hand = Exercise("Write the hand.", kind="tiles", answer=mj.parse_line("FF 2222 4444 rDDDD").hands()[0],
+                    record=False)
+    assert hand.check("RRRR 4444B 2222B FF") and hand.solved

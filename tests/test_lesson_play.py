@@ -200,3 +200,56 @@ def test_moment_and_until_replay_a_game_set_up_from_a_position_or_a_deal():
         n = len(game.moves)
         assert moment(game, n).snapshot() == game.snapshot()
         assert until(game, lambda g: len(g.moves) == n // 2).snapshot() == moment(game, n // 2).snapshot()
+
+
+# -- lesson 04's vote and courtesy pass in one call each ------------------------------------------------------
+
+def charleston_at_the_vote():
+    from mjlearn.lessons.play import everyone_passes
+    from mjlearn.rules import Charleston, deal_tiles
+
+    ch = Charleston(deal_tiles(seed=1))
+    for _ in range(3):
+        everyone_passes("basic1", ch)
+    return ch
+
+
+def test_a_vote_tried_with_vote_if_is_taken_back_and_everyone_votes_casts_it():
+    from mjlearn.lessons.play import everyone_votes, vote_if
+
+    ch = charleston_at_the_vote()
+    before = ch.snapshot()
+    said = str(vote_if("basic1", ch, [True, True, False, True]))
+    assert "West no" in said and "no second Charleston; next, the courtesy pass" in said
+    assert ch.snapshot() == before and ch.step.name == "vote on a second Charleston"
+    assert "a second Charleston; next, the second left pass" in str(everyone_votes("basic1", ch))
+    assert ch.step.name == "second left" and ch.log[-1].detail == "East+ South+ West+ North+"
+
+
+@pytest.mark.parametrize("votes", [[True, True, True], "yes", [1, 1, 1, 1], None])
+def test_votes_must_be_four_yes_or_no(votes):
+    from mjlearn.errors import ArgumentError
+    from mjlearn.lessons.play import vote_if
+
+    ch = charleston_at_the_vote()
+    with pytest.raises(ArgumentError, match="four True/False"):
+        vote_if("basic1", ch, votes)
+    assert ch.step.name == "vote on a second Charleston"
+
+
+def test_everyone_offers_ends_the_charleston_with_east_offering_the_coachs_tiles():
+    from mjlearn.lessons.play import everyone_offers, everyone_votes
+
+    ch = charleston_at_the_vote()
+    everyone_votes("basic1", ch, [False, False, False, False])
+    east = ch.racks[0]
+    assert everyone_offers("basic1", ch, east_offers=0) == "courtesy pass" and ch.done
+    assert ch.racks[0] == east  # offering nothing keeps the rack as it is
+
+
+def test_pass_compared_sets_the_two_ways_of_choosing_side_by_side():
+    from mjlearn.lessons.play import pass_compared
+    from mjlearn.rules import deal_tiles
+
+    table = pass_compared("basic1", deal_tiles(seed=1).racks[0])
+    assert table["pass"].tolist() == ["1B 3B 7B", "2C 5C 2D"]  # what lesson 04 says of East's rack
