@@ -195,3 +195,5 @@ def test_the_picture_groups_the_exercises_by_lesson_in_the_lessons_order(small_c
     assert [line.get_xdata()[0] for line in heat.get_lines()] == [0.5]  # one line, between lesson 03 and 05
     assert [t.get_text() for t in bars.get_xticklabels()] == ["03\u00b72", "05\u00b71", "05\u00b710"]
     assert [t.get_text() for t in bars.get_legend().get_texts()] == ["70% or more", "40% to 70%", "under 40%"]
+    one = class_report(small_class / "Cy.jsonl").plot().axes[0]
+    assert one.get_title(loc="left").startswith("1 student, 1 exercise, in the lessons' order")

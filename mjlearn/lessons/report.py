@@ -366,7 +366,8 @@ class ClassReport:
         for axes in (heat, bars):
             for _, places in groups[1:]:
                 axes.axvline(places[0] - 0.5, color="#333333", linewidth=1.6)
-        heat.set_title(f"{len(self.students)} students, {len(self.exercises)} exercises, in the lessons' order:"
+        heat.set_title(f"{counted(len(self.students), 'student')}, {counted(len(self.exercises), 'exercise')}, in the"
+                       " lessons' order:"
                        " who got what (the number in a square: the try that was right, or the tries so far)",
                        fontsize=10, loc="left")
         heat.legend(handles=[Patch(facecolor=_COLOURS[o], edgecolor="#999999", label=o) for o in OUTCOMES],
