@@ -10,7 +10,7 @@ import mjlearn as mj
 from mjlearn.rules import Bot, Game
 from mjlearn.widgets.game_table import GameTable
 from mjlearn.widgets.table_coach import LINES_SHOWN
-from mjlearn.widgets.table_view import event_text
+from mjlearn.widgets.table_view import event_text, nearest_strip
 
 
 def _student_move(table: GameTable, coach: Bot) -> bool:
@@ -302,7 +302,6 @@ def test_a_saved_game_dealt_without_a_seed_replays_in_the_widget(tmp_path):
 
 # -- issue 26: safe moves, auto-pass, one call chooser, nothing unseen, undo in practice ----------------------
 
-from mjlearn.widgets.table_view import call_choices, nearest_strip  # noqa: E402
 
 WINNING = "FF 222B 444B 666B 888B"  # 2468 #1
 NEAR = "FF 222B 444B 666B 88B 3C"  # one short of it
