@@ -185,7 +185,7 @@ function render({ model, el }) {
       last ? h("div", { class: "mj-last-discard" + (view.callable ? " mj-callable" : "") },
         tile(model, last.tile, 44, { class: "mj-tile" + (fresh ? " mj-new" : "") }),
         h("div", { class: "mj-last-who" }, `${thrower.player === "You" ? "you" : thrower.player} threw it`,
-          view.callable ? " \u2014 it may be called" : ""))
+          view.callable ? h("span", { class: "mj-callable-note" }, " \u2014 it may be called") : null))
         : h("div", { class: "mj-felt-empty" }, view.phase === "charleston" ? "The Charleston" : "No discards yet"));
     return h("div", { class: "mj-floor mj-felt", "aria-label": "the discards, in front of each player" },
       pond("across"), pond("left"), centre, pond("right"), pond("you"));
@@ -343,7 +343,7 @@ function render({ model, el }) {
     const box = h("details", { class: "mj-log", open: logOpen },
       h("summary", { "data-key": "log" }, `Game log (${plural(view.log.length, "line")}, newest last)`),
       h("ol", { class: "mj-log-lines", tabindex: "0", "aria-label": "the game log, newest last", "data-key": "log-lines" },
-        view.log.map((line) => h("li", {}, line))));
+        view.log.length ? view.log.map((line) => h("li", {}, line)) : h("li", { class: "mj-muted" }, "Nothing has happened yet.")));
     box.addEventListener("toggle", () => { logOpen = box.open; });
     return box;
   }

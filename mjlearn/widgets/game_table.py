@@ -604,7 +604,7 @@ class GameTable(CardWidget):
         the browser; the method returns ``False`` and ``message`` says why and how to go ahead."""
         self.confirming = {"action": action, "args": {**args, "confirm": True}, "question": question,
                            "reason": reason, "yes": yes, "no": no}
-        return self._refuse(f"{reason} Confirm to go ahead (confirm=True), or keep playing.")
+        return self._refuse(f"{reason} Confirm to go ahead (from Python: confirm=True), or keep playing.")
 
     def cancel_confirm(self) -> bool:
         """Answer "no" to the move waiting for your confirmation: nothing happens."""
