@@ -300,6 +300,7 @@ class GameTable(CardWidget):
         self._offer: dict | None = None  # your last pass: its step, how many tiles, how many blind
         self._claim: dict | None = None  # your call of the live discard, until it is settled
         self._notes: list[tuple[int, str]] = []  # the table's own log lines: (their place in game.log, text)
+        self._event_lines: tuple = (None, None, [])  # (the log read, for which seat, each event's line)
         self.auto_passes = 0
         """How many discards went by themselves in this game (auto-pass)."""
         # a table that starts with a discard live (a question asked at that moment) leaves it to you
@@ -792,15 +793,20 @@ class GameTable(CardWidget):
             events = game.charleston.log
         else:
             events = game.log
+        kept = self._event_lines
+        if kept[0] is not events or kept[1] != self.seat or len(kept[2]) > len(events):
+            kept = self._event_lines = (events, self.seat, [])
+        texts = kept[2]  # each event's line, worked out once (the log only grows; undo starts a new game)
+        texts += [event_text(event, self.seat, words=True) for event in events[len(texts):]]
         notes: dict[int, list[str]] = {}
         for place, text in self._notes:
             notes.setdefault(place, []).append(text)
         lines = []
-        for place, event in enumerate(events, 1):
-            text = event_text(event, self.seat, words=True)
+        for place, text in enumerate(texts, 1):
             if text:
                 lines.append(text)
-            lines += notes.get(place, []) if game.phase != "charleston" else []
+            if place in notes and game.phase != "charleston":
+                lines += notes[place]
         return lines
 
     def _ipython_display_(self) -> None:
@@ -941,7 +947,7 @@ class GameTable(CardWidget):
     def _show(self, text: str, kind: str = "info") -> None:
         self._score()
         self._watch()
-        view = table_view(self._game, self.seat, self._arrangement, self._drawn)
+        view = table_view(self._game, self.seat, self._arrangement, self._drawn, log_lines=0)
         view["log"] = self._log_lines()
         view["received"] = self._received_places()
         view["nearest"] = self._for_position("strip", lambda: nearest_strip(self._game, self.seat))

@@ -359,7 +359,7 @@ def table_view(game: "Game", seat: int, rack: Sequence[int], drawn: int | None =
     """Everything the widget draws for ``seat``: your rack in ``rack``'s order, the table, your moves.
 
     ``drawn`` is the code of the tile you have just drawn (shown apart), if any. ``log`` is the whole game's
-    log in words, oldest first (its last ``log_lines`` lines, if given). ``buttons`` are
+    log in words, oldest first (its last ``log_lines`` lines, if given; none for 0). ``buttons`` are
     :func:`safe_buttons`; ``call`` the live discard you may call, with :func:`call_choices` and whether it
     gives you Mah Jongg; ``mahjongg`` whether your tiles win now.
     """
@@ -375,8 +375,10 @@ def table_view(game: "Game", seat: int, rack: Sequence[int], drawn: int | None =
             "turn": game.phase in ("draw", "discard") and game.turn == other,
             "waiting": other in game.waiting_for(),
         })
-    events = game.charleston.log if game.phase == "charleston" else game.log
-    seen = [text for text in (event_text(e, seat, words=True) for e in events) if text]
+    seen: list[str] = []
+    if log_lines != 0:  # (0: the caller writes the log itself)
+        events = game.charleston.log if game.phase == "charleston" else game.log
+        seen = [text for text in (event_text(e, seat, words=True) for e in events) if text]
     calls = game.phase == "calls"
     call = None
     if calls and seat in game.waiting_for() and seat not in game.dead:
@@ -401,6 +403,6 @@ def table_view(game: "Game", seat: int, rack: Sequence[int], drawn: int | None =
         "buttons": safe_buttons(game, seat),
         "call": call,
         "mahjongg": game.phase == "discard" and game.turn == seat and wins_now(game, seat),
-        "log": seen if log_lines is None else seen[-log_lines:],
+        "log": seen if log_lines is None else seen[len(seen) - log_lines:],
         "result": _result(game),
     }
