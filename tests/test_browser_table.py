@@ -109,6 +109,10 @@ def test_a_whole_game_is_played_by_clicking(open_notebook, server, ui):
                 shots["play"] = True
             _click_and_wait(page, widget, widget.locator(".mj-discard"))
             clicks["all"] += 2
+            if not shots.get("undo"):  # practice mode: the first discard taken back, then made again
+                shots["undo"] = True
+                _click_and_wait(page, widget, widget.locator(".mj-undo"))
+                assert widget.locator(".mj-discard").count() == 1 and "Took back" in widget.locator(".mj-message").inner_text()
         elif widget.locator(".mj-act-call_mahjongg").count():  # offered only when the discard wins
             _click_and_wait(page, widget, widget.locator(".mj-act-call_mahjongg"))
             clicks["all"] += 1

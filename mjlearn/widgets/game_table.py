@@ -717,10 +717,8 @@ class GameTable(CardWidget):
         """A scored game never gets practice mode, whoever sets the trait."""
         if self.scored and self.practice:
             with self.hold_sync():
-                if change["name"] == "scored":
-                    self.practice = False
-                else:
-                    self.practice = False
+                self.practice = False
+                if change["name"] == "practice":
                     self._refuse("This game is scored: its moves stand, so it has no practice mode.")
 
     # -- sticky messages -------------------------------------------------------------------
