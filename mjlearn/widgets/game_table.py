@@ -487,8 +487,7 @@ class GameTable(CardWidget):
         thrower, tile = game.last_discard
         game.pass_call(seat)
         self.auto_passes += 1
-        self._notes.append((len(game.log), f"Auto-pass: you let {SEATS[thrower]}'s {tile_words(tile)} go"
-                                           " (no line you can still make uses it)"))
+        self._notes.append((len(game.log), f"Auto-pass: you let {SEATS[thrower]}'s {tile_words(tile)} go"))
         self._players.simultaneous(game)
         return True
 
