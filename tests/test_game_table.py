@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 
+import numpy as np
 import pytest
 
 import mjlearn as mj
@@ -358,6 +359,8 @@ def test_a_call_no_live_line_can_use_waits_for_a_confirmation():
     before = table.game.snapshot()
     assert table.call(3) is False and table.game.snapshot() == before
     assert table.confirming["args"] == {"size": 3, "jokers": 0, "confirm": True} and "dead" in table.message
+    assert table.call(np.int64(3)) is False and table.game.snapshot() == before  # a numpy number asks too
+    assert table.call(True) is False and "confirm" not in table.message  # the rules refuse a bool outright
     assert table.call(3, confirm=True) and [str(e) for e in table.game.exposures[0]] == ["888B", "NNN"]
     assert table.call(3) is False and table.confirming == {}  # no discard to call any more: the rules' refusal
 

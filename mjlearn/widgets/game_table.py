@@ -23,6 +23,7 @@ moves back (:meth:`GameTable.undo`); a discard you cannot use goes by itself (``
 
 from __future__ import annotations
 
+import operator
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path
@@ -548,11 +549,14 @@ class GameTable(CardWidget):
         confirmation (``confirm=True``) and, until then, returns ``False`` with the reason.
         """
         game, seat = self._game, self.seat
-        legal = (game.phase == "calls" and seat in game.waiting_for() and isinstance(size, int)
-                 and isinstance(jokers, int) and not isinstance(size, bool) and not isinstance(jokers, bool)
-                 and 3 <= size <= 6 and 0 <= jokers < size
-                 and game.racks[seat].count(game.last_discard[1]) >= size - 1 - jokers
-                 and game.racks[seat].jokers >= jokers)
+        try:  # (numpy integers too; anything else is left to the rules to refuse)
+            size, jokers = operator.index(size), operator.index(jokers)
+        except TypeError:
+            legal = False
+        else:
+            legal = (game.phase == "calls" and seat in game.waiting_for() and 3 <= size <= 6 and 0 <= jokers < size
+                     and game.racks[seat].count(game.last_discard[1]) >= size - 1 - jokers
+                     and game.racks[seat].jokers >= jokers)
         if legal and confirm is not True:
             problem = call_problem(game, seat, size, jokers)
             if problem is not None:
