@@ -258,9 +258,10 @@ def test_enter_on_a_tile_keeps_the_focus_on_the_rack_and_tile_moves_are_quick(op
     assert widget_errors(page) == []
 
 
-def test_the_table_says_when_the_kernel_is_gone_and_a_reloaded_page_says_how_to_get_it_back(open_notebook, server):
-    name = "table_gone.ipynb"
-    page = open_notebook("lab", name, KEYS_CELLS)
+@pytest.mark.parametrize("ui", UIS)
+def test_the_table_says_when_the_kernel_is_gone_and_a_reloaded_page_says_how_to_get_it_back(open_notebook, server, ui):
+    name = f"table_gone_{ui}.ipynb"
+    page = open_notebook(ui, name, KEYS_CELLS)
     widget = page.locator(".mj-game-table")
     widget.wait_for(timeout=TIMEOUT)
     page.wait_for_timeout(1000)
@@ -275,7 +276,7 @@ def test_the_table_says_when_the_kernel_is_gone_and_a_reloaded_page_says_how_to_
     gone = widget.locator(".mj-kernel-gone")
     gone.wait_for(state="visible", timeout=15_000)
     assert "kernel is not answering" in gone.inner_text() and "run this cell again" in gone.inner_text()
-    shot(widget, "game_table_kernel_gone")
+    shot(widget, f"game_table_kernel_gone_{ui}")
 
     page.reload()
     wait_for_kernel(page)
@@ -283,7 +284,7 @@ def test_the_table_says_when_the_kernel_is_gone_and_a_reloaded_page_says_how_to_
     note.wait_for(state="visible", timeout=30_000)
     assert "Run this cell again to bring the table back" in note.inner_text() and "seed 3" in note.inner_text()
     assert page.locator(".mj-game-table").count() == 0
-    page.locator(".jp-OutputArea").first.screenshot(path=str(SCREENSHOTS / "game_table_after_reload.png"))
+    page.locator(".jp-OutputArea").first.screenshot(path=str(SCREENSHOTS / f"game_table_after_reload_{ui}.png"))
 
 
 # A game well under way (a tile the student can call for a pung or a kong has just been thrown), for the screenshots.
