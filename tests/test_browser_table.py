@@ -270,6 +270,11 @@ def test_the_table_says_when_the_kernel_is_gone_and_a_reloaded_page_says_how_to_
     assert widget.locator(".mj-kernel-gone").count() == 0
     page.keyboard.press("Control+s")  # saved, as JupyterLab would every two minutes
     wait_for_file(server, name, lambda text: "mj-reload-note" in text)
+    page.reload()  # the kernel still runs: the table comes back, and the note stays hidden
+    wait_for_kernel(page)
+    widget.wait_for(timeout=TIMEOUT)
+    page.wait_for_timeout(1000)
+    assert page.locator(".mj-reload-note").is_hidden()
     shut_down_kernel(server, name)
     page.wait_for_timeout(1000)
     widget.locator(".mj-rack-tile[data-index='0']").click()
