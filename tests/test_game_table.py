@@ -379,7 +379,7 @@ def _is_usable(game, seat, size, jokers) -> bool:
     return len(live) > 0
 
 
-@pytest.mark.parametrize("seed", [3, 8])
+@pytest.mark.parametrize("seed", [pytest.param(3, marks=pytest.mark.slow), 8])  # (seed 8: the quick one, 0.5 s)
 def test_the_call_chooser_offers_exactly_the_calls_a_live_line_can_use(seed):
     table = GameTable("basic1", seat=1, seed=seed, pace="instant", auto_pass=False)
     coach = Bot(table.card, table.ruleset, seed=seed)
