@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import json
 
+import numpy as np
 import pytest
 
 import mjlearn as mj
 from mjlearn.rules import Bot, Game
 from mjlearn.widgets.game_table import GameTable
 from mjlearn.widgets.table_coach import LINES_SHOWN
-from mjlearn.widgets.table_view import event_text
+from mjlearn.widgets.table_view import event_text, nearest_strip
 
 
 def _student_move(table: GameTable, coach: Bot) -> bool:
@@ -298,3 +299,326 @@ def test_a_saved_game_dealt_without_a_seed_replays_in_the_widget(tmp_path):
         pass
     assert replay.game.snapshot() == game.snapshot()
     assert replay.new_game() is False and "replays a recorded game" in replay.message
+
+
+# -- issue 26: safe moves, auto-pass, one call chooser, nothing unseen, undo in practice ----------------------
+
+
+WINNING = "FF 222B 444B 666B 888B"  # 2468 #1
+NEAR = "FF 222B 444B 666B 88B 3C"  # one short of it
+
+
+def _position_table(racks, phase="discard", turn=0, **more):
+    position = {"racks": racks, "turn": turn, "phase": phase, **more}
+    return GameTable("basic1", seat=0, seed=2, position=position, pace="step")
+
+
+def test_mahjongg_is_offered_only_when_the_tiles_win_and_a_false_one_waits_for_a_confirmation():
+    winning = _position_table({0: WINNING})
+    assert winning.view["mahjongg"] and "declare_mahjongg" in [b["kind"] for b in winning.view["buttons"]]
+    assert winning.declare_mahjongg() and winning.game.result.winner == 0 and winning.confirming == {}
+
+    table = _position_table({0: NEAR})
+    assert not table.view["mahjongg"] and "declare_mahjongg" not in [b["kind"] for b in table.view["buttons"]]
+    before = table.game.snapshot()
+    assert table.declare_mahjongg() is False  # asked anyway (typed, a key, a method): nothing happens yet
+    assert table.game.snapshot() == before and 0 not in table.game.dead
+    assert "wins no line" in table.message and "dead" in table.message
+    ask = table.confirming
+    assert ask["action"] == "declare_mahjongg" and ask["args"] == {"confirm": True} and "dead" in ask["reason"]
+    assert table.cancel_confirm() and table.confirming == {} and table.game.snapshot() == before
+    assert table.cancel_confirm() is False  # nothing is waiting any more
+    assert table.declare_mahjongg() is False
+    table._on_click(table, {"action": ask["action"], "args": ask["args"]}, [])  # the dialog's "yes"
+    assert 0 in table.game.dead and table.confirming == {}
+    assert [s["kind"] for s in table.stickies] == ["dead"] and "false Mah Jongg" in table.stickies[0]["text"]
+
+
+def test_a_call_for_mahjongg_is_offered_only_when_the_discard_wins():
+    winning = _position_table({0: "FF 222B 444B 666B 88B", 3: "1C 2C 3C 4C 5C 6C 7C 8C 9C 1D 2D 3D 4D"},
+                              phase="calls", turn=3, discards=[(3, "8B")])
+    call = winning.view["call"]
+    assert call["mahjongg"] and call["tile"] == int(mj.Tile.B8) and call["from"] == "North"
+    assert "call_mahjongg" in [b["kind"] for b in winning.view["buttons"]]
+    assert winning.call_mahjongg() and winning.game.result.winner == 0
+
+    table = _position_table({0: "FF 222B 444B 666B 88B", 3: "1C 2C 3C 4C 5C 6C 7C 8C 9C 1D 2D 3D 4D"},
+                            phase="calls", turn=3, discards=[(3, "5D")])
+    assert not table.view["call"]["mahjongg"] and "call_mahjongg" not in [b["kind"] for b in table.view["buttons"]]
+    before = table.game.snapshot()
+    assert table.call_mahjongg() is False and table.game.snapshot() == before
+    assert table.confirming["action"] == "call_mahjongg" and "5 Dot" in table.confirming["question"]
+    assert table.call_mahjongg(confirm=True) and 0 in table.game.dead
+
+
+def test_a_call_no_live_line_can_use_waits_for_a_confirmation():
+    # no line of basic1 has a pung of North beside a pung of 8 Bam
+    table = _position_table({0: "FF 222B 44B NN 3C", 3: "1C 2C 3C 4C 5C 6C 7C 8C 9C 1D 2D 3D 4D"},
+                            phase="calls", turn=3, discards=[(3, "N")], exposures={0: ["888B"]})
+    assert table.view["call"]["choices"] == []
+    before = table.game.snapshot()
+    assert table.call(3) is False and table.game.snapshot() == before
+    assert table.confirming["args"] == {"size": 3, "jokers": 0, "confirm": True} and "dead" in table.message
+    assert table.call(np.int64(3)) is False and table.game.snapshot() == before  # a numpy number asks too
+    assert table.call(True) is False and "confirm" not in table.message  # the rules refuse a bool outright
+    assert table.call(3, confirm=True) and [str(e) for e in table.game.exposures[0]] == ["888B", "NNN"]
+    assert table.call(3) is False and table.confirming == {}  # no discard to call any more: the rules' refusal
+
+
+def _is_usable(game, seat, size, jokers) -> bool:
+    """The public analysis' verdict on a call, made on a replayed copy: some line is still live once it is exposed."""
+    copy = Game.replay(game.card, game.ruleset, game.seed, game.moves, position=game.position, deal=game.deal)
+    copy.call(seat, size, jokers=jokers)
+    while copy.phase == "calls":
+        copy.pass_call(copy.waiting_for()[0])
+    if copy.phase != "discard" or copy.turn != seat:
+        return True  # another seat took it first (Mah Jongg beats a call): nothing to judge
+    exposures = [str(e) for e in copy.exposures[seat]]
+    live = copy.card.closest(copy.racks[seat], n=None, exposures=exposures, visible=copy.visible(seat),
+                             dead="drop", ruleset=copy.ruleset)
+    return len(live) > 0
+
+
+@pytest.mark.parametrize("seed", [pytest.param(3, marks=pytest.mark.slow), 8])  # (seed 8: the quick one, 0.5 s)
+def test_the_call_chooser_offers_exactly_the_calls_a_live_line_can_use(seed):
+    table = GameTable("basic1", seat=1, seed=seed, pace="instant", auto_pass=False)
+    coach = Bot(table.card, table.ruleset, seed=seed)
+    checked = offered = 0
+    while table.game.phase != "over":
+        game = table.game
+        if game.phase == "calls":
+            tile, rack = game.last_discard[1], game.racks[1]
+            expected = []
+            for size in (3, 4, 5, 6):
+                naturals = min(rack.count(tile), size - 1)
+                if size - 1 - naturals <= rack.jokers and _is_usable(game, 1, size, size - 1 - naturals):
+                    expected.append((size, size - 1 - naturals))
+            shown = [(c["size"], c["jokers"]) for c in table.view["call"]["choices"]]
+            assert shown == expected, (game.status(), str(rack))
+            checked += 1
+            offered += bool(shown)
+        assert _student_move(table, coach), table.message
+    assert checked > 20 and offered >= 1
+
+
+def _finish_counting(table: GameTable, coach: Bot) -> int:
+    """Play the game out with the widget's methods; returns how many times the student let a discard go."""
+    passes = 0
+    while table.game.phase != "over":
+        passes += table.game.phase == "calls"
+        assert _student_move(table, coach), table.message
+    return passes
+
+
+def test_auto_pass_lets_the_unusable_discards_go_and_the_game_is_the_same():
+    off = GameTable("basic1", seat=2, seed=11, pace="instant", auto_pass=False)
+    on = GameTable("basic1", seat=2, seed=11, pace="instant")
+    assert on.auto_pass and not off.auto_pass
+    by_hand_off = _finish_counting(off, Bot(off.card, off.ruleset, seed=5))
+    by_hand_on = _finish_counting(on, Bot(on.card, on.ruleset, seed=5))
+    assert on.game.moves == off.game.moves and on.game.result == off.game.result
+    assert on.auto_passes > 0 and by_hand_on + on.auto_passes == by_hand_off and off.auto_passes == 0
+    notes = [line for line in on.view["log"] if line.startswith("Auto-pass")]
+    assert len(notes) == on.auto_passes and notes[0].endswith(" go") and "you let" in notes[0]
+
+
+def test_auto_pass_waits_for_a_discard_you_can_use_and_switches_off():
+    table = GameTable("basic1", seat=0, seed=4, pace="step")
+    coach = Bot(table.card, table.ruleset, seed=1)
+    seen = 0
+    while table.game.phase != "over" and seen < 40:
+        if table.pending:
+            assert table.next_move()
+            continue
+        if table.game.phase == "calls":  # only a discard some live line can use, or that wins, is left to you
+            assert table.view["call"]["choices"] or table.view["call"]["mahjongg"]
+            seen += 1
+        assert _student_move(table, coach), table.message
+    assert table.auto_passes > 0
+    assert table.set_auto_pass(False) and not table.auto_pass and "off" in table.message
+    assert table.set_auto_pass("no") is False and table.message_kind == "error"
+
+
+def test_a_practice_table_takes_a_move_back_and_a_scored_one_does_not():
+    table = GameTable("basic1", seat=0, seed=6, pace="instant")
+    assert table.practice and not table.scored
+    assert table.undo() is False and "not moved yet" in table.message
+    coach = Bot(table.card, table.ruleset, seed=2)
+    while table.game.phase != "discard":
+        assert _student_move(table, coach), table.message
+    before, rack, view = table.game.snapshot(), list(table.rack), table.view
+    throw = table.rack[-1]
+    assert table.discard(throw) and table.view["can_undo"]
+    after = table.game.snapshot()
+    assert after != before
+    assert table.undo() and "Took back" in table.message
+    assert table.game.snapshot() == before and table.rack == rack and table.view["rack"] == view["rack"]
+    assert table.discard(throw) and table.game.snapshot() == after  # the same move: the same game (bots' choices too)
+    while table.game.phase != "over":
+        assert _student_move(table, coach), table.message
+    assert table.undo() is False and "scorecard" in table.message
+
+    scored = GameTable("basic1", ruleset="MAHJ-X", seat=0, seed=6, pace="instant")  # a MAHJ-X session is scored
+    assert scored.scored and not scored.practice
+    _student_move(scored, coach)
+    assert scored.undo() is False and "scored" in scored.message and not scored.view["can_undo"]
+    assert scored.set_practice(True) is False and not scored.practice
+    scored.practice = True  # whoever sets the trait: a scored game has no practice mode
+    assert not scored.practice
+    assert GameTable("basic1", seed=1, scored=True).practice is False
+    with pytest.raises(mj.MjlearnError, match="scored game has no practice"):
+        GameTable("basic1", seed=1, scored=True, practice=True)
+    with pytest.raises(mj.MjlearnError, match="auto_pass"):
+        GameTable("basic1", seed=1, auto_pass="yes")
+    off = GameTable("basic1", seed=1, practice=False)
+    off.pass_tiles([t for t in off.rack if t != mj.Tile.JOKER][:3])
+    assert off.undo() is False and "Practice mode is off" in off.message
+    assert off.set_practice(True) and off.undo()
+
+
+class _Caller:
+    """A computer player that calls every discard it holds two of for a pung, and offers one tile in a courtesy
+    swap; otherwise the Bot."""
+
+    def __init__(self, card, ruleset, seed=0):
+        self.bot = Bot(card, ruleset, seed=seed)
+
+    def act(self, game, seat):
+        rack = game.racks[seat]
+        if game.phase == "calls" and rack.count(game.last_discard[1]) + rack.jokers >= 2:
+            game.call(seat, 3, jokers=max(0, 2 - rack.count(game.last_discard[1])))
+        elif game.phase == "charleston" and game.charleston.step.kind == "negotiated":
+            game.pass_tiles(seat, [t for t in game.charleston.racks[seat].tiles() if t != mj.Tile.JOKER][:1])
+        else:
+            self.bot.act(game, seat)
+
+
+def test_sticky_messages_tell_a_lost_call_a_joker_taken_and_stay_until_dismissed():
+    lost = GameTable("basic1", seat=3, seed=2, pace="step", opponents=_Caller, position={
+        "racks": {3: "11D 333D 555D 77D 99D N", 2: "7D J 1B 2B 3B 4B 5B 6B 7B 8B 9B 1C 2C", 1: "1C 2C 3C 4C 5C 6C 7C 8C 9C 1D 2D 3D 4D"},
+        "discards": [(1, "7D")], "turn": 1, "phase": "calls"})
+    assert [(c["size"], c["jokers"]) for c in lost.view["call"]["choices"]] == [(3, 0)]
+    assert lost.call(3)
+    assert [str(e) for e in lost.game.exposures[2]] == ["77D J"]
+    text = lost.stickies[-1]["text"]
+    assert lost.stickies[-1]["kind"] == "lost call" and "7 Dot lost" in text and "Cy (West)" in text
+    assert "nearest in turn after South" in text
+
+    taken = GameTable("basic1", seat=0, seed=3, pace="instant", position={
+        "racks": {0: "FF 11C 33C 77C 99C", 1: "5C 1B 2B 3B 4B 6B 7B 8B 9B 1D 2D 3D 4D 6D"},
+        "exposures": {0: ["55C J"]}, "turn": 1, "phase": "discard"})
+    joker = [s for s in taken.stickies if s["kind"] == "joker"]
+    assert joker and "took a joker from your exposure 55C J and put a 5 Crak in its place" in joker[0]["text"]
+    assert joker[0]["text"].startswith("Ann (South)")
+    shown = list(taken.stickies)
+    while taken.game.phase != "over" and taken.game.turns < 12:  # the message stays while the game goes on
+        _student_move(taken, Bot(taken.card, taken.ruleset, seed=1))
+    assert taken.stickies[: len(shown)] == shown
+    assert taken.dismiss(joker[0]["id"]) and joker[0] not in taken.stickies
+    assert taken.dismiss(joker[0]["id"]) is False and taken.message_kind == "error"
+
+
+def test_the_charleston_highlights_what_you_received_and_tells_a_blind_pass_and_a_courtesy_cut():
+    table = GameTable("basic1", seat=0, seed=7, pace="instant", opponents=_Caller)
+    assert table.view["received"] == []
+    first = [t for t in table.rack if t != mj.Tile.JOKER][:3]
+    assert table.pass_tiles(first)
+    got = [e.tiles for e in table.game.charleston.log if e.seat == 0 and e.action == "receives"][-1]
+    places = table.view["received"]
+    assert sorted(table.rack[i] for i in places) == sorted(got) and len(places) == 3
+    assert table.pass_tiles([t for t in table.rack if t != mj.Tile.JOKER][:3])  # across
+    own = [t for t in table.rack if t != mj.Tile.JOKER][:1]
+    assert table.pass_tiles(own, blind=2)  # first left, two passed on unseen
+    blind = [s for s in table.stickies if s["kind"] == "blind"]
+    assert len(blind) == 1 and "passed on 2 tiles unseen" in blind[0]["text"]
+    kept = [e.tiles for e in table.game.charleston.log if e.seat == 0 and e.action == "receives"][-1]
+    assert all(mj.tiles.Tile(t).long_name.removesuffix(" (soap)") in blind[0]["text"] for t in kept)
+    assert table.vote(False)
+    assert table.pass_tiles([t for t in table.rack if t != mj.Tile.JOKER][:3])  # courtesy: North offers one
+    cut = [s for s in table.stickies if s["kind"] == "courtesy"]
+    assert len(cut) == 1 and "courtesy pass was cut short" in cut[0]["text"] and "offered only 1 tile" in cut[0]["text"]
+    assert table.game.phase == "discard" and len(table.view["received"]) == 1  # the one tile the swap gave you
+    assert _student_move(table, Bot(table.card, table.ruleset, seed=1))  # your first move of play
+    assert table.view["received"] == []
+
+
+def test_the_log_keeps_the_whole_game_and_the_banner_says_who_won():
+    table = GameTable("basic1", seat=0, seed=21, pace="instant")
+    coach = Bot(table.card, table.ruleset, seed=4)
+    while table.game.phase != "over":
+        assert _student_move(table, coach), table.message
+    events = [event_text(e, 0, words=True) for e in table.game.log]
+    lines = [line for line in table.view["log"] if not line.startswith("Auto-pass")]
+    assert lines == [line for line in events if line] and len(lines) > 100
+    assert lines[0].startswith("First right: You pass") and "5B" not in " ".join(lines)  # tiles in words
+    result, banner = table.game.result, table.view["banner"]
+    assert banner["amount"] == result.payout.payments[0]
+    if result.winner is None:
+        assert banner == {**banner, "kind": "wall", "title": "Wall game"}
+    elif result.winner == 0:
+        assert banner["kind"] == "win" and banner["title"] == "You win!"
+    else:
+        assert banner["kind"] == "loss" and banner["title"] == f"{table.players[result.winner]} ({mj.rules.SEATS[result.winner]}) wins"
+
+
+def test_the_banner_says_you_win_and_a_wall_game():
+    won = _position_table({0: WINNING})
+    won.declare_mahjongg()
+    assert won.view["banner"]["title"] == "You win!" and won.view["banner"]["amount"] > 0
+    assert "self-drawn" in won.view["banner"]["detail"] and "2468 #1" in won.view["banner"]["detail"]
+    wall = _position_table({0: "FF 222B 444B 666B 88B"}, phase="draw")
+    wall.game.wall = []  # the last tile drawn: East's draw finds none
+    assert wall.draw() and wall.game.result.how == "wall"
+    assert wall.view["banner"]["kind"] == "wall" and wall.view["banner"]["title"] == "Wall game"
+
+
+def test_the_strip_shows_the_nearest_live_lines_and_greys_a_dead_one():
+    table = _position_table({0: NEAR})
+    rows = table.view["nearest"]
+    assert rows[0] == {"line": "2468 #1", "distance": 1, "dead": False} and len(rows) <= 3
+    live = table.card.closest(NEAR, n=3, visible=table.game.visible(0), dead="drop")
+    assert [r["line"] for r in rows] == [f"{c} #{n}" for c, n in zip(live.category, live.line)]
+    # one North short of Winds/Dragons #1, whose only hand needs four: the last North and all 8 jokers are thrown
+    dead = _position_table({0: "NNN EEEE WWWW SS"}, phase="draw",
+                           discards=[(1, "N")] + [(seat, "J") for seat in (1, 2, 3, 1, 2, 3, 1, 2)])
+    rows = nearest_strip(dead.game, 0)
+    assert rows[-1] == {"line": "Winds/Dragons #1", "distance": 1, "dead": True}
+    assert len(rows) == 4 and not any(r["dead"] for r in rows[:-1]) and rows[0]["distance"] > 1
+    assert dead.view["nearest"] == rows
+
+
+def test_the_coach_marks_its_choice_of_call():
+    table = _position_table({0: "FF 222B 444B 66B 8B 3C N", 3: "1C 2C 3C 4C 5C 6C 7C 8C 9C 1D 2D 3D 4D"},
+                            phase="calls", turn=3, discards=[(3, "6B")])
+    assert table.coach == {}
+    assert table.show_coach(True)
+    choice = table.coach["call"]
+    assert choice == {"size": 3, "jokers": 0} or choice == {"pass": True}
+    assert choice in [{"size": c["size"], "jokers": c["jokers"]} for c in table.view["call"]["choices"]] + [{"pass": True}]
+
+
+def test_the_settings_and_the_acknowledgement_of_each_click():
+    table = GameTable("basic1", seed=3)
+    assert not table.sounds and table.set_sounds(True) and table.sounds
+    assert table.set_sounds(1) is False and table.sounds
+    ack = table.ack
+    table._on_click(table, {"action": "set_sounds", "args": {"on": False}}, [])
+    table._on_click(table, {"action": "no_such_thing"}, [])
+    assert table.ack == ack + 2 and not table.sounds
+
+
+def test_the_cell_says_how_to_get_the_table_back_when_the_table_is_gone(monkeypatch):
+    import IPython.display
+
+    shown = []
+    monkeypatch.setattr(IPython.display, "display", lambda data, **kw: shown.append((data, kw)))
+    table = GameTable("basic1", seed=3)
+    table._ipython_display_()
+    (widget, first), (note, second) = shown
+    assert "application/vnd.jupyter.widget-view+json" in widget and first["raw"] and second["raw"]
+    assert "Run this cell again to bring the table back" in note["text/plain"] and "seed 3" in note["text/plain"]
+    assert 'class="mj-reload-note"' in note["text/html"]
+    from pathlib import Path
+
+    css = Path(mj.widgets.game_table.__file__).with_name("widgets.css").read_text(encoding="utf-8")
+    assert ".mj-reload-note { display: none !important; }" in css  # hidden while the table is shown

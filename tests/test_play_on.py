@@ -36,7 +36,8 @@ def test_a_question_at_a_game_plays_on_from_that_very_moment():
     assert table.game.racks == game.racks and table.game.discards == game.discards
     assert table.game.exposures == game.exposures and table.game.wall == game.wall
     assert table.game.phase == "calls" and table.seat in table.game.waiting_for()  # the West is still live
-    assert table.call(3)
+    assert not table.call(3) and "dead" in table.message  # no line has WWW beside 888B: asked to confirm
+    assert table.call(3, confirm=True)
     assert [str(group) for group in table.game.exposures[0]] == ["888B", "WWW"]
     assert table.game.status() == "East to discard (or declare Mah Jongg)"
 
@@ -149,7 +150,7 @@ def test_a_new_game_starts_from_the_question_again():
 
 def test_a_game_played_on_from_a_question_saves_and_loads(tmp_path):
     table = GameTable(question=Question.from_game("line", "Which line?", called_game(), seat=0), seed=3)
-    assert table.call(3)
+    assert table.call(3, confirm=True)  # a dead hand, knowingly: no line has WWW beside 888B
     assert table.save(tmp_path / "game.json")
     loaded = Game.load(tmp_path / "game.json")
     assert loaded.racks == table.game.racks and loaded.exposures == table.game.exposures

@@ -15,10 +15,15 @@ returns ``False`` and ``message`` says why.
 False
 >>> table.message
 'Your rack has no 1 Bam to pass.'
+
+A move that would make your hand dead is never made by one click: Mah Jongg is offered only when your
+tiles win, and asked for anyway it waits for a confirmation (``confirm=True``). A practice table takes
+moves back (:meth:`GameTable.undo`); a discard you cannot use goes by itself (``auto_pass``).
 """
 
 from __future__ import annotations
 
+import operator
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path
@@ -36,9 +41,10 @@ from ..tiles import Tile, as_tile
 from ..wording import counted
 from ._common import CardWidget, asset, open_card, rack_order, tile_faces, widget_module
 from .table_players import PACES, ComputerPlayers, RecordedMoves
-from .table_coach import coach_panel, hot_tile_warning
+from .table_coach import call_choice, coach_panel, hot_tile_warning
 from .table_review import Decision, decision_before, review
-from .table_view import table_view
+from .table_view import (call_choices, call_problem, end_banner, event_text, nearest_strip, table_view, tile_words,
+                         wins_now)
 
 if TYPE_CHECKING:  # pragma: no cover
     import pandas
@@ -46,7 +52,11 @@ if TYPE_CHECKING:  # pragma: no cover
     from ..rules.bots import Bot
     from ..rules.setup import Deal
 
-__all__ = ["GameTable", "COMPUTER_NAMES", "YOU"]
+__all__ = ["GameTable", "COMPUTER_NAMES", "YOU", "RELOAD_NOTE"]
+
+RELOAD_NOTE = ("No table above? The kernel that ran it is gone (restarted, shut down, or this notebook was"
+               " opened again). Run this cell again to bring the table back")
+"""What the notebook shows under a table cell when the table itself is gone (see :meth:`GameTable._ipython_display_`)."""
 
 COMPUTER_NAMES = ("Ann", "Bea", "Cy")
 """The computer players' names at a :class:`GameTable`, unless it is given others."""
@@ -65,6 +75,17 @@ def _computer_names(names) -> tuple[str, str, str]:
     if len(set(names)) != 3 or YOU in names or "what" in names:
         raise MjlearnError(f"names must be 3 different names, none of them {YOU!r} or 'what': {names!r}")
     return names  # type: ignore[return-value]
+
+
+def _flag(name: str, value) -> bool:
+    if not isinstance(value, bool):
+        raise ArgumentError(f"{name} must be True or False, not {value!r}")
+    return value
+
+
+def _a(name: str) -> str:
+    """A tile's name with its article: "a 5 Bam", "an 8 Dot", "an East"."""
+    return ("an " if name.startswith(("8", "East")) else "a ") + name
 
 
 def _sentence(error: Exception | str) -> str:
@@ -95,6 +116,12 @@ class GameTable(CardWidget):
       :meth:`next_move`), ``"slow"``, ``"fast"`` or ``"instant"`` (all at once).
     - ``names``: the three computer players' names, for the seats other than
       yours in the first game, East first (default ``COMPUTER_NAMES``).
+    - ``auto_pass``: let a discard you cannot use (no call a live line of yours can use, no Mah Jongg)
+      go by itself, without a click (on unless given; a switch in the table's settings).
+    - ``scored``: a scored game, whose moves stand once made (``True`` by default under MAHJ-X, the
+      tournament rules; ``False`` otherwise). ``practice``: practice mode, in which :meth:`undo` takes
+      your last move back (on unless the game is scored; a scored game has none).
+    - ``sounds``: short sounds made in the browser for discards, your turn and the end (off unless given).
     - ``question``: play on from a teacher's question (a :class:`mjlearn.lessons.Question`): the table
       starts where the question stands, with the question's card and ruleset, and you sit in its seat.
       A question asked at a game (``Question.from_game``) starts at that very moment, the same
@@ -141,6 +168,20 @@ class GameTable(CardWidget):
     """Whether the table replays recorded moves (nobody plays; "Next move" steps through them)."""
     review_rows = t.List(t.Dict()).tag(sync=True)
     """The review shown after :meth:`show_review`: one row per discard, with the rack it was made from."""
+    auto_pass = t.Bool(True).tag(sync=True)
+    """Whether a discard you cannot use goes by itself (:meth:`set_auto_pass`)."""
+    practice = t.Bool(True).tag(sync=True)
+    """Whether your moves may be taken back (:meth:`undo`; :meth:`set_practice`). Never in a scored game."""
+    scored = t.Bool(False).tag(sync=True)
+    """Whether the game is scored: its moves stand (set when the table is made)."""
+    sounds = t.Bool(False).tag(sync=True)
+    """Whether the browser plays the table's sounds (:meth:`set_sounds`)."""
+    confirming = t.Dict().tag(sync=True)
+    """A move that waits for your confirmation, with the reason it would cost you (empty when none)."""
+    stickies = t.List(t.Dict()).tag(sync=True)
+    """Messages that stay until dismissed (:meth:`dismiss`): ``{"id", "kind", "text"}``, oldest first."""
+    ack = t.Int(0).tag(sync=True)
+    """Counts the clicks Python has received: the browser's sign that the kernel still answers."""
 
     def __init__(
         self,
@@ -156,6 +197,10 @@ class GameTable(CardWidget):
         deal: "Deal | None" = None,
         names: Sequence[str] = COMPUTER_NAMES,
         question: Any = None,
+        auto_pass: bool = True,
+        scored: bool | None = None,
+        practice: bool | None = None,
+        sounds: bool = False,
     ):
         self._question = question
         self._opening: dict | None = None  # where the question starts: read once here, then at each new game
@@ -169,6 +214,12 @@ class GameTable(CardWidget):
         rules = as_ruleset("NMJL" if ruleset is None else ruleset)
         if pace not in PACES:
             raise ArgumentError(f"pace must be one of {', '.join(PACES)}, not {pace!r}")
+        auto_pass, sounds = _flag("auto_pass", auto_pass), _flag("sounds", sounds)
+        scored = rules.tournament is not None if scored is None else _flag("scored", scored)
+        practice = not scored if practice is None else _flag("practice", practice)
+        if scored and practice:
+            raise ArgumentError("a scored game has no practice mode (its moves stand): leave practice out,"
+                                " or play with scored=False")
         if position is not None and not isinstance(position, Mapping):
             raise ArgumentError("position must be a dict of Game.from_position's arguments (racks=, exposures=, ...)")
         self._position = dict(position) if position is not None else None
@@ -185,12 +236,16 @@ class GameTable(CardWidget):
         """The session's scores, one column per player and one row per finished game (kept across :meth:`new_game`)."""
         self._games_scored = 0
         self._serial = 0  # counts the views sent, so a test in the browser knows when a click has been answered
+        self._sticky_serial = 0
+        self._coach_bot = None  # the coach's player for calls, made when the coach is first asked about one
         with self._quietly():
             super().__init__(faces=tile_faces(), card_name=label, ruleset_name=rules.name, seat=seat,
                              seed=seed_or_fresh(seed), pace=pace, coach_available=bool(coach),
-                             replaying=moves is not None)
+                             replaying=moves is not None, auto_pass=auto_pass, scored=scored, practice=practice,
+                             sounds=sounds)
         self.on_msg(self._on_click)
         self.observe(self._on_pace, names="pace")
+        self.observe(self._on_setting, names=["practice", "scored"])
         self._start()
 
     @staticmethod
@@ -240,9 +295,22 @@ class GameTable(CardWidget):
         self._scored = False
         self._decisions: list[Decision] = []
         self._known: tuple[int, dict] = (-1, {})  # the coach's work for one position (see _for_position)
+        self._undo: list[dict] = []  # what undo() puts back, one entry per move of yours
+        self._seen = (len(self._game.charleston.log), len(self._game.log))  # the log lines watched so far
+        self._received: Counter = Counter()  # the tiles the last Charleston pass gave you (highlighted)
+        self._offer: dict | None = None  # your last pass: its step, how many tiles, how many blind
+        self._claim: dict | None = None  # your call of the live discard, until it is settled
+        self._notes: list[tuple[int, str]] = []  # the table's own log lines: (their place in game.log, text)
+        self._event_lines: tuple = (None, None, [])  # (the log read, for which seat, each event's line)
+        self.auto_passes = 0
+        """How many discards went by themselves in this game (auto-pass)."""
+        # a table that starts with a discard live (a question asked at that moment) leaves it to you
+        self._kept_live = len(self._game.discards) if self._game.phase == "calls" else None
         self.review_rows = []
+        self.confirming = {}
+        self.stickies = []
         self._players.simultaneous(self._game)
-        self._catch_up()
+        self._play_on_for_you()
         self._show("")
 
     @property
@@ -371,10 +439,12 @@ class GameTable(CardWidget):
         if self.replaying:
             return self._refuse("This table replays a recorded game: use Next move to step through it.")
         before = len(self._game.log)
+        mark = self._undo_mark()
         try:
             getattr(self._game, name)(self.seat, *args, **kwargs)
         except MjlearnError as error:
             return self._refuse(_sentence(error))
+        self._undo.append(mark)
         if decision is not None:
             self._decisions.append(decision)
         if name == "draw":
@@ -382,10 +452,13 @@ class GameTable(CardWidget):
             self._drawn = int(drawn[0]) if drawn else None
         elif name != "exchange_joker":
             self._drawn = None
+        if name not in ("pass_tiles", "vote"):
+            self._received = Counter()  # play has begun for you: the Charleston's tiles are yours now
         self._reconcile()
         self.selected, self.blind = [], 0
+        self.confirming = {}
         self._players.simultaneous(self._game)
-        self._catch_up()
+        self._play_on_for_you()
         self._reconcile()
         self._show("")
         return True
@@ -395,6 +468,29 @@ class GameTable(CardWidget):
         if PACES[self.pace] == 0:
             while self._players.step(self._game):
                 pass
+
+    def _play_on_for_you(self) -> None:
+        """Play on as far as nobody needs you: the computer players' moves at the ``instant`` pace, and the
+        discards you cannot use let go (auto-pass), each followed by the computer players' answers."""
+        while True:
+            self._catch_up()
+            if not self._pass_by_itself():
+                return
+
+    def _pass_by_itself(self) -> bool:
+        """Let the live discard go if auto-pass is on and you cannot use it (no call a live line can use, no
+        Mah Jongg); ``True`` if it went."""
+        game, seat = self._game, self.seat
+        if not self.auto_pass or self.replaying or game.phase != "calls" or seat not in game.waiting_for():
+            return False
+        if len(game.discards) == self._kept_live or call_choices(game, seat) or wins_now(game, seat):
+            return False
+        thrower, tile = game.last_discard
+        game.pass_call(seat)
+        self.auto_passes += 1
+        self._notes.append((len(game.log), f"Auto-pass: you let {SEATS[thrower]}'s {tile_words(tile)} go"))
+        self._players.simultaneous(game)
+        return True
 
     def pass_tiles(self, tiles: Iterable[Tile | str] = (), blind: int = 0) -> bool:
         """Pass these tiles in the current Charleston step (and ``blind`` more, unseen, where allowed)."""
@@ -407,7 +503,12 @@ class GameTable(CardWidget):
             if rack.count(tile) < n:
                 return self._refuse(f"Your rack has no {tile.long_name} to pass." if not rack.count(tile)
                                     else f"Your rack has only {rack.count(tile)} {tile.long_name}.")
-        decision = decision_before(self._game, self.seat, "pass", tiles) if self._game.phase == "charleston" else None
+        game = self._game
+        decision = decision_before(game, self.seat, "pass", tiles) if game.phase == "charleston" else None
+        if game.phase == "charleston" and not game.charleston.done:
+            step = game.charleston.step
+            self._offer = {"step": step.name, "kind": step.kind, "count": len(tiles), "blind": blind,
+                           "tiles": [int(tile) for tile in tiles]}
         return self._move("pass_tiles", tiles, blind=blind, decision=decision)
 
     def pass_selected(self) -> bool:
@@ -441,21 +542,81 @@ class GameTable(CardWidget):
             decision = decision_before(self._game, self.seat, "discard", [tile])
         return self._move("discard", tile, decision=decision)
 
-    def call(self, size: int, jokers: int = 0) -> bool:
-        """Call the last discard for an exposure of ``size`` tiles, ``jokers`` of them jokers."""
-        return self._move("call", size, jokers=jokers)
+    def call(self, size: int, jokers: int = 0, confirm: bool = False) -> bool:
+        """Call the last discard for an exposure of ``size`` tiles, ``jokers`` of them jokers.
 
-    def call_mahjongg(self) -> bool:
-        """Call the last discard for Mah Jongg."""
-        return self._move("call_mahjongg")
+        A call that no line you can still make has room for would leave your hand dead: it waits for your
+        confirmation (``confirm=True``) and, until then, returns ``False`` with the reason.
+        """
+        game, seat = self._game, self.seat
+        try:  # (numpy integers too; anything else is left to the rules to refuse)
+            size, jokers = operator.index(size), operator.index(jokers)
+        except TypeError:
+            legal = False
+        else:
+            legal = (game.phase == "calls" and seat in game.waiting_for() and 3 <= size <= 6 and 0 <= jokers < size
+                     and game.racks[seat].count(game.last_discard[1]) >= size - 1 - jokers
+                     and game.racks[seat].jokers >= jokers)
+        if legal and confirm is not True:
+            problem = call_problem(game, seat, size, jokers)
+            if problem is not None:
+                group = {3: "pung", 4: "kong", 5: "quint", 6: "sextet"}[size]
+                return self._ask("call", {"size": size, "jokers": jokers},
+                                 f"Call the {tile_words(game.last_discard[1])} for a {group}?",
+                                 f"{_sentence(problem)[:-1]}: this call would make your hand dead.",
+                                 f"Call it for a {group} anyway", "No, keep my hand")
+        return self._claiming("expose", lambda: self._move("call", size, jokers=jokers))
+
+    def call_mahjongg(self, confirm: bool = False) -> bool:
+        """Call the last discard for Mah Jongg. If the discard does not complete a line with your tiles, a
+        call would make your hand dead: it waits for your confirmation (``confirm=True``)."""
+        game, seat = self._game, self.seat
+        if confirm is not True and game.phase == "calls" and seat in game.waiting_for() and not wins_now(game, seat):
+            tile = tile_words(game.last_discard[1])
+            return self._ask("call_mahjongg", {}, f"Call the {tile} for Mah Jongg?",
+                             f"The {tile} completes no line of the card with your tiles: calling it for Mah Jongg"
+                             " would make your hand dead.", "Call Mah Jongg anyway", "No, keep playing")
+        return self._claiming("mahjongg", lambda: self._move("call_mahjongg"))
+
+    def _claiming(self, kind: str, move: Callable[[], bool]) -> bool:
+        """Make your call of the live discard, remembered until it is settled (a call lost is told)."""
+        game = self._game
+        self._claim = {"kind": kind, "tile": int(game.last_discard[1]), "thrower": game.last_discard[0]} \
+            if game.phase == "calls" else None
+        if not move():
+            self._claim = None
+            return False
+        return True
 
     def pass_call(self) -> bool:
         """Let the last discard go."""
         return self._move("pass_call")
 
-    def declare_mahjongg(self) -> bool:
-        """Declare Mah Jongg with the tiles you hold (a wrong declaration makes your hand dead)."""
+    def declare_mahjongg(self, confirm: bool = False) -> bool:
+        """Declare Mah Jongg with the tiles you hold. If they win no line, a declaration would make your hand
+        dead: it waits for your confirmation (``confirm=True``) and, until then, returns ``False``."""
+        game, seat = self._game, self.seat
+        if confirm is not True and game.phase == "discard" and game.turn == seat and seat not in game.dead \
+                and not self.replaying and not wins_now(game, seat):
+            return self._ask("declare_mahjongg", {}, "Declare Mah Jongg?",
+                             "This rack wins no line of the card: declaring Mah Jongg would make your hand dead.",
+                             "Declare Mah Jongg anyway", "No, keep playing")
         return self._move("declare_mahjongg")
+
+    def _ask(self, action: str, args: dict, question: str, reason: str, yes: str, no: str) -> bool:
+        """Hold a move that would cost you your hand until you confirm it: ``confirming`` shows the question in
+        the browser; the method returns ``False`` and ``message`` says why and how to go ahead."""
+        self.confirming = {"action": action, "args": {**args, "confirm": True}, "question": question,
+                           "reason": reason, "yes": yes, "no": no}
+        return self._refuse(f"{reason} Confirm to go ahead (from Python: confirm=True), or keep playing.")
+
+    def cancel_confirm(self) -> bool:
+        """Answer "no" to the move waiting for your confirmation: nothing happens."""
+        if not self.confirming:
+            return self._refuse("No move is waiting for your confirmation.")
+        self.confirming = {}
+        self._say("Nothing done: keep playing.")
+        return True
 
     def exchange_joker(self, owner: int, group: int) -> bool:
         """Give the real tile a joker stands for in ``owner``'s exposure ``group`` and take the joker."""
@@ -473,6 +634,199 @@ class GameTable(CardWidget):
         """Call ``target``'s hand dead (a wrong call costs what the ruleset says)."""
         return self._move("call_dead", target)
 
+    # -- practice: taking moves back ------------------------------------------------------
+    def _undo_mark(self) -> dict:
+        """What :meth:`undo` needs to put the table back as it is before your next move."""
+        bots = getattr(self._players, "bots", {})
+        return {"moves": len(self._game.moves), "arrangement": list(self._arrangement), "drawn": self._drawn,
+                "decisions": len(self._decisions), "stickies": list(self.stickies), "notes": list(self._notes),
+                "received": Counter(self._received), "offer": self._offer, "claim": self._claim,
+                "auto_passes": self.auto_passes,
+                "bots": {seat: bot.rng.getstate() for seat, bot in bots.items() if hasattr(bot, "rng")}}
+
+    def undo(self) -> bool:
+        """Practice mode: take back your last move, and the computer players' moves that followed it.
+
+        The game is played again from its start up to that move (:meth:`Game.replay
+        <mjlearn.rules.Game.replay>`) and the computer players' random choices are put back, so the same
+        move made again leads to the same game. Refused in a scored game, with practice mode off, once the
+        game is over (it is on the scorecard), and before you have moved.
+        """
+        if self.replaying:
+            return self._refuse("This table replays a recorded game: there is nothing of yours to take back.")
+        if self.scored:
+            return self._refuse("This game is scored: a move once made stands. Undo is for practice tables"
+                                " (GameTable(..., scored=False)).")
+        if not self.practice:
+            return self._refuse("Practice mode is off: switch it on in the settings to take a move back.")
+        if self._game.phase == "over":
+            return self._refuse("The game is over and on the scorecard: deal a new game to play on.")
+        if not self._undo:
+            return self._refuse("Nothing to take back: you have not moved yet in this game.")
+        mark = self._undo.pop()
+        game = self._game
+        taken = game.moves[mark["moves"]][0].replace("_", " ")
+        self._game = Game.replay(game.card, game.ruleset, game.seed, game.moves[:mark["moves"]],
+                                 position=game.position, deal=game.deal)
+        bots = getattr(self._players, "bots", {})
+        for seat, state in mark["bots"].items():
+            bots[seat].rng.setstate(state)
+        self._arrangement, self._drawn = mark["arrangement"], mark["drawn"]
+        del self._decisions[mark["decisions"]:]
+        self._notes, self._received = mark["notes"], mark["received"]
+        self._offer, self._claim, self.auto_passes = mark["offer"], mark["claim"], mark["auto_passes"]
+        self._seen = (len(self._game.charleston.log), len(self._game.log))
+        self._known = (-1, {})
+        with self.hold_sync():
+            self.stickies = mark["stickies"]
+            self.selected, self.blind, self.confirming, self.review_rows = [], 0, {}, []
+            self._reconcile()
+            self._show(f"Took back your last move ({taken}) and the computer players' moves after it.")
+        return True
+
+    # -- settings --------------------------------------------------------------------
+    def set_auto_pass(self, on: bool = True) -> bool:
+        """Switch auto-pass on or off: with it on, a discard you cannot use goes by itself."""
+        if not isinstance(on, bool):
+            return self._refuse(f"on must be True or False, not {on!r}.")
+        self.auto_pass = on
+        if on:
+            self._play_on_for_you()
+            self._reconcile()
+        self._show("Auto-pass is on: a discard you cannot use goes by itself." if on else
+                   "Auto-pass is off: you answer every discard yourself.")
+        return True
+
+    def set_practice(self, on: bool = True) -> bool:
+        """Switch practice mode (taking moves back with :meth:`undo`) on or off; never on in a scored game."""
+        if not isinstance(on, bool):
+            return self._refuse(f"on must be True or False, not {on!r}.")
+        if on and self.scored:
+            return self._refuse("This game is scored: its moves stand, so it has no practice mode.")
+        self.practice = on
+        self._show("Practice mode is on: Undo takes your last move back." if on else
+                   "Practice mode is off: your moves stand.")
+        return True
+
+    def set_sounds(self, on: bool = True) -> bool:
+        """Switch the table's sounds on or off (made in the browser; off unless asked for)."""
+        if not isinstance(on, bool):
+            return self._refuse(f"on must be True or False, not {on!r}.")
+        self.sounds = on
+        self._say("Sounds on." if on else "Sounds off.")
+        return True
+
+    def _on_setting(self, change) -> None:
+        """A scored game never gets practice mode, whoever sets the trait."""
+        if self.scored and self.practice:
+            with self.hold_sync():
+                self.practice = False
+                if change["name"] == "practice":
+                    self._refuse("This game is scored: its moves stand, so it has no practice mode.")
+
+    # -- sticky messages -------------------------------------------------------------------
+    def dismiss(self, sticky: int) -> bool:
+        """Take away the sticky message ``sticky`` (its ``id`` in :attr:`stickies`)."""
+        kept = [item for item in self.stickies if item["id"] != sticky]
+        if len(kept) == len(self.stickies):
+            return self._refuse(f"There is no message {sticky!r} to dismiss.")
+        self.stickies = kept
+        return True
+
+    def _stick(self, kind: str, text: str) -> None:
+        self._sticky_serial += 1
+        self.stickies = [*self.stickies, {"id": self._sticky_serial, "kind": kind, "text": text}]
+
+    def _name(self, seat: int) -> str:
+        return f"{self.players[self._player_at(seat)]} ({SEATS[seat]})"
+
+    def _watch(self) -> None:
+        """Read the log lines that came since the last look, and leave a sticky message for what must not go
+        unseen: your hand going dead, a joker taken from your exposure, your call lost to another seat's, the
+        courtesy pass cut short, what your blind pass gave you (and the tiles a pass gave you, highlighted)."""
+        game, me = self._game, self.seat
+        charleston = game.charleston.log[self._seen[0]:]
+        play = [e for e in game.log[self._seen[1]:] if e.step.startswith(("turn", "play"))]
+        self._seen = (len(game.charleston.log), len(game.log))
+        offer = self._offer
+        for event in charleston:
+            if event.seat != me or offer is None or event.step != offer["step"]:
+                continue
+            if event.action == "passes" and offer["kind"] == "negotiated" and len(event.tiles) < offer["count"]:
+                kept = [tile_words(Tile(code)) for code in offer["tiles"][len(event.tiles):]]
+                step = event.step if event.step.endswith("pass") else f"{event.step} pass"
+                self._stick("courtesy", f"The {step} was cut short:"
+                            f" {self._name((me + 2) % 4)} offered only {counted(len(event.tiles), 'tile')},"
+                            f" so you passed {len(event.tiles)} of your {offer['count']} and kept {', '.join(kept)}.")
+            elif event.action == "receives":
+                self._received = Counter(int(tile) for tile in event.tiles)
+                if offer["blind"]:
+                    self._stick("blind", f"Your blind pass ({event.step}): you passed on"
+                                f" {counted(offer['blind'], 'tile')} unseen, and the pass gave you"
+                                f" {', '.join(tile_words(tile) for tile in event.tiles)}.")
+        for event in play:
+            claim = self._claim
+            if event.seat == me and event.action == "hand is dead":
+                self._claim = None
+                self._stick("dead", f"Your hand is dead: {event.detail}. You play no further in this game"
+                            " (no draws, no calls) and pay the winner as the others do.")
+            elif event.action == "exchanges a joker" and event.seat != me and event.detail.startswith(
+                    f"from {SEATS[me]}'s "):
+                group = event.detail.removeprefix(f"from {SEATS[me]}'s ")
+                self._stick("joker", f"{self._name(event.seat)} took a joker from your exposure {group}"
+                            f" and put {_a(tile_words(event.tiles[0]))} in its place.")
+            elif claim is not None and event.action in ("calls and exposes", "calls for Mah Jongg"):
+                self._claim = None
+                if event.seat != me:
+                    winner_mahjongg = event.action == "calls for Mah Jongg"
+                    why = ("Mah Jongg beats an exposure" if winner_mahjongg and claim["kind"] == "expose" else
+                           f"the caller nearest in turn after {SEATS[claim['thrower']]} gets the tile")
+                    what = "Mah Jongg" if winner_mahjongg else "an exposure"
+                    self._stick("lost call", f"Your call of the {tile_words(Tile(claim['tile']))} lost:"
+                                f" {self._name(event.seat)} called it for {what}, and {why}.")
+            elif claim is not None and event.action in ("draws", "discards", "wall game"):
+                self._claim = None
+
+    def _log_lines(self) -> list[str]:
+        """The whole game's log in words, as your seat sees it, with the table's own lines (auto-pass) in place."""
+        game = self._game
+        if game.phase == "charleston":
+            events = game.charleston.log
+        else:
+            events = game.log
+        kept = self._event_lines
+        if kept[0] is not events or kept[1] != self.seat or len(kept[2]) > len(events):
+            kept = self._event_lines = (events, self.seat, [])
+        texts = kept[2]  # each event's line, worked out once (the log only grows; undo starts a new game)
+        texts += [event_text(event, self.seat, words=True) for event in events[len(texts):]]
+        notes: dict[int, list[str]] = {}
+        for place, text in self._notes:
+            notes.setdefault(place, []).append(text)
+        lines = []
+        for place, text in enumerate(texts, 1):
+            if text:
+                lines.append(text)
+            if place in notes and game.phase != "charleston":
+                lines += notes[place]
+        return lines
+
+    def _ipython_display_(self) -> None:
+        """Show the table, and under it a note for when the table is gone: after a kernel restart, or in a
+        notebook opened again, the saved cell shows "Run this cell again..." instead of a blank space.
+
+        While the table is shown, its style sheet hides the note (and the note's output area).
+        """
+        from html import escape
+
+        from IPython.display import display
+
+        data, metadata = self._repr_mimebundle_()
+        display(data, metadata=metadata, raw=True)
+        again = f"{RELOAD_NOTE} (seed {self.seed} deals this game again)."
+        display({"text/plain": again,
+                 "text/html": f'<div class="mj-reload-note" style="padding:6px 10px;border:1px solid #d8d3c4;'
+                              f'border-radius:6px;background:#fcfbf7;color:#222">{escape(again)}</div>'}, raw=True)
+
     # -- the coach ---------------------------------------------------------------------
     def show_coach(self, on: bool = True) -> bool:
         """Open (or close) the coach's panel: best lines, chances, the discard or pass it would make."""
@@ -486,11 +840,24 @@ class GameTable(CardWidget):
         return True
 
     def _advise(self) -> None:
-        """Work out the coach's panel for your move now (only while it is open and you must move)."""
+        """Work out the coach's panel for your move now (only while it is open and you must move), with what it
+        would do with a live discard (``coach["call"]``: the call the table's chooser marks)."""
         if not self.coach_on or self.seat not in self._game.waiting_for():
             self.coach = {}
             return
-        self.coach = dict(self._for_position("coach", lambda: coach_panel(self._game, self.seat)))
+        panel = dict(self._for_position("coach", lambda: coach_panel(self._game, self.seat)))
+        if self._game.phase == "calls":
+            panel["call"] = self._for_position("call", lambda: call_choice(self._game, self.seat, self._caller()))
+        self.coach = panel
+
+    def _caller(self):
+        """The coach's player for calls (a :class:`~mjlearn.rules.CoachBot` for the table's card and rules)."""
+        bot = self._coach_bot
+        if bot is None or bot.card is not self.card or bot.ruleset != self.ruleset:
+            from ..rules import CoachBot
+
+            bot = self._coach_bot = CoachBot(self.card, self.ruleset, seed=self.seed)
+        return bot
 
     def _warn(self) -> None:
         """Warn, while the coach is open, if the one tile picked to discard is a hot tile."""
@@ -541,10 +908,13 @@ class GameTable(CardWidget):
 
     # -- the computer players ------------------------------------------------------------
     def next_move(self) -> bool:
-        """Show the next move of a computer player's turn; ``False`` when it is your move (or the end)."""
-        if not self._players.step(self._game):
+        """Show the next move of a computer player's turn; ``False`` when it is your move (or the end).
+
+        A discard you cannot use goes by itself (auto-pass) in the same step."""
+        if not self._players.step(self._game) and not self._pass_by_itself():
             self._show("")
             return False
+        self._pass_by_itself()
         self._reconcile()
         self._show("")
         return True
@@ -552,7 +922,7 @@ class GameTable(CardWidget):
     def play_on(self, limit: int = 10_000) -> int:
         """Play the computer players' moves until you must move or the game ends; returns how many."""
         made = 0
-        while made < limit and self._players.step(self._game):
+        while made < limit and (self._players.step(self._game) or self._pass_by_itself()):
             made += 1
         self._reconcile()
         self._show("")
@@ -563,7 +933,7 @@ class GameTable(CardWidget):
             self.pace = change["old"]
             self._refuse(f"The pace is one of {', '.join(PACES)}.")
             return
-        self._catch_up()
+        self._play_on_for_you()
         self._reconcile()
         self._show("")
 
@@ -577,9 +947,17 @@ class GameTable(CardWidget):
 
     def _show(self, text: str, kind: str = "info") -> None:
         self._score()
-        view = table_view(self._game, self.seat, self._arrangement, self._drawn)
+        self._watch()
+        view = table_view(self._game, self.seat, self._arrangement, self._drawn, log_lines=0)
+        view["log"] = self._log_lines()
+        view["received"] = self._received_places()
+        view["nearest"] = self._for_position("strip", lambda: nearest_strip(self._game, self.seat))
+        view["banner"] = end_banner(self._game, self.seat, [self.players[self._player_at(s)] for s in range(4)])
+        view["can_undo"] = bool(self.practice and not self.scored and self._undo and not self.replaying
+                                and self._game.phase != "over")
+        view["auto_passes"] = self.auto_passes
         if self.replaying:  # a replay is watched, not played
-            view.update(buttons=[], can_discard=False, yours=False)
+            view.update(buttons=[], can_discard=False, yours=False, call=None, mahjongg=False)
             if view["charleston"]:
                 view["charleston"]["yours"] = False
         view["delay"] = PACES[self.pace]
@@ -599,16 +977,28 @@ class GameTable(CardWidget):
             self._say(text, kind)
         self._advise()  # after the view is on its way: the board answers at once, the coach follows
 
+    def _received_places(self) -> list[int]:
+        """The places on your rack of the tiles the last Charleston pass gave you."""
+        left = Counter(self._received)
+        places = []
+        for place, code in enumerate(self._arrangement):
+            if left[code] > 0:
+                left[code] -= 1
+                places.append(place)
+        return places
+
     def _summary_text(self) -> str:
         return f"{SEATS[self.seat]} at {self.card_name!r}, {self.ruleset_name} rules, seed {self.seed}: {self._game.status()}"
 
     # -- clicks ------------------------------------------------------------------------
     _ACTIONS = ("show_coach", "show_review", "toggle_at", "move_tile", "sort_rack", "pass_selected", "discard", "vote", "draw", "decline_pick",
                 "call", "call_mahjongg", "pass_call", "declare_mahjongg", "exchange_joker", "reverse_swap", "amend",
-                "call_dead", "next_move", "new_game", "save")
+                "call_dead", "next_move", "new_game", "save", "undo", "cancel_confirm", "dismiss", "set_auto_pass",
+                "set_practice", "set_sounds")
 
     def _on_click(self, _widget, content, _buffers) -> None:
         """A click from the browser: ``{"action": a method's name, "args": its keyword arguments}``."""
+        self.ack += 1  # the browser's sign that the kernel answers, sent before the click's work
         if not isinstance(content, dict) or content.get("action") not in self._ACTIONS:
             return
         arguments = content.get("args") or {}

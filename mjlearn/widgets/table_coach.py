@@ -29,7 +29,7 @@ from .table_review import draws_left
 if TYPE_CHECKING:  # pragma: no cover
     from ..rules.game import Game
 
-__all__ = ["coach_panel", "hot_tile_warning", "LINES_SHOWN", "ADVICE_SHOWN"]
+__all__ = ["coach_panel", "hot_tile_warning", "call_choice", "LINES_SHOWN", "ADVICE_SHOWN"]
 
 LINES_SHOWN = 5
 ADVICE_SHOWN = 3
@@ -121,3 +121,24 @@ def hot_tile_warning(game: "Game", seat: int, tile: Tile) -> str:
     names = ", ".join(f"{row.opponent} ({row.exposures})" for row in hot.itertuples())
     return (f"Careful: {tile.notation} is a hot tile. {names} could win on it"
             f" ({hot.iloc[0].completes}); in a tournament, throwing it costs 20 or 25 points.")
+
+
+def call_choice(game: "Game", seat: int, bot=None) -> dict:
+    """What the coach would do with the live discard: ``{"mahjongg": True}``, ``{"size": 4, "jokers": 1}``
+    (a call) or ``{"pass": True}`` (let it go); ``{}`` when ``seat`` has no discard to answer.
+
+    ``bot`` is the :class:`~mjlearn.rules.CoachBot` that decides (one for the card and ruleset by default).
+    """
+    if game.phase != "calls" or seat not in game.waiting_for() or seat in game.dead:
+        return {}
+    if bot is None:
+        from ..rules import CoachBot
+
+        bot = CoachBot(game.card, game.ruleset, seed=game.seed)
+    tile = game.last_discard[1]
+    decision = bot.call_decision(game, seat, game.racks[seat].counts, tuple(game.exposures[seat]), tile)
+    if decision is None:
+        return {"pass": True}
+    if decision[0] == "mahjongg":
+        return {"mahjongg": True}
+    return {"size": int(decision[1]), "jokers": int(decision[2])}

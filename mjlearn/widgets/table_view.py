@@ -31,7 +31,11 @@ from ._common import rack_order, win_rows
 if TYPE_CHECKING:  # pragma: no cover
     from ..rules.game import Game
 
-__all__ = ["PLACES", "event_text", "seat_places", "table_view", "action_buttons", "rack_order"]
+__all__ = ["PLACES", "event_text", "seat_places", "table_view", "action_buttons", "safe_buttons", "rack_order",
+           "call_choices", "call_problem", "wins_now", "nearest_strip", "end_banner", "STRIP_LINES"]
+
+STRIP_LINES = 3
+"""How many live lines the strip under your rack shows while the coach is closed."""
 
 PLACES = ("you", "right", "across", "left")
 """Where each seat sits as seen from yours: the next player in turn is on your right."""
@@ -49,18 +53,33 @@ def seat_places(seat: int) -> list[int]:
     return [(seat + ahead) % 4 for ahead in range(4)]
 
 
-def _tiles_text(tiles: Sequence[Tile]) -> str:
+def _tiles_text(tiles: Sequence[Tile], words: bool = False) -> str:
+    if words:
+        return ", ".join(tile_words(tile) for tile in tiles)
     return " ".join(tile.notation for tile in tiles)
 
 
-def event_text(event: Event, seat: int) -> str | None:
+def tile_words(tile: Tile) -> str:
+    """A tile's name as the table's sentences use it: ``"5 Bam"``, ``"North"``, ``"White Dragon"``.
+
+    >>> tile_words(Tile.WHITE), tile_words(Tile.B5)
+    ('White Dragon', '5 Bam')
+    """
+    return tile.long_name.removesuffix(" (soap)")
+
+
+def event_text(event: Event, seat: int, words: bool = False) -> str | None:
     """A log line as ``seat`` sees it, or ``None`` for a line only its owner sees.
+
+    ``words=True`` names the tiles in words (``"5 Bam"`` rather than ``"5B"``), as the table's log does.
 
     >>> from mjlearn.tiles import Tile
     >>> event_text(Event("turn 4", 2, "draws", (Tile.B5,)), seat=0)
     'West draws a tile'
     >>> event_text(Event("turn 4", 2, "draws", (Tile.B5,)), seat=2)
     'You draw 5B'
+    >>> event_text(Event("turn 9", 1, "discards", (Tile.WHITE,)), seat=0, words=True)
+    'South discards White Dragon'
     """
     who = "You" if event.seat == seat else (SEATS[event.seat] if event.seat is not None else "")
     mine = event.seat == seat
@@ -74,7 +93,7 @@ def event_text(event: Event, seat: int) -> str | None:
     else:
         if mine:
             action = _second_person(action)
-        text = " ".join(part for part in (who, action, _tiles_text(event.tiles)) if part)
+        text = " ".join(part for part in (who, action, _tiles_text(event.tiles, words)) if part)
         if event.detail:
             text += f" ({event.detail})"
     text = text[:1].upper() + text[1:]
@@ -138,6 +157,150 @@ def action_buttons(game: "Game", seat: int) -> list[dict]:
     return buttons
 
 
+def safe_buttons(game: "Game", seat: int) -> list[dict]:
+    """:func:`action_buttons` made safe for a beginner: Mah Jongg (declared, or called on a discard) only
+    when the tiles win, and no call buttons (:func:`call_choices` lists the calls worth offering).
+
+    >>> import mjlearn as mj
+    >>> from mjlearn.rules import Game
+    >>> game = Game.from_position(mj.load_card("basic1"), racks={0: "FF 222B 444B 666B 88B 3C"},
+    ...                           turn=0, phase="discard", seed=1)
+    >>> [b["kind"] for b in safe_buttons(game, 0) if b["kind"] != "call_dead"]
+    []
+    """
+    wins = wins_now(game, seat)
+    return [button for button in action_buttons(game, seat)
+            if button["kind"] != "call" and (button["kind"] not in ("declare_mahjongg", "call_mahjongg") or wins)]
+
+
+def wins_now(game: "Game", seat: int) -> bool:
+    """Whether ``seat`` has Mah Jongg now: on its turn, with the tiles it holds; while a discard is live, with
+    the discard added (what :meth:`Game.declare_mahjongg <mjlearn.rules.Game.declare_mahjongg>` and the
+    call for Mah Jongg check). ``False`` when the seat has no such move to make."""
+    if seat in game.dead:
+        return False
+    rack, exposures = game.racks[seat], list(game.exposures[seat])
+    if game.phase == "discard" and game.turn == seat:
+        return bool(game.card.match(rack, exposures, ruleset=game.ruleset))
+    if game.phase == "calls" and seat in game.waiting_for():
+        tile = game.last_discard[1]
+        return bool(game.card.match(rack.change(add=(tile,)), exposures, ruleset=game.ruleset))
+    return False
+
+
+def _after_call(game: "Game", seat: int, size: int, jokers: int):
+    """The seat's exposures and the tiles it sees out of play once it has called the live discard."""
+    from ..analysis.position import Exposure
+
+    tile = game.last_discard[1]
+    exposures = (*game.exposures[seat], Exposure(tile, size, jokers))
+    visible = game.visible(seat)
+    visible[tile] -= 1  # the discard leaves the floor for the exposure
+    return exposures, visible
+
+
+def call_problem(game: "Game", seat: int, size: int, jokers: int) -> str | None:
+    """Why calling the live discard for ``size`` tiles (``jokers`` of them jokers) would leave ``seat``'s hand
+    dead, or ``None`` when some line still live can use that exposure (the calls worth offering)."""
+    import numpy as np
+
+    compiled = game.card.compiled(game.ruleset)
+    exposures, visible = _after_call(game, seat, size, jokers)
+    allowed = np.flatnonzero(compiled.allowed(exposures))
+    group = _GROUP_WORDS[size]
+    if not len(allowed):
+        return f"no line of the card has room for a {group} of {tile_words(exposures[-1].tile)} beside your exposures"
+    if not compiled.live(visible, exposures, allowed).any():
+        return (f"every line with a {group} of {tile_words(exposures[-1].tile)} needs tiles that are already"
+                f" out of play")
+    return None
+
+
+def call_choices(game: "Game", seat: int) -> list[dict]:
+    """The calls of the live discard worth offering ``seat``: one per size (pung, kong, quint, sextet) that the
+    rack can make and some line still live can use, with the rack's own tiles used before jokers.
+
+    Each is ``{"size", "jokers", "label", "tiles"}`` (``tiles``: the exposure's codes, the discard first).
+
+    >>> import mjlearn as mj
+    >>> from mjlearn.rules import Game
+    >>> game = Game.from_position(mj.load_card("basic1"), racks={1: "FF 222B 44B 666B 88B J"},
+    ...                           discards=[(0, "4B")], turn=0, phase="calls", seed=1)
+    >>> [(c["size"], c["jokers"], c["label"]) for c in call_choices(game, 1)]
+    [(3, 0, 'a pung of 4 Bam'), (4, 1, 'a kong of 4 Bam, 1 joker')]
+    """
+    if game.phase != "calls" or seat not in game.waiting_for() or seat in game.dead:
+        return []
+    tile = game.last_discard[1]
+    rack = game.racks[seat]
+    choices = []
+    for size in sorted(_GROUP_WORDS):
+        naturals = min(rack.count(tile), size - 1)
+        jokers = size - 1 - naturals
+        if jokers > rack.jokers or call_problem(game, seat, size, jokers) is not None:
+            continue
+        label = f"a {_GROUP_WORDS[size]} of {tile_words(tile)}" + (
+            f", {jokers} joker{'s' if jokers != 1 else ''}" if jokers else "")
+        choices.append({"size": size, "jokers": jokers, "label": label,
+                        "tiles": [int(tile)] * (naturals + 1) + [int(Tile.JOKER)] * jokers})
+    return choices
+
+
+def nearest_strip(game: "Game", seat: int, lines: int = STRIP_LINES) -> list[dict]:
+    """``seat``'s nearest live lines, for the strip the table shows while the coach is closed, and a dead line
+    nearer than all of them (greyed: the tiles it needs are out of play): ``{"line", "distance", "dead"}``.
+
+    >>> import mjlearn as mj
+    >>> from mjlearn.rules import Game
+    >>> game = Game.from_position(mj.load_card("basic1"), racks={0: "FF 222B 444B 666B 8B 3C N"},
+    ...                           turn=0, phase="discard", seed=1)
+    >>> [(row["line"], row["distance"]) for row in nearest_strip(game, 0)][:1]
+    [('2468 #1', 2)]
+    """
+    import numpy as np
+
+    from ..analysis.closest import nearest_hands
+
+    if game.phase == "over" or seat in game.dead:
+        return []
+    rack = game.charleston.racks[seat] if game.phase == "charleston" else game.racks[seat]
+    exposures = tuple(game.exposures[seat])
+    compiled = game.card.compiled(game.ruleset)
+    live = compiled.live(game.visible(seat), exposures) if game.phase != "charleston" else None
+    found, distance, _, dead = nearest_hands(compiled, np.asarray(rack.counts), exposures, live)
+    order = np.lexsort((found, -compiled.line_value[found], distance))
+    shown = [i for i in order if not dead[i]][:lines]
+    if shown:
+        nearer = [i for i in order if dead[i] and distance[i] < distance[shown[0]]][:1]
+        shown += nearer
+    return [{"line": f"{compiled.lines[found[i]].category} #{compiled.lines[found[i]].number}",
+             "distance": int(distance[i]), "dead": bool(dead[i])} for i in shown]
+
+
+def end_banner(game: "Game", seat: int, players: Sequence[str] | None = None) -> dict | None:
+    """The banner at the end of a game as ``seat`` sees it: ``{"kind", "title", "detail", "amount"}`` (``kind``
+    ``"win"``, ``"loss"`` or ``"wall"``; ``amount`` what the seat is paid, less when it pays), or ``None``
+    while the game goes on. ``players`` names the player at each seat."""
+    result = game.result
+    if result is None:
+        return None
+    names = [SEATS[s] if players is None else f"{players[s]} ({SEATS[s]})" for s in range(4)]
+    payout = result.payout
+    amount = int(payout.payments[seat]) if payout is not None else 0
+    if result.winner is None:
+        return {"kind": "wall", "title": "Wall game", "amount": amount,
+                "detail": "The wall ran out before anyone made Mah Jongg."}
+    line = f"{payout.line.category} #{payout.line.number}" if payout is not None and payout.line is not None else ""
+    if result.discarder is None:
+        how = "self-drawn" if result.how == "self-drawn" else result.how
+    else:
+        how = "on your discard" if result.discarder == seat else f"on {names[result.discarder]}'s discard"
+    if result.winner == seat:
+        return {"kind": "win", "title": "You win!", "amount": amount, "detail": f"Mah Jongg {how}: {line}"}
+    return {"kind": "loss", "title": f"{names[result.winner]} wins", "amount": amount,
+            "detail": f"Mah Jongg {how}: {line}"}
+
+
 def _arguments(move: Move) -> dict:
     if move.kind == "call":
         return {"size": move.size, "jokers": move.jokers}
@@ -191,10 +354,14 @@ def _whose(game: "Game", move: Move) -> str:
     return "your" if move.owner == move.seat else f"{SEATS[move.owner]}'s"
 
 
-def table_view(game: "Game", seat: int, rack: Sequence[int], drawn: int | None = None, log_lines: int = 8) -> dict:
+def table_view(game: "Game", seat: int, rack: Sequence[int], drawn: int | None = None,
+               log_lines: int | None = None) -> dict:
     """Everything the widget draws for ``seat``: your rack in ``rack``'s order, the table, your moves.
 
-    ``drawn`` is the code of the tile you have just drawn (shown apart), if any.
+    ``drawn`` is the code of the tile you have just drawn (shown apart), if any. ``log`` is the whole game's
+    log in words, oldest first (its last ``log_lines`` lines, if given; none for 0). ``buttons`` are
+    :func:`safe_buttons`; ``call`` the live discard you may call, with :func:`call_choices` and whether it
+    gives you Mah Jongg; ``mahjongg`` whether your tiles win now.
     """
     seats = []
     for where, other in zip(PLACES, seat_places(seat)):
@@ -208,9 +375,16 @@ def table_view(game: "Game", seat: int, rack: Sequence[int], drawn: int | None =
             "turn": game.phase in ("draw", "discard") and game.turn == other,
             "waiting": other in game.waiting_for(),
         })
-    events = game.charleston.log if game.phase == "charleston" else game.log
-    seen = [text for text in (event_text(e, seat) for e in events) if text]
+    seen: list[str] = []
+    if log_lines != 0:  # (0: the caller writes the log itself)
+        events = game.charleston.log if game.phase == "charleston" else game.log
+        seen = [text for text in (event_text(e, seat, words=True) for e in events) if text]
     calls = game.phase == "calls"
+    call = None
+    if calls and seat in game.waiting_for() and seat not in game.dead:
+        thrower, tile = game.last_discard
+        call = {"tile": int(tile), "name": tile_words(tile), "from": SEATS[thrower],
+                "choices": call_choices(game, seat), "mahjongg": wins_now(game, seat)}
     return {
         "seat": seat,
         "rack": list(rack),
@@ -226,7 +400,9 @@ def table_view(game: "Game", seat: int, rack: Sequence[int], drawn: int | None =
         "can_discard": game.phase == "discard" and game.turn == seat and seat not in game.dead,
         "status": game.status(),
         "charleston": _charleston(game, seat),
-        "buttons": action_buttons(game, seat),
-        "log": seen[-log_lines:],
+        "buttons": safe_buttons(game, seat),
+        "call": call,
+        "mahjongg": game.phase == "discard" and game.turn == seat and wins_now(game, seat),
+        "log": seen if log_lines is None else seen[len(seen) - log_lines:],
         "result": _result(game),
     }
