@@ -1,0 +1,220 @@
+"""Keyboard and screen reader, in a real JupyterLab 4 and Notebook 7 (Debian's chromium through Playwright).
+
+Issue 26, point 7. Every widget is used here with the keyboard only: no click, no mouse. The tests count
+the key presses a task takes and print them (the first Charleston and a discard at the GameTable must take
+fewer than 60; before this work they took 203, and a winning hand in the HandBuilder 255). A whole game is
+played at the table by keys, and what its lasting live region said is checked: draws, discards, calls,
+the result. axe-core (bundled in the ``axe-playwright-python`` package of the test extra: no CDN) finds no
+violation in any widget, inside JupyterLab and in a plain page holding a copy of the widget's HTML and
+CSS (axe treats JupyterLab's output text as hidden). Large print gives 18 px text and 48 px targets;
+the default text is at least 14 px.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from test_browser import (  # noqa: F401  (fixtures used by name)
+    SCREENSHOTS, TIMEOUT, browser, open_notebook, server, shot, wait_for_file, widget_errors,
+)
+
+ROOT = Path(__file__).resolve().parents[1]
+STYLES = [ROOT / "mjlearn" / "widgets" / "widgets.css", ROOT / "mjlearn" / "lessons" / "exercise.css"]
+
+
+def axe_script() -> str:
+    """axe-core's own script, from the package the test extra installs (never fetched at run time)."""
+    try:
+        from axe_playwright_python.base import AXE_FILE_PATH
+    except ImportError:  # pragma: no cover - the test extra installs it
+        pytest.fail("axe-core is missing: install the test extra (pip install -e '.[test]'), which brings"
+                    " axe-playwright-python and its bundled axe.min.js")
+    return Path(AXE_FILE_PATH).read_text(encoding="utf-8")
+
+
+class Keys:
+    """The keyboard, with a count of the keys pressed (as a student would press them, one by one)."""
+
+    def __init__(self, page):
+        self.page = page
+        self.count = 0
+
+    def press(self, key: str, times: int = 1) -> None:
+        for _ in range(times):
+            self.page.keyboard.press(key)
+            self.count += 1
+
+    def focused(self, attribute: str = "data-key") -> str | None:
+        return self.page.evaluate(f"document.activeElement && document.activeElement.getAttribute({attribute!r})")
+
+
+# -- shared checks -----------------------------------------------------------------------------------------------
+
+VIOLATIONS = """async ([selector]) => {
+  const found = await axe.run(document.querySelectorAll(selector), { resultTypes: ['violations'] });
+  return found.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help,
+    nodes: v.nodes.slice(0, 4).map((n) => n.target.join(' ') + ' :: ' + n.failureSummary.slice(0, 200)) }));
+}"""
+
+
+def axe_violations(page, selector: str) -> list[dict]:
+    """axe-core's violations in the elements ``selector`` finds, on ``page`` as it stands."""
+    if not page.evaluate("typeof window.axe !== 'undefined'"):
+        page.evaluate(axe_script())
+    return page.evaluate(VIOLATIONS, [selector])
+
+
+def plain_page_violations(browser, page, selector: str, large: bool = False) -> list[dict]:
+    """axe-core on a plain page holding a copy of each widget's HTML (as drawn now) and the widgets' CSS."""
+    html = page.evaluate("(s) => [...document.querySelectorAll(s)].map((el) => el.outerHTML)", selector)
+    assert html, f"no {selector} on the page"
+    css = "\n".join(path.read_text(encoding="utf-8") for path in STYLES)
+    copy = browser.new_page(viewport={"width": 1400, "height": 1100})
+    try:
+        copy.set_content(f"<!doctype html><html lang='en'><head><meta charset='utf-8'><title>mjlearn widget</title>"
+                         f"<style>{css}</style></head><body><main>{''.join(html)}</main></body></html>")
+        if large:
+            copy.evaluate("() => document.querySelectorAll('.mj-widget').forEach((w) => w.classList.add('mj-large'))")
+        return axe_violations(copy, ".mj-widget")
+    finally:
+        copy.close()
+
+
+SIZES = """([root, least]) => {
+  // every piece of text shown (not the screen reader's line), and every control (a button, a menu, a box)
+  const small = [];
+  const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    const el = node.parentElement;
+    if (!node.textContent.trim() || el.closest('.mj-sr-only, [hidden], option')) continue;
+    const box = el.getBoundingClientRect();
+    if (!box.width || !box.height) continue;
+    const size = parseFloat(getComputedStyle(el).fontSize);
+    if (size < least) small.push(`${size}px: ${node.textContent.trim().slice(0, 30)} (${el.className || el.tagName})`);
+  }
+  const controls = [...root.querySelectorAll('button, select, input, textarea, summary, [role=button]')]
+    .filter((el) => el.getBoundingClientRect().width > 0)
+    .map((el) => { const b = el.getBoundingClientRect();
+      return { what: `${el.tagName} ${el.className} ${(el.getAttribute('aria-label') || el.textContent).slice(0, 30)}`,
+               width: Math.round(b.width), height: Math.round(b.height) }; });
+  return { small: small.slice(0, 12), controls };
+}"""
+
+
+def sizes(widget, least: float) -> dict:
+    """The text under ``least`` px in ``widget``, and the size of each of its controls."""
+    return widget.page.evaluate(SIZES, [widget.element_handle(), least])
+
+
+def live(widget) -> str:
+    """What the widget's lasting live region says now."""
+    return widget.locator(".mj-live").inner_text() if widget.locator(".mj-live").count() else ""
+
+
+def said(widget) -> int:
+    return int(widget.locator(".mj-live").get_attribute("data-said") or 0)
+
+
+def wait_said(page, widget, before: int, timeout: float = 60_000) -> str:
+    """Wait for the live region's next sentence; return it."""
+    page.wait_for_function("([el, n]) => Number(el.querySelector('.mj-live').dataset.said || 0) > n",
+                           arg=[widget.element_handle(), before], timeout=timeout)
+    return live(widget)
+
+
+def move_to(keys: Keys, tile: str) -> None:
+    """From the focused tile, the arrow keys to the first tile ``tile`` of the same group (a grid of 9 columns
+    for a palette: the up and down arrows move a row)."""
+    where = keys.page.evaluate("""(tile) => {
+      const a = document.activeElement, group = a.closest('[data-roving]');
+      const items = [...group.querySelectorAll('[data-key]')];
+      return { from: items.indexOf(a), to: items.findIndex((i) => i.dataset.tile === tile),
+               columns: group.dataset.roving === 'palette' ? 9 : 0 };
+    }""", tile)
+    assert where["to"] >= 0, f"no {tile} in the focused group"
+    start, end, columns = where["from"], where["to"], where["columns"]
+    if columns:
+        rows = end // columns - start // columns
+        keys.press("ArrowDown" if rows > 0 else "ArrowUp", abs(rows))
+        start += rows * columns
+    keys.press("ArrowRight" if end > start else "ArrowLeft", abs(end - start))
+    assert keys.focused("data-tile") == tile
+
+
+def tab_to(keys: Keys, css: str, limit: int = 40) -> None:
+    """Tab on until the focus is on an element that ``css`` matches."""
+    for _ in range(limit):
+        if keys.page.evaluate("(css) => !!(document.activeElement && document.activeElement.matches(css))", css):
+            return
+        keys.press("Tab")
+    raise AssertionError(f"{limit} Tabs never reached {css}")
+
+
+def notebook_intact(page, cells: int) -> None:
+    """No Jupyter shortcut fired while the widgets had the keyboard: the cells are all there, all code."""
+    assert page.locator(".jp-Notebook .jp-Cell").count() == cells
+    assert page.locator(".jp-Notebook .jp-MarkdownCell").count() == 0
+
+
+# -- the HandBuilder: a winning hand by keys ------------------------------------------------------------------------
+
+HAND_CELLS = ["import mjlearn as mj", "hb = mj.HandBuilder('basic1')\nhb"]
+WINNING = ["F", "F", "2B", "2B", "2B", "4B", "4B", "4B", "6B", "6B", "6B", "8B", "8B", "8B"]
+
+
+def test_hand_builder_builds_a_winning_hand_by_keys(open_notebook):
+    page = open_notebook("lab", "a11y_hand_builder.ipynb", HAND_CELLS)
+    widget = page.locator(".mj-hand-builder")
+    widget.wait_for(timeout=TIMEOUT)
+    region = widget.locator(".mj-live").element_handle()
+    keys = Keys(page)
+    widget.locator("select").first.focus()  # the widget's first control, as a Tab from the cell above reaches it
+    tab_to(keys, ".mj-palette-tile")
+    tabs = keys.count
+    assert widget.locator(".mj-palette [tabindex='0']").count() == 1  # the 36 faces: one Tab stop
+    for number, tile in enumerate(WINNING, 1):
+        move_to(keys, tile)
+        keys.press("Enter")
+        page.wait_for_function("([el, n]) => el.querySelectorAll('.mj-rack-tile').length === n",
+                               arg=[widget.element_handle(), number], timeout=30_000)
+        assert keys.focused("data-tile") == tile  # the redraw kept the keyboard on the palette
+    presses = keys.count
+    widget.locator(".mj-wins").wait_for(timeout=20_000)
+    page.wait_for_function("(el) => el.querySelector('.mj-live').textContent.includes('Mah Jongg')",
+                           arg=widget.element_handle(), timeout=20_000)
+    assert "2468 #1" in live(widget)
+    print(f"HandBuilder: a winning hand by keys in {presses} key presses ({tabs} Tabs to the palette); 255 before")
+    assert presses < 60
+
+    before = said(widget)  # a 15th tile: refused, and said
+    keys.press("Enter")
+    assert "at most 14 tiles" in wait_said(page, widget, before)
+    assert widget.locator(".mj-palette-tile[data-tile='8B']").get_attribute("aria-label") == "8 Bam, 1 left"
+
+    keys.press("r")  # to the rack; the last 8 Bam off with Delete: the nearest line is said
+    keys.press("End")
+    before = said(widget)
+    keys.press("Delete")
+    text = wait_said(page, widget, before)
+    assert "Took off 8 Bam" in text and "2468 #1, 1 tile away" in text, text
+    assert keys.focused("class").startswith("mj-tile") and "mj-rack-tile" in keys.focused("class")
+
+    keys.press("Home")  # an exposure of the three 2 Bams: E, Space on each, E
+    move_to(keys, "2B")
+    keys.press("e")
+    for step in range(3):
+        keys.press(" ")
+        page.wait_for_function("([el, n]) => el.querySelectorAll('.mj-rack-tile[aria-pressed=true]').length === n",
+                               arg=[widget.element_handle(), step + 1], timeout=10_000)
+        if step < 2:
+            keys.press("ArrowRight")
+    keys.press("e")
+    widget.locator(".mj-exposure").wait_for(timeout=20_000)
+    assert "222B" in live(widget) or "Exposed" in live(widget)
+    assert region.evaluate("(el) => el.isConnected") and widget.locator(".mj-live").count() == 1  # never re-made
+    notebook_intact(page, len(HAND_CELLS))
+    shot(widget, "a11y_hand_builder_keys")
+    assert widget_errors(page) == []
