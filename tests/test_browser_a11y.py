@@ -218,3 +218,128 @@ def test_hand_builder_builds_a_winning_hand_by_keys(open_notebook):
     notebook_intact(page, len(HAND_CELLS))
     shot(widget, "a11y_hand_builder_keys")
     assert widget_errors(page) == []
+
+
+# -- the GameTable: a whole game by keys ------------------------------------------------------------------------------
+
+TABLE_CELLS = ["import mjlearn as mj", "table = mj.GameTable('basic1', seed=21, seat=0, pace='instant')\ntable"]
+
+
+def serial(widget) -> int:
+    return int(widget.get_attribute("data-serial") or 0)
+
+
+def press_and_wait(keys: Keys, widget, key: str) -> str:
+    """Press ``key`` and wait for Python's answer: a new view, or a new sentence on the live region."""
+    page = keys.page
+    before = (serial(widget), said(widget))
+    keys.press(key)
+    page.wait_for_function(
+        "([el, s, n]) => Number(el.dataset.serial) > s || Number(el.querySelector('.mj-live').dataset.said || 0) > n",
+        arg=[widget.element_handle(), *before], timeout=60_000)
+    page.wait_for_timeout(30)  # the redraw that follows the message (a microtask) has run
+    return live(widget)
+
+
+def pick_three(keys: Keys, widget) -> None:
+    """Space on three tiles that are not jokers, from the focused rack tile rightwards (Home at the end)."""
+    page = keys.page
+    picked = 0
+    while picked < 3:
+        tile = keys.focused("data-tile")
+        if tile != "J" and keys.focused("aria-pressed") == "false":
+            index = keys.focused("data-index")
+            keys.press(" ")
+            page.wait_for_function(
+                "([el, i]) => el.querySelector(`.mj-rack-tile[data-index='${i}']`).getAttribute('aria-pressed') === 'true'"
+                " && document.activeElement.dataset.index === i", arg=[widget.element_handle(), index], timeout=30_000)
+            picked += 1
+        if picked < 3:
+            last = page.evaluate("() => !document.activeElement.nextElementSibling")
+            keys.press("Home" if last else "ArrowRight")
+
+
+def first_charleston_and_a_discard(keys: Keys, widget) -> list[str]:
+    """From the table's first control: the first Charleston (three passes, the vote, the courtesy pass) and the
+    first discard, by keys only. Returns what the live region said after each move."""
+    heard = []
+    widget.locator(".mj-topbar button").first.focus()
+    tab_to(keys, ".mj-rack-tile")
+    while True:
+        if widget.locator(".mj-pass").count():
+            if "courtesy" not in widget.locator(".mj-moves").inner_text():
+                pick_three(keys, widget)
+            heard.append(press_and_wait(keys, widget, "p"))
+        elif widget.locator(".mj-act-vote").count():
+            heard.append(press_and_wait(keys, widget, "n"))
+        else:
+            break
+    assert widget.locator(".mj-discard").count() == 1  # East discards first
+    assert "mj-rack-tile" in (keys.focused("class") or "")  # the keyboard is still on the rack
+    heard.append(press_and_wait(keys, widget, "d"))
+    return heard
+
+
+@pytest.mark.parametrize("ui", ["lab", "notebook"])
+def test_the_first_charleston_and_a_discard_take_under_60_key_presses(open_notebook, ui):
+    page = open_notebook(ui, f"a11y_table_first_{ui}.ipynb", TABLE_CELLS)
+    widget = page.locator(".mj-game-table")
+    widget.wait_for(timeout=TIMEOUT)
+    keys = Keys(page)
+    heard = first_charleston_and_a_discard(keys, widget)
+    print(f"GameTable in {ui}: the first Charleston and a discard in {keys.count} key presses (203 before)")
+    assert keys.count < 60
+    assert any("You receive" in text for text in heard), heard  # passes received are said
+    assert "You discard" in heard[-1], heard[-1]
+    assert widget.locator(".mj-rack [tabindex='0']").count() == 1  # the rack: one Tab stop
+    notebook_intact(page, len(TABLE_CELLS))  # D, M, C, V, arrows... never reached Jupyter's shortcuts
+    assert widget_errors(page) == []
+
+
+def test_a_whole_game_is_played_by_keys_and_the_live_region_says_what_happens(open_notebook):
+    page = open_notebook("lab", "a11y_table_game.ipynb", TABLE_CELLS)
+    widget = page.locator(".mj-game-table")
+    widget.wait_for(timeout=TIMEOUT)
+    region = widget.locator(".mj-live").element_handle()
+    keys = Keys(page)
+    heard = first_charleston_and_a_discard(keys, widget)
+    first = keys.count
+    called = False
+    for _ in range(400):
+        if widget.locator(".mj-banner").count():
+            break
+        if widget.locator(".mj-act-declare_mahjongg, .mj-act-call_mahjongg").count():
+            heard.append(press_and_wait(keys, widget, "m"))
+        elif widget.locator(".mj-act-draw").count():
+            heard.append(press_and_wait(keys, widget, "w"))
+            assert keys.focused("class") and "mj-drawn" in keys.focused("class")  # the keyboard on the tile drawn
+        elif widget.locator(".mj-discard").count():
+            heard.append(press_and_wait(keys, widget, "d"))
+        elif widget.locator(".mj-act-pass_call").count():
+            if not called and widget.locator(".mj-call").count():  # one call in the game, by keys
+                called = True
+                keys.press("c")
+                page.wait_for_timeout(100)
+                if widget.locator(".mj-chooser").count():
+                    assert (keys.focused("data-key") or "").startswith("choice-")
+                    heard.append(press_and_wait(keys, widget, "Enter"))
+                else:
+                    page.wait_for_function("([el, s]) => Number(el.dataset.serial) > s",
+                                           arg=[widget.element_handle(), serial(widget) - 1], timeout=30_000)
+                    heard.append(live(widget))
+            else:
+                heard.append(press_and_wait(keys, widget, "l"))
+        else:
+            raise AssertionError(f"no move for the keys: {widget.locator('.mj-status').inner_text()!r}")
+    banner = widget.locator(".mj-banner-title")
+    banner.wait_for(timeout=30_000)
+    everything = " | ".join(heard)
+    assert "You draw" in everything and "You discard" in everything  # draws and discards
+    assert "calls and exposes" in everything or "You call and expose" in everything  # calls and exposures
+    assert banner.inner_text() in everything  # the result
+    assert region.evaluate("(el) => el.isConnected") and widget.locator(".mj-live").count() == 1  # the same region
+    notebook_intact(page, len(TABLE_CELLS))
+    print(f"GameTable: a whole game by keys, {keys.count} key presses ({first} for the first Charleston and discard);"
+          f" {len(heard)} announcements; the last: {heard[-1][:160]!r}")
+    shot(widget, "a11y_game_table_over_by_keys")
+    assert widget_errors(page) == []
