@@ -11,11 +11,11 @@ from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 import mjlearn as mj
-from mjlearn.analysis.position import Exposure
+from mjlearn.engine import Exposure
 from mjlearn.errors import HandError
 from mjlearn.hands import Hand
 from mjlearn.rules import MAHJX, NMJL, Game, run_game
-from mjlearn.rules.liveness import LiveHands, available_tiles
+from mjlearn.engine.liveness import LiveHands, available_tiles
 from mjlearn.tiles import COPIES, NUM_KINDS, Tile
 
 CARD = mj.load_card("basic1")
@@ -269,18 +269,20 @@ def test_allowed_hands_shared_by_games_are_those_the_compiled_card_allows(rules)
 @pytest.mark.parametrize("card", [CARD, mj.load_card("practice_garden")], ids=lambda c: c.name)
 @pytest.mark.parametrize("rules", [NMJL, MAHJX], ids=lambda r: r.name)
 def test_the_compiled_discard_ranking_gives_the_numpy_numbers(card, rules, monkeypatch):
+    """In seeded games, every discard the bots rank is ranked the same by the compiled loop and by numpy."""
     pytest.importorskip("numba")
+    from mjlearn.engine import loops, views
     from mjlearn.rules import bots
 
-    assert bots.engine is None and bots._ranks_engine() is bots._numba_discard_ranks
+    assert loops.engine is None and views.ranks_engine() is views._compiled_discard_ranks
     compared = []
 
     def both(*args):
-        plain = bots.discard_ranks(*args)
-        compared.append((plain.tolist(), bots._numba_discard_ranks(*args).tolist()))
+        plain = views.discard_ranks(*args)
+        compared.append((plain.tolist(), views._compiled_discard_ranks(*args).tolist()))
         return plain
 
-    monkeypatch.setattr(bots, "_ranks_engine", lambda: both)
+    monkeypatch.setattr(bots, "ranks_engine", lambda: both)
     for seed in range(6):
         run_game(card, rules, seed=seed)
     assert len(compared) > 200 and all(plain == fast for plain, fast in compared)
@@ -288,11 +290,11 @@ def test_the_compiled_discard_ranking_gives_the_numpy_numbers(card, rules, monke
 
 @pytest.mark.parametrize("rules", [NMJL, MAHJX], ids=lambda r: r.name)
 def test_games_are_the_same_with_either_engine_of_the_bots(rules, monkeypatch):
-    from mjlearn.rules import bots
+    from mjlearn.engine import loops, views
 
     fastest = [run_game(CARD, rules, seed=seed).snapshot() for seed in range(5)]
-    monkeypatch.setattr(bots, "engine", "numpy")
-    assert bots._compiled() is None and bots._ranks_engine() is bots.discard_ranks
+    monkeypatch.setattr(loops, "engine", "numpy")
+    assert loops.compiled_loops() is None and views.ranks_engine() is views.discard_ranks
     assert [run_game(CARD, rules, seed=seed).snapshot() for seed in range(5)] == fastest
 
 
@@ -301,9 +303,9 @@ def test_a_rack_s_distances_are_the_same_by_either_engine(rules, monkeypatch):
     """A bot position's sums, distances and best, afresh or from a rack one tile away, with and without
     jokers and exposures: the numba engine's are the numpy engine's."""
     pytest.importorskip("numba")
-    from mjlearn.rules import bots
+    from mjlearn.engine import Position, engine_for, loops
 
-    engine = bots.engine_for(CARD, rules)
+    engine = engine_for(CARD, rules)
     rng = random.Random(7)
     tiles = [Tile(k) for k in range(NUM_KINDS) for _ in range(COPIES[k])]
     compared = 0
@@ -317,10 +319,9 @@ def test_a_rack_s_distances_are_the_same_by_either_engine(rules, monkeypatch):
             more = tuple(c + (k == kind) for k, c in enumerate(counts))
             positions = {}
             for name in ("numpy", None):
-                monkeypatch.setattr(bots, "engine", name)
-                first = bots._Position(view, counts)
-                positions[name] = (first, bots._Position(view, more, first), bots._Position(view, counts,
-                                   bots._Position(view, more)))
+                monkeypatch.setattr(loops, "engine", name)
+                first = Position(view, counts)
+                positions[name] = (first, Position(view, more, first), Position(view, counts, Position(view, more)))
             for plain, fast in zip(positions["numpy"], positions[None]):
                 assert plain.best == fast.best and plain.sums.dtype == fast.sums.dtype == np.int16
                 assert plain.distance.dtype == fast.distance.dtype

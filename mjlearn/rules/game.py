@@ -37,14 +37,14 @@ from dataclasses import dataclass, field, replace
 from functools import wraps
 from typing import TYPE_CHECKING
 
-from ..analysis.position import Exposure
+from ..engine.exposure import Exposure
 from ..errors import ArgumentError, MoveArgumentError, RuleError
+from ..engine.liveness import LiveHands, available_counts, shared_live_hands
 from ..hands import Hand
 from ..resources import as_card
 from ..tiles import NUM_KINDS, Tile
 from ..wording import counted
 from .charleston import Charleston, Event, events_table
-from .liveness import LiveHands, available_counts, shared_live_hands
 from .ruleset import NMJL, Ruleset, ruleset as as_ruleset
 from .arguments import int_arg, seat_arg, tile_arg, tiles_arg
 from .setup import SEATS, Deal, deal_tiles, fresh_seed, seed_or_fresh
@@ -59,9 +59,6 @@ if TYPE_CHECKING:  # pragma: no cover
     from .scoring import Payout
 
 __all__ = ["Game", "ExposedGroup", "GameResult", "GameState"]
-
-_ALLOWED_KEPT = 4096
-"""Sets of exposures whose allowed hands a compiled card keeps for its games (then it starts afresh)."""
 
 _AFTER = tuple(tuple((seat + step) % 4 for step in (1, 2, 3)) for seat in range(4))
 """The other seats in turn order after each seat: who may call its discard."""
@@ -739,19 +736,7 @@ class Game:
         the compiled card (they depend on the exposures' tiles and sizes only) and kept by each game."""
         index = self._allowed.get(exposures)
         if index is None:
-            compiled = self.card.compiled(self.ruleset)
-            shared = compiled.cache.setdefault("allowed-index", {})
-            key = tuple(sorted((int(e.tile), e.size) for e in exposures))
-            index = shared.get(key)
-            if index is None:
-                import numpy as np
-
-                if len(shared) >= _ALLOWED_KEPT:
-                    shared.clear()  # start afresh (one call, safe when threads share the card)
-                index = np.flatnonzero(compiled.allowed(exposures))
-                index.flags.writeable = False
-                shared[key] = index
-            self._allowed[exposures] = index
+            index = self._allowed[exposures] = self.card.compiled(self.ruleset).exposed_rows(exposures).hands
         return index
 
     def _exposure_problem(self, exposures: tuple) -> str | None:
@@ -767,7 +752,7 @@ class Game:
     def _unviable(self, seat: int, table: tuple | None = None) -> bool:
         """Whether every hand ``seat``'s exposures allow needs tiles that are now out of play.
 
-        Each seat's :class:`~mjlearn.rules.liveness.LiveHands` is kept while its exposures stay the
+        Each seat's :class:`~mjlearn.engine.liveness.LiveHands` is kept while its exposures stay the
         same, and updated only for the kinds of tile seen since the last look; when all that
         happened since is one discard, by that one tile (:meth:`LiveHands.lose`: often nothing to do),
         without reading the table.
@@ -778,18 +763,10 @@ class Game:
         kept = self._live.get(seat)
         if kept is None or kept[0] != exposures:
             compiled = self.card.compiled(self.ruleset)
-
-            def build() -> LiveHands:
-                index = self._allowed_index(exposures)
-                rest = compiled.total[index].astype("int16")
-                for e in exposures:
-                    if not e.is_wild:
-                        rest[:, e.tile] -= e.size
-                return LiveHands(rest, compiled.small[index].astype("int16"))
-
+            rows = compiled.exposed_rows(exposures)  # (a wild exposure: a row per reading, live if one is)
             # (shared by the games of the card in this thread: the hands and what they need depend on the
             # exposures' tiles and sizes only)
-            live = shared_live_hands(compiled, tuple(sorted((int(e.tile), e.size) for e in exposures)), build)
+            live = shared_live_hands(compiled, rows.key, lambda: LiveHands(rows.rest, rows.small))
             kept = self._live[seat] = [exposures, live, None, None, -1, None, -1]
         live = kept[1]
         discards = self.discards

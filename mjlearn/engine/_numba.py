@@ -1,0 +1,154 @@
+"""The engine's innermost loops compiled by numba (imported only when numba is installed and a loop first runs).
+
+Each does what a numpy function of the engine does, with the same numbers:
+
+- :func:`line_distances`: many racks to every line (:mod:`mjlearn.engine.kernel`'s numpy engine);
+- :func:`position_distances`: one rack's distances to a view's hands, from its sums or from a rack one tile
+  away (:class:`mjlearn.engine.views.Position` with numpy);
+- :func:`discard_ranks`: the racks one discard away (:func:`mjlearn.engine.views.discard_ranks`).
+
+Every distance is :func:`_tiles_away`, the formula of :mod:`mjlearn.engine.tiles_away` written once for the
+compiled loops. The bots' arrays are a few hundred entries long, so numpy's cost per call, not the
+arithmetic, was their time. The batch kernel's loops are plain and contiguous, in bytes, and count from 0 (an
+index read from an array could be negative, and numba's wraparound for it stops LLVM from vectorising the
+loop: that alone made the kernel 3 times slower). ``nogil`` lets threads run them on all cores; ``cache``
+keeps the machine code on disk (beside this file, or in numba's cache folder for the user), so only the
+first run compiles.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+_KINDS = 35
+_MOST_HELD = 14
+
+
+def _compile(function, inline: bool = False):
+    """``function`` compiled with numba, its machine code kept on disk when numba finds a folder for it."""
+    options = {"inline": "always"} if inline else {"nogil": True}
+    try:
+        return njit(cache=True, **options)(function)
+    except RuntimeError:  # no writable folder for numba's cache: compile once per process instead
+        return njit(**options)(function)
+
+
+def _tiles_away_py(free, placed, small_size, placed_small):  # pragma: no cover - runs compiled
+    """``max(free - M_t, S - M_s)``: the distance of :mod:`mjlearn.engine.tiles_away` (``free = R - jokers``)."""
+    return max(free - placed, small_size - placed_small)
+
+
+_tiles_away = _compile(_tiles_away_py, inline=True)
+
+
+def _line_distances(table, levels, small_size, starts, stops, racks, out):  # pragma: no cover - runs compiled
+    """Fill ``out[N, L]`` with the distances from ``racks[N, 36]`` (int16) to each line (the batch kernel)."""
+    hands = small_size.shape[0]
+    acc = np.empty(hands, np.uint8)
+    held = np.empty(_MOST_HELD, np.int64)
+    for n in range(racks.shape[0]):
+        count = 0
+        for k in range(_KINDS):
+            c = racks[n, k]
+            if c > 0 and count < _MOST_HELD:
+                held[count] = k * levels + c
+                count += 1
+        acc[:] = 0
+        for i in range(count):
+            row = table[held[i]]
+            for h in range(hands):
+                acc[h] += row[h]
+        free = np.uint8(14 - racks[n, _KINDS])
+        for h in range(hands):
+            a = acc[h]
+            acc[h] = np.uint8(_tiles_away(free, a & np.uint8(15), small_size[h], a >> np.uint8(4)))
+        for line in range(starts.shape[0]):
+            hands_of_line = acc[starts[line] : stops[line]]
+            best = np.uint8(255)
+            for h in range(hands_of_line.shape[0]):  # from 0: no negative index to wrap, so LLVM vectorises it
+                best = min(best, hands_of_line[h])
+            out[n, line] = best
+
+
+def _smallest(values, size, out, row):  # pragma: no cover - runs compiled
+    """``out[row]``: the ``out.shape[1]`` smallest of ``values[:size]``, in order (at least that many)."""
+    count = out.shape[1]
+    for c in range(count):
+        out[row, c] = 1 << 30
+    for i in range(size):
+        v = values[i]
+        if v < out[row, count - 1]:
+            c = count - 1
+            while c > 0 and out[row, c - 1] > v:
+                out[row, c] = out[row, c - 1]
+                c -= 1
+            out[row, c] = v
+
+
+def _discard_ranks(current, base, sums, codes, small_size, lines, starts, remaining, bits, jokers,
+                   out):  # pragma: no cover - runs compiled
+    """Fill ``out[len(bits), count]``: for each candidate the ``count`` smallest line distances once it is
+    thrown. (Filling an array given is faster than returning one: numba rebuilds a returned array's
+    type on every call.)"""
+    count = out.shape[1]
+    n = current.shape[0]
+    segments = starts.shape[0]
+    values = np.empty(max(n, segments), np.int64)
+    for s in range(segments):
+        stop = starts[s + 1] if s + 1 < segments else n
+        best = np.int64(current[starts[s]])
+        for h in range(starts[s] + 1, stop):
+            if current[h] < best:
+                best = current[h]
+        values[s] = best
+    _smallest(values, segments, out, 0)  # (row 0 as scratch: the nearest lines now)
+    cutoff = out[0, count - 1] + 1
+    near = np.empty(n, np.int64)
+    m = 0
+    for h in range(n):
+        if current[h] <= cutoff:
+            near[m] = h
+            m += 1
+    candidates = bits.shape[0]
+    for r in range(candidates):
+        row = codes[bits[r]]
+        held = jokers if r < candidates - 1 or jokers == 0 else jokers - 1  # (the last candidate throws a joker)
+        lines_seen = 0
+        last_line = -1
+        for i in range(m):
+            h = near[i]
+            placed = np.int64(sums[h]) - row[h]
+            placed_small = np.int64(sums[n + h]) - row[n + h]
+            d = _tiles_away(remaining - held, placed, np.int64(small_size[h]), placed_small) + current[h] - base[h]
+            if lines[h] != last_line:
+                last_line = lines[h]
+                values[lines_seen] = d
+                lines_seen += 1
+            elif d < values[lines_seen - 1]:
+                values[lines_seen - 1] = d
+        _smallest(values, lines_seen, out, r)
+
+
+def _position_distances(sums, codes, row, sign, remaining, small_size, jokers, distance):  # pragma: no cover
+    """Add ``sign`` times thermometer row ``row`` to ``sums`` (``[2n]``) in place (``row < 0``: none), fill
+    ``distance[n]`` for a rack with ``jokers`` jokers, and return the smallest."""
+    n = distance.shape[0]
+    if row >= 0:
+        code = codes[row]
+        for i in range(2 * n):
+            sums[i] += sign * code[i]
+    best = 1 << 30
+    free = remaining - jokers
+    for h in range(n):
+        d = _tiles_away(free, np.int64(sums[h]), np.int64(small_size[h]), np.int64(sums[n + h]))
+        distance[h] = d
+        if d < best:
+            best = d
+    return best
+
+
+line_distances = _compile(_line_distances)
+_smallest = _compile(_smallest)
+discard_ranks = _compile(_discard_ranks)
+position_distances = _compile(_position_distances)

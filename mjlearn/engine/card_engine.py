@@ -1,0 +1,114 @@
+"""A card's engine for the players: its views, built once and shared by every player of the card.
+
+:func:`engine_for` gives the :class:`BotEngine` of a card under a ruleset (one
+per compiled card, :data:`ENGINES`); the players of a card, in one game or
+many, share its views (:data:`VIEWS`), so a set of exposures met once is
+ready for every later game.
+
+>>> import mjlearn as mj
+>>> card = mj.load_card("basic1")
+>>> engine = engine_for(card)
+>>> engine is engine_for(card, "NMJL"), engine.view(()).n
+(True, 308)
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Sequence
+from itertools import compress
+from typing import TYPE_CHECKING
+
+import numpy as np
+
+from ..resources import as_card
+from .compiled import NATURAL_KINDS
+from .liveness import LiveHands
+from .memo import Memo
+from .views import JOKER, View
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..card import Card
+    from .compiled import CompiledCard
+
+__all__ = ["BotEngine", "ENGINES", "VIEWS", "engine_for"]
+
+_SHIFT = 1 << 20  # packs (distance, hand index) into one sortable integer
+_LIVE_KEPT = 4096  # exposure sets whose liveness a thread keeps up to date (as many as views)
+
+VIEWS = Memo("views", maxsize=4096)
+"""Per compiled card, the :class:`~mjlearn.engine.views.View` of each set of exposures the players met."""
+
+ENGINES = Memo("bot engines", maxsize=64)
+"""The :class:`BotEngine` of the last 64 compiled cards the players used (by identity; an engine holds its
+card, so these are kept by ``id`` and checked, not held weakly by the card)."""
+
+
+class BotEngine:
+    """Per-card data the players share: the views of each exposure set, built once.
+
+    ``card`` is a :class:`~mjlearn.Card` (or a bundled card's name, or a ``.mjcl`` path), ``ruleset`` the
+    ruleset it is compiled for (a name or a ruleset; MAHJ-X runs also count downwards).
+    """
+
+    def __init__(self, card: "Card", ruleset=None):
+        self.card = card = as_card(card)
+        self.compiled: "CompiledCard" = card.compiled(ruleset)
+        self.ruleset = ruleset
+        self._threads = threading.local()  # .live: view key -> its hands' liveness, kept up to date in this thread
+
+    def view(self, key: tuple[tuple[int, int], ...] = ()) -> View:
+        """The :class:`~mjlearn.engine.views.View` of a set of exposures' key
+        (:func:`~mjlearn.engine.compiled.exposure_key`)."""
+        compiled = self.compiled
+        return VIEWS.get(compiled, key, lambda: View(compiled, key))
+
+    def live_hands(self, view: View) -> LiveHands:
+        """The :class:`~mjlearn.engine.liveness.LiveHands` of a view, shared by the players of the card
+        that play in this thread: seats that see the same tiles find it up to date, and the others update
+        only the kinds that differ. (Each thread has its own: games played at once in threads of one
+        process never change each other's.)"""
+        kept = getattr(self._threads, "live", None)
+        if kept is None:
+            kept = self._threads.live = {}
+        live = kept.get(view.key)
+        if live is None:
+            if len(kept) > _LIVE_KEPT:
+                kept.clear()
+            live = kept[view.key] = LiveHands(view.rest, view.small, view.rest_t, view.small_t)
+        return live
+
+    # -- the Charleston: ranked by tiles missing, fast -----------------------
+    def pass_scores(
+        self, counts: Sequence[int], lines: int = 3
+    ) -> tuple[list[tuple[int, int, int]], np.ndarray, np.ndarray]:
+        """Every natural rack tile (copy by copy) ranked as :func:`~mjlearn.analysis.advice.nearest_lines_pass`
+        ranks them (the bots' Charleston pass, :func:`~mjlearn.rules.bots.fast_suggest_pass`).
+
+        Returns ``(ranked, distances, unused)``: ``ranked`` lists ``(-score,
+        tile, copy)`` best first; ``distances`` are those of the nearest
+        ``lines`` lines, nearest first, and ``unused`` (``[lines, 35]``) the
+        rack's naturals that each of their nearest hands leaves unused.
+        """
+        view = self.view(())
+        distance = view.distances(view.sums(counts), counts[JOKER])
+        keys = distance.astype(np.int64) * _SHIFT + view.positions
+        best = view.line_best(keys)
+        order = np.lexsort((view.seg_line, view.seg_rank, best // _SHIFT))[:lines]
+        chosen = best[order]  # (positions in the view of every hand: the card's hand numbers)
+        # what each nearest hand leaves unused: the naturals beyond its rest (singles and pairs included)
+        unused = np.maximum(np.asarray(counts[:NATURAL_KINDS], dtype=np.int16) - view.rest[chosen % _SHIFT], 0)
+        # score of copy c of kind k: the weights of the lines whose hand leaves more than c of it unused
+        weighted = list(zip(range(lines, lines - len(order), -1), unused.tolist()))
+        ranked = [(-sum([w for w, row in weighted if row[k] > copy]), k, copy)
+                  for k in compress(range(NATURAL_KINDS), counts) for copy in range(counts[k])]
+        ranked.sort()
+        return ranked, chosen // _SHIFT, unused
+
+
+def engine_for(card: "Card", ruleset=None) -> BotEngine:
+    """The shared :class:`BotEngine` of a card under a ruleset (``None``: NMJL's card; rebuilt when the card's
+    lines change)."""
+    card = as_card(card)
+    compiled = card.compiled(ruleset)
+    return ENGINES.get(None, id(compiled), lambda: BotEngine(card, ruleset), lambda found: found.compiled is compiled)
