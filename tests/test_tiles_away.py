@@ -345,6 +345,13 @@ def _live(implementation):
             for k in lost:
                 hands.lose(k)
             mask = hands.live
+        elif implementation.startswith("BotEngine.dead_far"):  # FAR for the dead, None when none is live
+            with _loops(implementation.rpartition(" ")[2]) as there:
+                if not there:
+                    return None
+                penalty = engine_for(card_of(name)).dead_far(view, available.tolist())
+            mask = np.zeros(view.n, dtype=bool) if penalty is None else penalty == 0
+            assert penalty is None or set(penalty.tolist()) <= {0, FAR}
         else:  # CompiledCard.live
             full = compiled.live(np.array(case.visible), case.exposures)
             return "live", {h: bool(full[h]) for h in set(view.index.tolist())}
@@ -394,6 +401,8 @@ IMPLEMENTATIONS = {
     "LiveHands": _live("LiveHands"),
     "LiveHands, step by step": _live("LiveHands, step by step"),
     "CompiledCard.live": _live("CompiledCard.live"),
+    "BotEngine.dead_far, numpy": _live("BotEngine.dead_far, numpy"),
+    "BotEngine.dead_far, numba": _live("BotEngine.dead_far, numba"),
     "chances' finished hands": chances_complete,
 }
 

@@ -5,7 +5,9 @@ Each does what a numpy function of the engine does, with the same numbers:
 - :func:`line_distances`: many racks to every line (:mod:`mjlearn.engine.kernel`'s numpy engine);
 - :func:`position_distances`: one rack's distances to a view's hands, from its sums or from a rack one tile
   away (:class:`mjlearn.engine.views.Position` with numpy);
-- :func:`discard_ranks`: the racks one discard away (:func:`mjlearn.engine.views.discard_ranks`).
+- :func:`discard_ranks`: the racks one discard away (:func:`mjlearn.engine.views.discard_ranks`);
+- :func:`dead_far`: which of a view's hands the tiles still available cannot complete
+  (:class:`mjlearn.engine.liveness.LiveHands`), from each hand's few needs.
 
 Every distance is :func:`_tiles_away`, the formula of :mod:`mjlearn.engine.tiles_away` written once for the
 compiled loops. The bots' arrays are a few hundred entries long, so numpy's cost per call, not the
@@ -148,7 +150,32 @@ def _position_distances(sums, codes, row, sign, remaining, small_size, jokers, d
     return best
 
 
+def _dead_far(available, kinds, rest, small, sizes, far, out):  # pragma: no cover - runs compiled
+    """Fill ``out[n]`` with ``far`` for each dead hand and 0 for each live one, for tiles ``available`` (``[36]``);
+    return whether some hand is live. Hand ``h`` needs ``rest[h, i]`` tiles of kind ``kinds[h, i]``,
+    ``small[h, i]`` of them naturals (singles and pairs), for ``i < sizes[h]``: it is live when every natural
+    is there and its groups of 3+ lack no more than the available jokers."""
+    jokers = max(np.int64(available[35]), 0)
+    some = False
+    for h in range(out.shape[0]):
+        short = 0
+        dead = False
+        for i in range(sizes[h]):
+            have = np.int64(available[kinds[h, i]])
+            if small[h, i] > have:
+                dead = True
+                break
+            if rest[h, i] > have:
+                short += rest[h, i] - have
+        if short > jokers:
+            dead = True
+        out[h] = far if dead else 0
+        some = some or not dead
+    return some
+
+
 line_distances = _compile(_line_distances)
+dead_far = _compile(_dead_far)
 _smallest = _compile(_smallest)
 discard_ranks = _compile(_discard_ranks)
 position_distances = _compile(_position_distances)

@@ -25,7 +25,8 @@ from ..resources import as_card
 from .compiled import NATURAL_KINDS
 from .liveness import LiveHands
 from .memo import Memo
-from .views import JOKER, View
+from . import loops
+from .views import FAR, JOKER, View
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..card import Card
@@ -77,6 +78,24 @@ class BotEngine:
                 kept.clear()
             live = kept[view.key] = LiveHands(view.rest, view.small, view.rest_t, view.small_t)
         return live
+
+    def dead_far(self, view: View, available: Sequence[int]) -> np.ndarray | None:
+        """:data:`~mjlearn.engine.views.FAR` for each of the view's hands that the tiles ``available`` (36 counts)
+        cannot complete and 0 for the others (``[n]`` int16: what puts dead hands behind in a list of
+        distances; do not change it), or ``None`` when no hand is live.
+
+        The compiled loops count each hand's few needs afresh; numpy updates the view's
+        :meth:`live_hands` from its last look (the same answer).
+        """
+        compiled = loops.compiled_loops()
+        if compiled is None:
+            live = self.live_hands(view)
+            live.mask(available)
+            return live.dead_far(FAR) if live.some else None
+        kinds, rest, small, sizes = view.needs
+        out = np.empty(view.n, dtype=np.int16)
+        some = compiled.dead_far(np.array(available, dtype=np.int64), kinds, rest, small, sizes, FAR, out)
+        return out if some else None
 
     # -- the Charleston: ranked by tiles missing, fast -----------------------
     def pass_scores(

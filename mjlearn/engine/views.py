@@ -103,7 +103,7 @@ class View:
 
     __slots__ = ("key", "index", "n", "codes", "small_size", "remaining", "rest", "small", "starts",
                  "seg_line", "seg_value", "seg_rank", "positions", "groups", "rest_t", "small_t", "lines",
-                 "uses_t")
+                 "uses_t", "_needs")
 
     def __init__(self, compiled: "CompiledCard", key: tuple[tuple[int, int], ...]):
         self.key = key
@@ -140,6 +140,27 @@ class View:
             if has.any():
                 groups.setdefault(tile, []).append((size, has))
         self.groups = groups
+        self._needs: tuple | None = None
+
+    @property
+    def needs(self) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+        """Each hand's needs, few kinds each: ``(kinds, rest, small, sizes)``, where hand ``h`` still has to
+        place ``rest[h, i]`` tiles of kind ``kinds[h, i]``, ``small[h, i]`` of them in singles and pairs, for
+        ``i < sizes[h]`` (what the compiled liveness reads; worked out on first use)."""
+        if self._needs is None:
+            held = (self.rest > 0) | (self.small > 0)
+            sizes = held.sum(axis=1).astype(np.int64)
+            width = max(int(sizes.max(initial=0)), 1)
+            kinds = np.zeros((self.n, width), dtype=np.int64)
+            rest = np.zeros((self.n, width), dtype=np.int64)
+            small = np.zeros((self.n, width), dtype=np.int64)
+            for h in range(self.n):
+                found = np.flatnonzero(held[h])
+                kinds[h, : len(found)] = found
+                rest[h, : len(found)] = self.rest[h, found]
+                small[h, : len(found)] = self.small[h, found]
+            self._needs = (kinds, rest, small, sizes)
+        return self._needs
 
     # -- distances -----------------------------------------------------------
     def sums(self, counts: Sequence[int]) -> np.ndarray:

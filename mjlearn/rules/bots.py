@@ -191,9 +191,9 @@ class Bot:
         position = self._position(counts, self._key_of(exposures))
         if visible is None or not position.view.n:
             return position.best
-        live = self._live_mask(position.view, available_counts(visible, exposures))
-        if _some(live):
-            return int(_least(position.distance[live]))
+        penalty = self.engine.dead_far(position.view, available_counts(visible, exposures))
+        if penalty is not None:  # the nearest live hand (dead ones stand FAR behind)
+            return int(_least(position.distance + penalty))
         return position.best
 
     def wins(self, counts: Sequence[int], exposures: Sequence[Exposure] = ()) -> bool:
@@ -242,10 +242,9 @@ class Bot:
             return Tile(max(kinds, key=lambda k: (counts[k], -k)))
         current = position.distance
         if visible is not None:
-            live_hands = self.engine.live_hands(view)
-            live_hands.mask(available_counts(visible, exposures))
-            if live_hands.some:  # dead hands stand FAR behind
-                current = current + live_hands.dead_far(FAR)
+            penalty = self.engine.dead_far(view, available_counts(visible, exposures))
+            if penalty is not None:  # dead hands stand FAR behind
+                current = current + penalty
         count = min(self.lines, len(view.starts))
         jokers = counts[JOKER]
         bits = [OFFSET[k] + counts[k] - 1 for k in kinds]
@@ -317,10 +316,9 @@ class Bot:
         available = available_counts(visible, exposures) if visible is not None else None
         distance = position.distance
         if available is not None:
-            live_hands = self.engine.live_hands(view)
-            live_hands.mask(available)
-            if live_hands.some:  # the nearest live hands: dead ones stand FAR behind
-                current = distance + live_hands.dead_far(FAR)
+            penalty = self.engine.dead_far(view, available)
+            if penalty is not None:  # the nearest live hands: dead ones stand FAR behind
+                current = distance + penalty
                 d0 = int(_least(current))
                 target = current == d0
             else:
