@@ -268,24 +268,52 @@ def test_allowed_hands_shared_by_games_are_those_the_compiled_card_allows(rules)
 
 @pytest.mark.parametrize("card", [CARD, mj.load_card("practice_garden")], ids=lambda c: c.name)
 @pytest.mark.parametrize("rules", [NMJL, MAHJX], ids=lambda r: r.name)
-def test_the_compiled_discard_ranking_gives_the_numpy_numbers(card, rules, monkeypatch):
-    """In seeded games, every discard the bots rank is ranked the same by the compiled loop and by numpy."""
+def test_the_compiled_discard_choice_gives_the_numpy_one(card, rules, monkeypatch):
+    """In seeded games, every discard the bots weigh is weighed the same by the compiled loops (in one pass)
+    and by numpy (step by step): the same tied kinds, or a joker."""
     pytest.importorskip("numba")
-    from mjlearn.engine import loops, views
-    from mjlearn.rules import bots
+    from mjlearn.engine import BotEngine, loops
 
-    assert loops.engine is None and views.ranks_engine() is views._compiled_discard_ranks
+    assert loops.engine is None and loops.compiled_loops() is not None
     compared = []
+    original = BotEngine.best_discards
 
-    def both(*args):
-        plain = views.discard_ranks(*args)
-        compared.append((plain.tolist(), views._compiled_discard_ranks(*args).tolist()))
-        return plain
+    def both(engine, *args):
+        fast = original(engine, *args)
+        monkeypatch.setattr(loops, "engine", "numpy")
+        plain = original(engine, *args)
+        monkeypatch.setattr(loops, "engine", None)
+        compared.append((plain, fast))
+        return fast
 
-    monkeypatch.setattr(bots, "ranks_engine", lambda: both)
+    monkeypatch.setattr(BotEngine, "best_discards", both)
     for seed in range(6):
         run_game(card, rules, seed=seed)
     assert len(compared) > 200 and all(plain == fast for plain, fast in compared)
+    assert any(plain is not None and len(plain) > 1 for plain, _ in compared)  # ties broken by the hands' uses
+
+
+def test_the_compiled_charleston_scores_are_the_numpy_ones(monkeypatch):
+    """Every rack's pass scores (ranked tiles, nearest lines, unused tiles) by both engines, on two cards."""
+    pytest.importorskip("numba")
+    from mjlearn.analysis import deal_racks
+    from mjlearn.engine import engine_for, loops
+
+    compared = 0
+    for card in (CARD, mj.load_card("practice_harbor")):
+        engine = engine_for(card)
+        racks = [tuple(rack) for size in (13, 14) for rack in deal_racks(150, size, rng=size).tolist()]
+        racks.append(tuple([0] * 35 + [3]))  # jokers only: nothing to pass
+        for rack in racks:
+            for lines in (1, 3):
+                monkeypatch.setattr(loops, "engine", None)
+                fast = engine.pass_scores(rack, lines)
+                monkeypatch.setattr(loops, "engine", "numpy")
+                plain = engine.pass_scores(rack, lines)
+                assert fast[0] == plain[0] and all(type(row) is tuple for row in fast[0])
+                assert fast[1].tolist() == plain[1].tolist() and fast[2].tolist() == plain[2].tolist()
+                compared += 1
+    assert compared > 1000
 
 
 @pytest.mark.parametrize("rules", [NMJL, MAHJX], ids=lambda r: r.name)

@@ -329,7 +329,7 @@ def test_the_players_read_the_engine_by_its_public_names(policy):
             engine_names += names if (node.module or "").startswith(("engine", "mjlearn.engine")) else []
             private += [name for name in names if name.startswith("_")]
     assert private == []
-    assert policy != "rules/bots.py" or {"Position", "View", "engine_for", "ranks_engine"} <= set(engine_names)
+    assert policy != "rules/bots.py" or {"Position", "View", "engine_for", "call_options"} <= set(engine_names)
 
 
 def test_importing_mjlearn_leaves_the_engine_and_numba_alone():

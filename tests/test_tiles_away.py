@@ -387,6 +387,20 @@ def _ranks(engine):
     return ranks
 
 
+def _pass(engine):
+    def pass_scores(name, case):
+        """The Charleston's nearest lines (nearest, then the higher value, then card order): their distances."""
+        if case.exposures or not any(case.rack):
+            return None
+        with _loops(engine) as there:
+            if not there:
+                return None
+            _, distances, _ = engine_for(card_of(name)).pass_scores(case.rack, 3)
+        return "pass", distances.tolist()
+
+    return pass_scores
+
+
 IMPLEMENTATIONS = {
     "CompiledCard.hand_distances": hand_distances,
     "CompiledCard.rack_distances": rack_distances,
@@ -404,6 +418,8 @@ IMPLEMENTATIONS = {
     "BotEngine.dead_far, numpy": _live("BotEngine.dead_far, numpy"),
     "BotEngine.dead_far, numba": _live("BotEngine.dead_far, numba"),
     "chances' finished hands": chances_complete,
+    "pass_scores, numpy": _pass("numpy"),
+    "pass_scores, numba": _pass("numba"),
 }
 
 
@@ -418,6 +434,10 @@ def expected(name: str, index: int, kind: str, found: dict):
         return {h: d == 0 for h, d in distances.items()}
     if kind == "live":
         return reference_live(name, index)
+    if kind == "pass":
+        values = card_of(name).compiled().line_value
+        lines = reference_lines(name, distances)
+        return [lines[line] for line in sorted(lines, key=lambda line: (lines[line], -values[line], line))][:3]
     # ranks: per candidate, the rack less that tile; each line as near as its nearest hand, dead ones FAR behind
     case = cases(name)[index]
     live = reference_live(name, index)

@@ -174,8 +174,143 @@ def _dead_far(available, kinds, rest, small, sizes, far, out):  # pragma: no cov
     return some
 
 
-line_distances = _compile(_line_distances)
-dead_far = _compile(_dead_far)
+def _position_from_counts(counts, offset, codes, sums, remaining, small_size, distance):  # pragma: no cover
+    """Fill ``sums`` (``[2n]``) with the thermometer rows of a rack's 36 ``counts`` and ``distance[n]`` with its
+    distances; return the smallest (a :class:`~mjlearn.engine.views.Position` worked out afresh)."""
+    sums[:] = 0
+    for k in range(_KINDS):
+        for c in range(counts[k]):
+            code = codes[offset[k] + c]
+            for i in range(sums.shape[0]):
+                sums[i] += code[i]
+    return _position_distances(sums, codes, -1, 0, remaining, small_size, counts[_KINDS], distance)
+
+
+def _best_discards(counts, available, check_live, kinds, rest, small, sizes, far, distance, sums, codes, small_size,
+                   lines, starts, remaining, uses_t, offset, no_tile, count, out):  # pragma: no cover - runs compiled
+    """The discards of :meth:`mjlearn.engine.card_engine.BotEngine.best_discards` in one pass: fill ``out`` with
+    the natural kinds that tie for best and return how many, or -1 when a joker is to go."""
+    n = distance.shape[0]
+    current = distance
+    if check_live:
+        penalty = np.empty(n, np.int16)
+        if _dead_far(available, kinds, rest, small, sizes, far, penalty):
+            current = distance + penalty
+    held = np.empty(_KINDS, np.int64)
+    natural = 0
+    for k in range(_KINDS):
+        if counts[k] > 0:
+            held[natural] = k
+            natural += 1
+    jokers = counts[_KINDS]
+    candidates = natural + (1 if jokers else 0)
+    bits = np.empty(candidates, np.int64)
+    for r in range(natural):
+        bits[r] = offset[held[r]] + counts[held[r]] - 1
+    if jokers:
+        bits[natural] = no_tile
+    ranked = np.empty((candidates, count), np.int64)
+    _discard_ranks(current, distance, sums, codes, small_size, lines, starts, remaining, bits, jokers, ranked)
+    if jokers:
+        nearest_natural = ranked[0, 0]
+        for r in range(1, natural):
+            nearest_natural = min(nearest_natural, ranked[r, 0])
+        if ranked[natural, 0] < nearest_natural:
+            return -1
+    lowest = 0
+    for r in range(1, natural):  # the smallest row (compared as lists are)
+        for c in range(count):
+            if ranked[r, c] != ranked[lowest, c]:
+                if ranked[r, c] < ranked[lowest, c]:
+                    lowest = r
+                break
+    tied = 0
+    for r in range(natural):
+        same = True
+        for c in range(count):
+            if ranked[r, c] != ranked[lowest, c]:
+                same = False
+                break
+        if same:
+            out[tied] = held[r]
+            tied += 1
+    if tied > 1:  # then the tiles that the fewest of the nearest hands use every copy of
+        least = current[0]
+        for h in range(1, n):
+            least = min(least, current[h])
+        wanted = np.zeros(tied, np.int64)
+        for h in range(n):
+            if current[h] <= least + 1:
+                for i in range(tied):
+                    if uses_t[out[i], h] >= counts[out[i]]:
+                        wanted[i] += 1
+        fewest = wanted.min()
+        kept = 0
+        for i in range(tied):
+            if wanted[i] == fewest:
+                out[kept] = out[i]
+                kept += 1
+        tied = kept
+    return tied
+
+
+def _pass_scores(counts, offset, codes, remaining, small_size, starts, seg_value, rest, lines, chosen, unused,
+                 ranked):  # pragma: no cover - runs compiled
+    """:meth:`mjlearn.engine.card_engine.BotEngine.pass_scores` in one pass, for a view of every hand: fill
+    ``chosen`` with the nearest lines' keys (distance * 2**20 + hand), ``unused`` with the rack's naturals each
+    of their hands leaves unused, and ``ranked`` with ``(-score, kind, copy)`` rows, best first; return how
+    many lines and how many rows."""
+    n = small_size.shape[0]
+    sums = np.empty(2 * n, np.int16)
+    distance = np.empty(n, np.int16)
+    _position_from_counts(counts, offset, codes, sums, remaining, small_size, distance)
+    segments = starts.shape[0]
+    best = np.empty(segments, np.int64)
+    for s in range(segments):
+        stop = starts[s + 1] if s + 1 < segments else n
+        key = np.int64(distance[starts[s]]) * 1048576 + starts[s]
+        for h in range(starts[s] + 1, stop):
+            key = min(key, np.int64(distance[h]) * 1048576 + h)
+        best[s] = key
+    taken = np.zeros(segments, np.bool_)
+    found = min(lines, segments)
+    for i in range(found):  # nearest first, then the higher value, then card order
+        pick = -1
+        for s in range(segments):
+            if taken[s]:
+                continue
+            if pick < 0 or best[s] // 1048576 < best[pick] // 1048576 or (
+                    best[s] // 1048576 == best[pick] // 1048576 and seg_value[s] > seg_value[pick]):
+                pick = s
+        taken[pick] = True
+        chosen[i] = best[pick]
+        hand = best[pick] % 1048576
+        for k in range(_KINDS):
+            unused[i, k] = max(counts[k] - rest[hand, k], 0)
+    rows = 0
+    for k in range(_KINDS):
+        for copy in range(counts[k]):
+            score = 0
+            for i in range(found):
+                if unused[i, k] > copy:
+                    score += lines - i
+            r = rows  # insert in order: by -score, then kind and copy as generated
+            while r > 0 and ranked[r - 1, 0] > -score:
+                ranked[r] = ranked[r - 1]
+                r -= 1
+            ranked[r, 0] = -score
+            ranked[r, 1] = k
+            ranked[r, 2] = copy
+            rows += 1
+    return found * 1000 + rows
+
+
+# (each name bound to its compiled form, so that the compiled functions that call it call that)
 _smallest = _compile(_smallest)
-discard_ranks = _compile(_discard_ranks)
-position_distances = _compile(_position_distances)
+_discard_ranks = discard_ranks = _compile(_discard_ranks)
+_position_distances = position_distances = _compile(_position_distances)
+_dead_far = dead_far = _compile(_dead_far)
+line_distances = _compile(_line_distances)
+_position_from_counts = position_from_counts = _compile(_position_from_counts)
+best_discards = _compile(_best_discards)
+pass_scores = _compile(_pass_scores)

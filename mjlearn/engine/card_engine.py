@@ -26,7 +26,7 @@ from .compiled import NATURAL_KINDS
 from .liveness import LiveHands
 from .memo import Memo
 from . import loops
-from .views import FAR, JOKER, View
+from .views import _OFFSETS, FAR, JOKER, NO_TILE, OFFSET, Position, View, discard_ranks
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..card import Card
@@ -97,6 +97,52 @@ class BotEngine:
         some = compiled.dead_far(np.array(available, dtype=np.int64), kinds, rest, small, sizes, FAR, out)
         return out if some else None
 
+    def best_discards(self, position: Position, available: Sequence[int] | None, count: int) -> list[int] | None:
+        """The natural kinds a 14-tile rack (a :class:`~mjlearn.engine.views.Position` with a natural tile and
+        an allowed hand) may best throw, tied (card order), or ``None`` when a joker had better go.
+
+        Each candidate is ranked by the distances of the ``count`` nearest lines once it is gone
+        (:func:`~mjlearn.engine.views.discard_ranks`; with tiles ``available``, dead hands stand
+        :data:`~mjlearn.engine.views.FAR` behind), then by how few of the nearest hands (within one of the
+        nearest) use every copy of it. A joker goes only if every natural tile would cost more than it.
+        The compiled loops do it all in one pass; numpy step by step (the same answer).
+        """
+        view, counts = position.view, position.counts
+        compiled = loops.compiled_loops()
+        if compiled is not None:
+            kinds, rest, small, sizes = view.needs
+            out = np.empty(NATURAL_KINDS, dtype=np.int64)
+            live = available is not None
+            tied = compiled.best_discards(np.array(counts, dtype=np.int64),
+                                          np.array(available if live else counts, dtype=np.int64), live, kinds,
+                                          rest, small, sizes, FAR, position.distance, position.sums, view.codes,
+                                          view.small_size, view.lines, view.starts, view.remaining, view.uses_t,
+                                          _OFFSETS, NO_TILE, count, out)
+            return None if tied < 0 else out[:tied].tolist()
+        current = position.distance
+        if available is not None:
+            penalty = self.dead_far(view, available)
+            if penalty is not None:  # dead hands stand FAR behind
+                current = current + penalty
+        kinds = list(compress(range(NATURAL_KINDS), counts))
+        jokers = counts[JOKER]
+        bits = [OFFSET[k] + counts[k] - 1 for k in kinds]
+        if jokers:
+            bits.append(NO_TILE)  # the last candidate keeps the naturals and throws a joker
+        ranked = discard_ranks(current, position.distance, position.sums, view, bits, jokers, count).tolist()
+        if jokers and ranked[-1][0] < min(row[0] for row in ranked[:-1]):
+            return None
+        lowest = min(ranked[: len(kinds)])
+        best = [k for k, row in zip(kinds, ranked) if row == lowest]
+        if len(best) > 1:  # then the tiles that the fewest of the nearest hands use every copy of
+            nearest = (current <= int(current.min()) + 1).nonzero()[0]
+            held = np.array([counts[k] for k in best], dtype=np.int16)[:, None]
+            uses = view.uses_t.take(best, axis=0).take(nearest, axis=1)
+            wanted = np.add.reduce(uses >= held, axis=1).tolist()
+            fewest = min(wanted)
+            best = [k for k, w in zip(best, wanted) if w == fewest]
+        return best
+
     # -- the Charleston: ranked by tiles missing, fast -----------------------
     def pass_scores(
         self, counts: Sequence[int], lines: int = 3
@@ -110,6 +156,15 @@ class BotEngine:
         rack's naturals that each of their nearest hands leaves unused.
         """
         view = self.view(())
+        compiled = loops.compiled_loops()
+        if compiled is not None and view.n:
+            chosen = np.empty(lines, dtype=np.int64)
+            unused = np.empty((lines, NATURAL_KINDS), dtype=np.int16)
+            ranked = np.empty((sum(counts[:NATURAL_KINDS]), 3), dtype=np.int64)
+            found, rows = divmod(compiled.pass_scores(np.array(counts, dtype=np.int64), _OFFSETS, view.codes,
+                                                      view.remaining, view.small_size, view.starts, view.seg_value,
+                                                      view.rest, lines, chosen, unused, ranked), 1000)
+            return list(map(tuple, ranked[:rows].tolist())), chosen[:found] // _SHIFT, unused[:found]
         distance = view.distances(view.sums(counts), counts[JOKER])
         keys = distance.astype(np.int64) * _SHIFT + view.positions
         best = view.line_best(keys)

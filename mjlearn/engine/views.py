@@ -51,6 +51,7 @@ JOKER = int(Tile.JOKER)
 _COPIES = np.asarray(COPIES, dtype=np.int16)
 OFFSET: list[int] = np.concatenate([[0], np.cumsum(_COPIES[:NATURAL_KINDS])[:-1]]).astype(np.int64).tolist()
 """First thermometer bit of each natural kind: level ``c`` (1-based) of kind ``k`` is bit ``OFFSET[k] + c - 1``."""
+_OFFSETS = np.asarray(OFFSET, dtype=np.int64)  # (as the compiled loops read it)
 NO_TILE = int(THERMOMETER_BITS)
 """The row of zeros after a view's thermometer codes (a candidate that takes no natural away: a joker)."""
 FAR = 64
@@ -200,14 +201,16 @@ class Position:
             step = _step_from(near, counts) if near is not None and near.view is view else None
             compiled = loops.compiled_loops()
             if compiled is not None:  # the numba engine: the same numbers in one pass
+                self.distance = distance = np.empty(view.n, dtype=np.int16)
                 if step is None:
-                    sums, row, sign = view.sums(counts), -1, 0
+                    self.sums = sums = np.empty(2 * view.n, dtype=np.int16)
+                    self.best = int(compiled.position_from_counts(np.array(counts, dtype=np.int64), _OFFSETS,
+                                                                  view.codes, sums, view.remaining, view.small_size,
+                                                                  distance))
                 else:
-                    sums, (row, sign) = near.sums.copy(), step
-                self.sums = sums
-                self.distance = np.empty(view.n, dtype=np.int16)
-                self.best = int(compiled.position_distances(sums, view.codes, row, sign, view.remaining,
-                                                            view.small_size, counts[JOKER], self.distance))
+                    self.sums = sums = near.sums.copy()
+                    self.best = int(compiled.position_distances(sums, view.codes, step[0], step[1], view.remaining,
+                                                                view.small_size, counts[JOKER], distance))
                 return
             if step is None:
                 self.sums = view.sums(counts)

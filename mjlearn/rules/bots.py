@@ -50,7 +50,7 @@ import numpy as np
 
 from ..engine import (FAR, JOKER, NATURAL_KINDS, NO_TILE, OFFSET, BotEngine, Exposure, Position, View, as_counts,
                       available_counts, available_tiles, call_options, discard_ranks, engine_for, exposure_key,
-                      ranks_engine, seat_exposures)
+                      seat_exposures)
 from ..errors import ArgumentError, RuleError
 from ..hands import as_hand
 from ..resources import as_card
@@ -240,31 +240,11 @@ class Bot:
             return Tile.JOKER
         if not view.n:  # no line allowed at all: throw the most plentiful tile
             return Tile(max(kinds, key=lambda k: (counts[k], -k)))
-        current = position.distance
-        if visible is not None:
-            penalty = self.engine.dead_far(view, available_counts(visible, exposures))
-            if penalty is not None:  # dead hands stand FAR behind
-                current = current + penalty
-        count = min(self.lines, len(view.starts))
-        jokers = counts[JOKER]
-        bits = [OFFSET[k] + counts[k] - 1 for k in kinds]
-        if jokers:
-            bits.append(NO_TILE)  # the last candidate keeps the naturals and throws a joker
-        ranked = ranks_engine()(current, position.distance, position.sums, view, bits, jokers, count).tolist()
-        if jokers and ranked[-1][0] < min(row[0] for row in ranked[:-1]):
+        available = None if visible is None else available_counts(visible, exposures)
+        best = self.engine.best_discards(position, available, min(self.lines, len(view.starts)))
+        if best is None:
             return Tile.JOKER
-        lowest = min(ranked[: len(kinds)])
-        best_rows = [r for r in range(len(kinds)) if ranked[r] == lowest]
-        if len(best_rows) > 1:  # then the tile that the fewest of the nearest hands use every copy of
-            nearest = (current <= int(_least(current)) + 1).nonzero()[0]
-            tied = [kinds[r] for r in best_rows]
-            held = np.array([counts[k] for k in tied], dtype=np.int16)[:, None]
-            uses = view.uses_t.take(tied, axis=0).take(nearest, axis=1)
-            wanted = np.add.reduce(uses >= held, axis=1).tolist()
-            fewest = min(wanted)
-            best_rows = [r for r, w in zip(best_rows, wanted) if w == fewest]
-        row = best_rows[0] if len(best_rows) == 1 else self.rng.choice(best_rows)
-        return Tile(kinds[row])
+        return Tile(best[0] if len(best) == 1 else self.rng.choice(best))
 
     def may_call(self, counts: Sequence[int], exposures: Sequence[Exposure], tile: Tile) -> bool:
         """Whether :meth:`choose_call` could do anything but pass (a quick look, before the table is read)."""
