@@ -356,3 +356,31 @@ def test_a_rack_s_distances_are_the_same_by_either_engine(rules, monkeypatch):
                 assert plain.sums.tolist() == fast.sums.tolist() and plain.distance.tolist() == fast.distance.tolist()
                 compared += 1
     assert compared > 200
+
+
+@pytest.mark.parametrize("rules", [NMJL, MAHJX], ids=lambda r: r.name)
+def test_the_bots_quick_pass_makes_the_games_pass_call_makes(rules, monkeypatch):
+    """Game._trusted_pass (a bot letting a discard go, its checks read inline) plays the same games as pass_call."""
+    fast = [run_game(CARD, rules, seed=seed) for seed in range(6)]
+    monkeypatch.setattr(Game, "_trusted_pass", lambda game, seat: game.pass_call(seat))
+    plain = [run_game(CARD, rules, seed=seed) for seed in range(6)]
+    assert [g.snapshot() for g in fast] == [g.snapshot() for g in plain]
+
+
+def test_a_quick_pass_that_is_not_allowed_is_refused_as_pass_call_refuses_it():
+    game = Game(CARD, seed=5)
+    game.skip_charleston()
+    before = game.snapshot()
+    with pytest.raises(mj.errors.RuleError, match="no discard to call"):
+        game._trusted_pass(1)
+    assert game.snapshot() == before
+    game.discard(0, next(t for t in game.racks[0].tiles() if t != Tile.JOKER))
+    for seat, wrong in ((0, "own discard"), (9, "seat")):
+        before = game.snapshot()
+        with pytest.raises(mj.MjlearnError, match=wrong):
+            game._trusted_pass(seat)
+        assert game.snapshot() == before
+    game._trusted_pass(1)
+    with pytest.raises(mj.errors.RuleError, match="already given that answer"):
+        game._trusted_pass(1)
+    assert game.moves[-1] == ("pass_call", {"seat": 1}) and game.waiting_for() == [2, 3]

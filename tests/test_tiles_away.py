@@ -401,6 +401,40 @@ def _pass(engine):
     return pass_scores
 
 
+def _wins_with(engine):
+    def wins_with(name, case):
+        """For each natural kind the set still has, whether one more of it makes the rack 0 away from a hand."""
+        view = engine_for(card_of(name)).view(case.key)
+        if not view.n:
+            return None
+        kinds = [k for k in range(J) if case.rack[k] + _exposed_tiles(case.exposures)[k] < COPIES[k]]
+        with _loops(engine) as there:
+            if not there:
+                return None
+            position = Position(view, case.rack)
+            return "wins with", {k: position.wins_with(k) for k in kinds}
+
+    return wins_with
+
+
+def _nearest_groups(engine):
+    def nearest_groups(name, case):
+        """The nearest live distance, and for each tile on the rack the sizes of its groups in the nearest hands."""
+        view = engine_for(card_of(name)).view(case.key)
+        if not view.n:
+            return None
+        available = available_tiles(case.visible, case.exposures).tolist()
+        with _loops(engine) as there:
+            if not there:
+                return None
+            position = Position(view, case.rack)
+            found = {k: mj.engine.engine_for(card_of(name)).nearest_groups(position, available, k)
+                     for k in range(J) if case.rack[k]}
+        return "nearest groups", found
+
+    return nearest_groups
+
+
 IMPLEMENTATIONS = {
     "CompiledCard.hand_distances": hand_distances,
     "CompiledCard.rack_distances": rack_distances,
@@ -420,6 +454,10 @@ IMPLEMENTATIONS = {
     "chances' finished hands": chances_complete,
     "pass_scores, numpy": _pass("numpy"),
     "pass_scores, numba": _pass("numba"),
+    "Position.wins_with, numpy": _wins_with("numpy"),
+    "Position.wins_with, numba": _wins_with("numba"),
+    "BotEngine.nearest_groups, numpy": _nearest_groups("numpy"),
+    "BotEngine.nearest_groups, numba": _nearest_groups("numba"),
 }
 
 
@@ -434,6 +472,26 @@ def expected(name: str, index: int, kind: str, found: dict):
         return {h: d == 0 for h, d in distances.items()}
     if kind == "live":
         return reference_live(name, index)
+    compiled = card_of(name).compiled()
+    if kind == "wins with":  # only hands one away can be completed by one tile
+        case = cases(name)[index]
+        close = [h for h, d in distances.items() if d <= 1]
+        wins = {}
+        for k in found:
+            rack = list(case.rack)
+            rack[k] += 1
+            wins[k] = any(reference_distance(compiled.hands[h], rack, case.exposures) == 0 for h in close)
+        return wins
+    if kind == "nearest groups":  # the nearest live hands (all, if none is live); their groups of that tile
+        live = reference_live(name, index)
+        pool = [h for h in distances if live[h]] or list(distances)
+        nearest = min(distances[h] for h in pool)
+        groups = {}
+        for k in found:
+            sizes = {size for h in pool if distances[h] == nearest and not compiled.line_concealed[compiled.line_of[h]]
+                     for group in compiled.hands[h].layout for tile, size in group if tile == k and size >= 3}
+            groups[k] = (nearest, sorted(sizes))
+        return groups
     if kind == "pass":
         values = card_of(name).compiled().line_value
         lines = reference_lines(name, distances)

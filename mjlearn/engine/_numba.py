@@ -305,6 +305,42 @@ def _pass_scores(counts, offset, codes, remaining, small_size, starts, seg_value
     return found * 1000 + rows
 
 
+def _wins_with(sums, codes, row, remaining, small_size, jokers):  # pragma: no cover - runs compiled
+    """Whether the rack of ``sums`` (``[2n]``) with thermometer row ``row`` added is 0 away from some hand."""
+    n = small_size.shape[0]
+    code = codes[row]
+    free = remaining - jokers
+    for h in range(n):
+        if _tiles_away(free, np.int64(sums[h]) + code[h], np.int64(small_size[h]),
+                       np.int64(sums[n + h]) + code[n + h]) == 0:
+            return True
+    return False
+
+
+def _nearest_groups(available, check_live, kinds, rest, small, sizes, far, distance, hand_groups, concealed,
+                    tile):  # pragma: no cover - runs compiled
+    """The nearest live distance of a view's hands (of all, if none is live or ``check_live`` is false) and a
+    bit mask of the sizes (bit ``s``: size ``s``) of the groups of ``tile`` that the nearest hands hold, their
+    lines not concealed."""
+    n = distance.shape[0]
+    current = distance
+    if check_live:
+        penalty = np.empty(n, np.int16)
+        if _dead_far(available, kinds, rest, small, sizes, far, penalty):
+            current = distance + penalty
+    nearest = current[0]
+    for h in range(1, n):
+        nearest = min(nearest, current[h])
+    found = 0
+    for h in range(n):
+        if current[h] == nearest and not concealed[h]:
+            for g in range(hand_groups.shape[1]):
+                code = hand_groups[h, g]
+                if code >= 0 and code // 16 == tile:
+                    found |= 1 << (code % 16)
+    return nearest, found
+
+
 # (each name bound to its compiled form, so that the compiled functions that call it call that)
 _smallest = _compile(_smallest)
 _discard_ranks = discard_ranks = _compile(_discard_ranks)
@@ -314,3 +350,5 @@ line_distances = _compile(_line_distances)
 _position_from_counts = position_from_counts = _compile(_position_from_counts)
 best_discards = _compile(_best_discards)
 pass_scores = _compile(_pass_scores)
+wins_with = _compile(_wins_with)
+nearest_groups = _compile(_nearest_groups)

@@ -143,6 +143,28 @@ class BotEngine:
             best = [k for k, w in zip(best, wanted) if w == fewest]
         return best
 
+    def nearest_groups(self, position: Position, available: Sequence[int] | None, tile: int) -> tuple[int, list[int]]:
+        """The distance to the nearest live hands of a position (to the nearest of all when none is live or
+        ``available`` is ``None``), and the sizes (ascending) of the groups of ``tile`` that those hands hold
+        where their lines allow exposures: what a call of ``tile`` could expose on the way to them."""
+        view = position.view
+        compiled = loops.compiled_loops()
+        if compiled is not None:
+            kinds, rest, small, sizes = view.needs
+            live = available is not None
+            nearest, found = compiled.nearest_groups(np.array(available if live else position.counts, dtype=np.int64),
+                                                     live, kinds, rest, small, sizes, FAR, position.distance,
+                                                     view.hand_groups, view.concealed, tile)
+            return int(nearest), [size for size in range(3, 16) if found >> size & 1]
+        current = position.distance
+        if available is not None:
+            penalty = self.dead_far(view, available)
+            if penalty is not None:  # the nearest live hands: dead ones stand FAR behind
+                current = current + penalty
+        nearest = int(current.min())
+        target = current == nearest
+        return nearest, sorted(size for size, has in view.groups.get(tile, ()) if (has & target).any())
+
     # -- the Charleston: ranked by tiles missing, fast -----------------------
     def pass_scores(
         self, counts: Sequence[int], lines: int = 3

@@ -82,7 +82,7 @@ def as_counts(counts) -> tuple[int, ...]:
     >>> as_counts(np.zeros(36, dtype=np.int16))[:3]
     (0, 0, 0)
     """
-    return counts if type(counts) is tuple else tuple(int(c) for c in counts)
+    return counts if type(counts) is tuple else tuple(map(int, counts))
 
 
 def seat_exposures(game, seat: int) -> tuple[Exposure, ...]:
@@ -104,7 +104,7 @@ class View:
 
     __slots__ = ("key", "index", "n", "codes", "small_size", "remaining", "rest", "small", "starts",
                  "seg_line", "seg_value", "seg_rank", "positions", "groups", "rest_t", "small_t", "lines",
-                 "uses_t", "_needs")
+                 "uses_t", "hand_groups", "concealed", "_needs")
 
     def __init__(self, compiled: "CompiledCard", key: tuple[tuple[int, int], ...]):
         self.key = key
@@ -132,8 +132,9 @@ class View:
         self.seg_value = compiled.line_value[self.seg_line].astype(np.int64)
         self.seg_rank = -self.seg_value  # higher values first
         self.positions = np.arange(n, dtype=np.int64)
-        concealed = compiled.line_concealed[lines]
-        codes16 = compiled.group_codes[self.index].astype(np.int32)
+        self.concealed = concealed = compiled.line_concealed[lines]
+        self.hand_groups = compiled.group_codes[self.index].astype(np.int64)  # each hand's groups of 3+: tile * 16 + size
+        codes16 = self.hand_groups
         groups: dict[int, list[tuple[int, np.ndarray]]] = {}
         for code in np.unique(codes16[codes16 >= 0]).tolist():
             tile, size = divmod(code, 16)
@@ -225,14 +226,31 @@ class Position:
             self.best = 99
 
 
+    def wins_with(self, kind: int) -> bool:
+        """Whether one more tile of natural ``kind`` (the set holding another) makes the rack 0 away from a hand.
+
+        >>> import mjlearn as mj
+        >>> from mjlearn.engine import engine_for
+        >>> view = engine_for(mj.load_card("basic1")).view(())
+        >>> position = Position(view, mj.Hand("FF 222B 444B 666B 888B").change(remove=["8B"]).counts)
+        >>> position.wins_with(int(Tile.from_notation("8B"))), position.wins_with(int(Tile.from_notation("9B")))
+        (True, False)
+        """
+        view, counts = self.view, self.counts
+        row = OFFSET[kind] + counts[kind]
+        compiled = loops.compiled_loops()
+        if compiled is not None:
+            return compiled.wins_with(self.sums, view.codes, row, view.remaining, view.small_size, counts[JOKER])
+        return bool((view.distances(self.sums + view.codes[row], counts[JOKER]) == 0).any())
+
+
 def _step_from(near: Position, counts: tuple[int, ...]) -> tuple[int, int] | None:
     """``(row, sign)`` if the rack ``counts`` is that of ``near`` with one natural tile more (+1) or fewer
     (-1): its sums are ``near``'s plus ``sign`` times thermometer row ``row``; else ``None``."""
     before = near.counts
-    changed = list(compress(range(NATURAL_KINDS), map(ne, counts, before)))
-    if len(changed) != 1:
+    k = next(compress(range(NATURAL_KINDS), map(ne, counts, before)), None)  # the first kind that differs
+    if k is None or counts[k + 1:] != before[k + 1:]:  # none, or more than one
         return None
-    k = changed[0]
     if counts[k] == before[k] + 1:
         return OFFSET[k] + before[k], 1
     if counts[k] == before[k] - 1:

@@ -264,9 +264,7 @@ class Bot:
         """Whether a discard of kind ``t`` makes the rack of ``position`` (``counts``) a win."""
         if position.best > 1 or counts[t] >= COPIES[t]:  # one tile can lower the distance by one at most
             return False
-        view = position.view
-        sums = position.sums + view.codes[OFFSET[t] + counts[t]]
-        return bool(_some(view.distances(sums, counts[JOKER]) == 0))
+        return position.wins_with(t)
 
     def read_call(self, counts: Sequence[int], exposures: Sequence[Exposure], tile: Tile) -> tuple:
         """The first look at a discard, shared by every call decision: ``("decided", ("mahjongg",))`` if it
@@ -291,26 +289,15 @@ class Bot:
         first = self.read_call(counts, exposures, tile)
         if first[0] != "weigh":
             return first[1]
-        _, counts, position, groups = first
-        t, view = int(tile), position.view
+        _, counts, position, _ = first
+        t = int(tile)
         available = available_counts(visible, exposures) if visible is not None else None
-        distance = position.distance
-        if available is not None:
-            penalty = self.engine.dead_far(view, available)
-            if penalty is not None:  # the nearest live hands: dead ones stand FAR behind
-                current = distance + penalty
-                d0 = int(_least(current))
-                target = current == d0
-            else:
-                d0, target = position.best, distance == position.best
-        else:
-            d0, target = position.best, distance == position.best
-        sizes = [size for size, has in groups if _some(has & target)]
+        d0, sizes = self.engine.nearest_groups(position, available, t)  # (the groups its nearest live hands hold)
         if not sizes:
             return None
         seen = None
         if visible is not None:
-            seen = [int(v) for v in visible]  # (plain ints: what the liveness reads fastest)
+            seen = list(visible) if type(visible) is list else [int(v) for v in visible]  # (plain ints)
             if seen[t] > 0:
                 seen[t] -= 1  # the discard leaves the table for our exposure
         best = None
@@ -375,17 +362,17 @@ class Bot:
     def answer_call(self, game: "Game", seat: int) -> None:
         """Answer the last discard: call it for Mah Jongg, for an exposure, or pass."""
         if seat in game.dead or game.last_discard is None:
-            game._trusted("pass_call", seat)
+            game._trusted_pass(seat)
             return
         _, tile = game.last_discard
         counts = game.racks[seat].counts
         exposures = seat_exposures(game, seat)
         if not self.may_call(counts, exposures, tile):
-            game._trusted("pass_call", seat)
+            game._trusted_pass(seat)
             return
         decision = self.call_decision(game, seat, counts, exposures, tile)
         if decision is None:
-            game._trusted("pass_call", seat)
+            game._trusted_pass(seat)
         elif decision[0] == "mahjongg":
             game._trusted("call_mahjongg", seat)
         else:
