@@ -384,3 +384,32 @@ def test_a_quick_pass_that_is_not_allowed_is_refused_as_pass_call_refuses_it():
     with pytest.raises(mj.errors.RuleError, match="already given that answer"):
         game._trusted_pass(1)
     assert game.moves[-1] == ("pass_call", {"seat": 1}) and game.waiting_for() == [2, 3]
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(0, 2**32 - 1))
+def test_the_compiled_liveness_kept_up_to_date_matches_a_fresh_count(seed):
+    """BotEngine.dead_far with the compiled loops (a view's liveness updated kind by kind from the last look)
+    gives, at every look of a random walk of tiles seen (small steps, big jumps, jokers, up and down), what a
+    fresh count gives."""
+    pytest.importorskip("numba")
+    from mjlearn.engine import FAR, engine_for, loops
+
+    assert loops.compiled_loops() is not None
+    rng = np.random.default_rng(seed)
+    engine = engine_for(CARD)
+    view = engine.view(((0, 3),) if seed % 2 else ())
+    engine._threads.states = {}  # (a fresh start for this walk)
+    available = np.asarray(COPIES, dtype=np.int64) - rng.integers(0, 3, size=NUM_KINDS)
+    for _ in range(30):
+        if rng.random() < 0.15:
+            available = np.asarray(COPIES, dtype=np.int64) - rng.integers(0, 5, size=NUM_KINDS)
+        else:
+            for kind in rng.integers(0, NUM_KINDS, size=rng.integers(1, 3)):
+                available[kind] += rng.choice([-1, -1, 1])
+        available = np.maximum(available, 0)  # (tiles available: never fewer than none)
+        penalty = engine.dead_far(view, available.tolist())
+        expected = plain_live(view.rest, view.small, available)
+        found = np.zeros(view.n, dtype=bool) if penalty is None else penalty == 0
+        assert found.tolist() == expected.tolist()
+        assert penalty is None or set(penalty.tolist()) <= {0, FAR}

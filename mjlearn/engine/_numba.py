@@ -6,8 +6,8 @@ Each does what a numpy function of the engine does, with the same numbers:
 - :func:`position_distances`: one rack's distances to a view's hands, from its sums or from a rack one tile
   away (:class:`mjlearn.engine.views.Position` with numpy);
 - :func:`discard_ranks`: the racks one discard away (:func:`mjlearn.engine.views.discard_ranks`);
-- :func:`dead_far`: which of a view's hands the tiles still available cannot complete
-  (:class:`mjlearn.engine.liveness.LiveHands`), from each hand's few needs.
+- :func:`live_update`: which of a view's hands the tiles still available cannot complete, updated from the
+  last look for the kinds that changed (:class:`mjlearn.engine.liveness.LiveHands`).
 
 Every distance is :func:`_tiles_away`, the formula of :mod:`mjlearn.engine.tiles_away` written once for the
 compiled loops. The bots' arrays are a few hundred entries long, so numpy's cost per call, not the
@@ -150,27 +150,44 @@ def _position_distances(sums, codes, row, sign, remaining, small_size, jokers, d
     return best
 
 
-def _dead_far(available, kinds, rest, small, sizes, far, out):  # pragma: no cover - runs compiled
-    """Fill ``out[n]`` with ``far`` for each dead hand and 0 for each live one, for tiles ``available`` (``[36]``);
-    return whether some hand is live. Hand ``h`` needs ``rest[h, i]`` tiles of kind ``kinds[h, i]``,
-    ``small[h, i]`` of them naturals (singles and pairs), for ``i < sizes[h]``: it is live when every natural
-    is there and its groups of 3+ lack no more than the available jokers."""
-    jokers = max(np.int64(available[35]), 0)
+def _live_update(available, fresh, seen, short, lacking, ptr, hands, rest, small, far,
+                 penalty):  # pragma: no cover - runs compiled
+    """Bring a view's liveness up to date for tiles ``available`` (``[36]``) and fill ``penalty[n]`` with ``far``
+    for each dead hand and 0 for each live one; return whether some hand is live.
+
+    Per hand ``short`` counts the naturals its groups of 3+ lack and ``lacking`` the kinds its singles and pairs
+    lack, for the tiles ``seen`` at the last look (``fresh``: no look yet, count them all). Kind ``k``'s entries
+    ``ptr[k]`` to ``ptr[k + 1]`` name the hands that need it (``hands``), how many (``rest``) and how many of
+    those in singles and pairs (``small``): only the kinds whose count changed since the last look are read
+    again, as :class:`mjlearn.engine.liveness.LiveHands` does. A hand is live when it lacks no kind and the
+    available jokers make up what its groups lack."""
+    if fresh:
+        short[:] = 0
+        lacking[:] = 0
+    for k in range(_KINDS):
+        now = np.int64(available[k])
+        before = seen[k]
+        if fresh:
+            for i in range(ptr[k], ptr[k + 1]):
+                if rest[i] > now:
+                    short[hands[i]] += rest[i] - now
+                if small[i] > now:
+                    lacking[hands[i]] += 1
+        elif now != before:
+            for i in range(ptr[k], ptr[k + 1]):
+                h = hands[i]
+                short[h] += max(rest[i] - now, 0) - max(rest[i] - before, 0)
+                lacking[h] += (1 if small[i] > now else 0) - (1 if small[i] > before else 0)
+        seen[k] = now
+    jokers = max(np.int64(available[_KINDS]), 0)
+    seen[_KINDS] = available[_KINDS]
     some = False
-    for h in range(out.shape[0]):
-        short = 0
-        dead = False
-        for i in range(sizes[h]):
-            have = np.int64(available[kinds[h, i]])
-            if small[h, i] > have:
-                dead = True
-                break
-            if rest[h, i] > have:
-                short += rest[h, i] - have
-        if short > jokers:
-            dead = True
-        out[h] = far if dead else 0
-        some = some or not dead
+    for h in range(penalty.shape[0]):
+        if lacking[h] > 0 or short[h] > jokers:
+            penalty[h] = far
+        else:
+            penalty[h] = 0
+            some = True
     return some
 
 
@@ -186,15 +203,16 @@ def _position_from_counts(counts, offset, codes, sums, remaining, small_size, di
     return _position_distances(sums, codes, -1, 0, remaining, small_size, counts[_KINDS], distance)
 
 
-def _best_discards(counts, available, check_live, kinds, rest, small, sizes, far, distance, sums, codes, small_size,
-                   lines, starts, remaining, uses_t, offset, no_tile, count, out):  # pragma: no cover - runs compiled
-    """The discards of :meth:`mjlearn.engine.card_engine.BotEngine.best_discards` in one pass: fill ``out`` with
-    the natural kinds that tie for best and return how many, or -1 when a joker is to go."""
+def _best_discards(counts, available, check_live, fresh, seen, short, lacking, ptr, hands, rest, small, far, penalty,
+                   distance, sums, codes, small_size, lines, starts, remaining, uses_t, offset, no_tile, count,
+                   out):  # pragma: no cover - runs compiled
+    """The discards of :meth:`mjlearn.engine.card_engine.BotEngine.best_discards` in one pass (the live hands
+    brought up to date first, as :func:`_live_update`): fill ``out`` with the natural kinds that tie for best
+    and return how many, or -1 when a joker is to go."""
     n = distance.shape[0]
     current = distance
     if check_live:
-        penalty = np.empty(n, np.int16)
-        if _dead_far(available, kinds, rest, small, sizes, far, penalty):
+        if _live_update(available, fresh, seen, short, lacking, ptr, hands, rest, small, far, penalty):
             current = distance + penalty
     held = np.empty(_KINDS, np.int64)
     natural = 0
@@ -317,16 +335,15 @@ def _wins_with(sums, codes, row, remaining, small_size, jokers):  # pragma: no c
     return False
 
 
-def _nearest_groups(available, check_live, kinds, rest, small, sizes, far, distance, hand_groups, concealed,
-                    tile):  # pragma: no cover - runs compiled
+def _nearest_groups(available, check_live, fresh, seen, short, lacking, ptr, hands, rest, small, far, penalty,
+                    distance, hand_groups, concealed, tile):  # pragma: no cover - runs compiled
     """The nearest live distance of a view's hands (of all, if none is live or ``check_live`` is false) and a
     bit mask of the sizes (bit ``s``: size ``s``) of the groups of ``tile`` that the nearest hands hold, their
     lines not concealed."""
     n = distance.shape[0]
     current = distance
     if check_live:
-        penalty = np.empty(n, np.int16)
-        if _dead_far(available, kinds, rest, small, sizes, far, penalty):
+        if _live_update(available, fresh, seen, short, lacking, ptr, hands, rest, small, far, penalty):
             current = distance + penalty
     nearest = current[0]
     for h in range(1, n):
@@ -345,7 +362,7 @@ def _nearest_groups(available, check_live, kinds, rest, small, sizes, far, dista
 _smallest = _compile(_smallest)
 _discard_ranks = discard_ranks = _compile(_discard_ranks)
 _position_distances = position_distances = _compile(_position_distances)
-_dead_far = dead_far = _compile(_dead_far)
+_live_update = live_update = _compile(_live_update)
 line_distances = _compile(_line_distances)
 _position_from_counts = position_from_counts = _compile(_position_from_counts)
 best_discards = _compile(_best_discards)

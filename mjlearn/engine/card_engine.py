@@ -80,22 +80,34 @@ class BotEngine:
         return live
 
     def dead_far(self, view: View, available: Sequence[int]) -> np.ndarray | None:
-        """:data:`~mjlearn.engine.views.FAR` for each of the view's hands that the tiles ``available`` (36 counts)
-        cannot complete and 0 for the others (``[n]`` int16: what puts dead hands behind in a list of
-        distances; do not change it), or ``None`` when no hand is live.
+        """:data:`~mjlearn.engine.views.FAR` for each of the view's hands that the tiles ``available`` (36 counts,
+        none below 0) cannot complete and 0 for the others (``[n]`` int16: what puts dead hands behind in a list of
+        distances; kept by the engine until the next look: do not change it), or ``None`` when no hand is
+        live.
 
-        The compiled loops count each hand's few needs afresh; numpy updates the view's
-        :meth:`live_hands` from its last look (the same answer).
+        Both engines update the view's liveness in this thread from its last look, for the kinds whose
+        count changed (numpy: :meth:`live_hands`; the compiled loops keep their own, kind by kind).
         """
         compiled = loops.compiled_loops()
         if compiled is None:
             live = self.live_hands(view)
             live.mask(available)
             return live.dead_far(FAR) if live.some else None
-        kinds, rest, small, sizes = view.needs
-        out = np.empty(view.n, dtype=np.int16)
-        some = compiled.dead_far(np.array(available, dtype=np.int64), kinds, rest, small, sizes, FAR, out)
-        return out if some else None
+        state = self._live_state(view)
+        some = compiled.live_update(np.array(available, dtype=np.int64), *state.arguments())
+        return state.penalty if some else None
+
+    def _live_state(self, view: View) -> "_LiveState":
+        """The compiled liveness of a view in this thread (as :meth:`live_hands` for numpy)."""
+        kept = getattr(self._threads, "states", None)
+        if kept is None:
+            kept = self._threads.states = {}
+        state = kept.get(view.key)
+        if state is None:
+            if len(kept) > _LIVE_KEPT:
+                kept.clear()
+            state = kept[view.key] = _LiveState(view)
+        return state
 
     def best_discards(self, position: Position, available: Sequence[int] | None, count: int) -> list[int] | None:
         """The natural kinds a 14-tile rack (a :class:`~mjlearn.engine.views.Position` with a natural tile and
@@ -110,12 +122,12 @@ class BotEngine:
         view, counts = position.view, position.counts
         compiled = loops.compiled_loops()
         if compiled is not None:
-            kinds, rest, small, sizes = view.needs
             out = np.empty(NATURAL_KINDS, dtype=np.int64)
             live = available is not None
+            state = self._live_state(view)
             tied = compiled.best_discards(np.array(counts, dtype=np.int64),
-                                          np.array(available if live else counts, dtype=np.int64), live, kinds,
-                                          rest, small, sizes, FAR, position.distance, position.sums, view.codes,
+                                          np.array(available if live else counts, dtype=np.int64), live,
+                                          *state.arguments(live), position.distance, position.sums, view.codes,
                                           view.small_size, view.lines, view.starts, view.remaining, view.uses_t,
                                           _OFFSETS, NO_TILE, count, out)
             return None if tied < 0 else out[:tied].tolist()
@@ -150,10 +162,10 @@ class BotEngine:
         view = position.view
         compiled = loops.compiled_loops()
         if compiled is not None:
-            kinds, rest, small, sizes = view.needs
             live = available is not None
+            state = self._live_state(view)
             nearest, found = compiled.nearest_groups(np.array(available if live else position.counts, dtype=np.int64),
-                                                     live, kinds, rest, small, sizes, FAR, position.distance,
+                                                     live, *state.arguments(live), position.distance,
                                                      view.hand_groups, view.concealed, tile)
             return int(nearest), [size for size in range(3, 16) if found >> size & 1]
         current = position.distance
@@ -200,6 +212,28 @@ class BotEngine:
                   for k in compress(range(NATURAL_KINDS), counts) for copy in range(counts[k])]
         ranked.sort()
         return ranked, chosen // _SHIFT, unused
+
+
+class _LiveState:
+    """A view's liveness as the compiled loops keep it between looks (``mjlearn.engine._numba._live_update``):
+    the tiles seen at the last look, and per hand what its groups and its singles and pairs lack then."""
+
+    __slots__ = ("needs", "seen", "short", "lacking", "penalty", "fresh")
+
+    def __init__(self, view: View):
+        self.needs = view.needs
+        self.seen = np.zeros(NATURAL_KINDS + 1, dtype=np.int64)
+        self.short = np.zeros(view.n, dtype=np.int64)
+        self.lacking = np.zeros(view.n, dtype=np.int64)
+        self.penalty = np.zeros(view.n, dtype=np.int16)
+        self.fresh = True
+
+    def arguments(self, looking: bool = True) -> tuple:
+        """What the compiled loops read and update; a look (``looking``) leaves the state no longer fresh."""
+        fresh = self.fresh
+        if looking:
+            self.fresh = False
+        return (fresh, self.seen, self.short, self.lacking, *self.needs, FAR, self.penalty)
 
 
 def engine_for(card: "Card", ruleset=None) -> BotEngine:

@@ -146,22 +146,17 @@ class View:
 
     @property
     def needs(self) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
-        """Each hand's needs, few kinds each: ``(kinds, rest, small, sizes)``, where hand ``h`` still has to
-        place ``rest[h, i]`` tiles of kind ``kinds[h, i]``, ``small[h, i]`` of them in singles and pairs, for
-        ``i < sizes[h]`` (what the compiled liveness reads; worked out on first use)."""
+        """The view's needs kind by kind, as the compiled liveness reads them: ``(ptr, hands, rest, small)``,
+        where entries ``ptr[k]`` to ``ptr[k + 1]`` name each hand that still has to place tiles of kind ``k``
+        (``hands``), how many (``rest``) and how many of them in singles and pairs (``small``). Worked out on
+        first use."""
         if self._needs is None:
-            held = (self.rest > 0) | (self.small > 0)
-            sizes = held.sum(axis=1).astype(np.int64)
-            width = max(int(sizes.max(initial=0)), 1)
-            kinds = np.zeros((self.n, width), dtype=np.int64)
-            rest = np.zeros((self.n, width), dtype=np.int64)
-            small = np.zeros((self.n, width), dtype=np.int64)
-            for h in range(self.n):
-                found = np.flatnonzero(held[h])
-                kinds[h, : len(found)] = found
-                rest[h, : len(found)] = self.rest[h, found]
-                small[h, : len(found)] = self.small[h, found]
-            self._needs = (kinds, rest, small, sizes)
+            rest_t, small_t = self.rest_t, self.small_t
+            held = rest_t > 0  # (rest counts the singles and pairs too)
+            ptr = np.concatenate([[0], np.cumsum(held.sum(axis=1))]).astype(np.int64)
+            kinds, hands = np.nonzero(held)  # kind by kind, hands in order
+            self._needs = (ptr, hands.astype(np.int64), rest_t[kinds, hands].astype(np.int64),
+                           small_t[kinds, hands].astype(np.int64))
         return self._needs
 
     # -- distances -----------------------------------------------------------

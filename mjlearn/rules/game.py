@@ -44,7 +44,7 @@ from ..hands import Hand
 from ..resources import as_card
 from ..tiles import NUM_KINDS, Tile
 from ..wording import counted
-from .charleston import Charleston, Event, events_table
+from .charleston import Charleston, Event, _event, events_table
 from .ruleset import NMJL, Ruleset, ruleset as as_ruleset
 from .arguments import int_arg, seat_arg, tile_arg, tiles_arg
 from .setup import SEATS, Deal, deal_tiles, fresh_seed, seed_or_fresh
@@ -389,7 +389,7 @@ class Game:
         self.turn = 0
         self.phase = "discard" if len(self.racks[0]) == 14 else "draw"
         self._last_action = "deal"
-        self.log.append(Event("play", None, "play begins", detail=f"{SEATS[0]} {'discards' if self.phase == 'discard' else 'draws'} first"))
+        self.log.append(_event("play", None, "play begins", detail=f"{SEATS[0]} {'discards' if self.phase == 'discard' else 'draws'} first"))
 
     # -- a turn ---------------------------------------------------------------------
     @_move
@@ -399,7 +399,7 @@ class Game:
         self.extra_pick = False
         if not self.wall:
             self._end(GameResult(None, "wall"))
-            self.log.append(Event(self._label(), None, "wall game"))
+            self.log.append(_event(self._label(), None, "wall game"))
             return None
         tile = self.wall[0]
         self.wall = self.wall[1:]  # a new list: the undo point keeps the old one (see _undo_point)
@@ -410,7 +410,7 @@ class Game:
         self._exposed_at_call = None
         self._just_called = None
         self.turns += 1
-        self.log.append(Event(self._label(), seat, "draws", (tile,)))
+        self.log.append(_event(self._label(), seat, "draws", (tile,)))
         return tile
 
     @_move
@@ -420,7 +420,7 @@ class Game:
         if not self.extra_pick:
             raise RuleError("only a player who has just discarded a joker (MAHJ-X rule 6) may decline a pick")
         self.extra_pick = False
-        self.log.append(Event(self._label(), seat, "declines the extra pick"))
+        self.log.append(_event(self._label(), seat, "declines the extra pick"))
         self._next_turn(seat)
 
     @_move
@@ -439,7 +439,7 @@ class Game:
         self.discards.append((seat, tile))
         self._last_action = "discard"  # the turn is over: nothing done in it counts for the next
         self._just_called = None
-        self.log.append(Event(self._label(), seat, "discards", (tile,)))
+        self.log.append(_event(self._label(), seat, "discards", (tile,)))
         held = self.tiles_held(seat)
         if held != 13:
             self._make_dead(seat, f"{held} tiles at the end of the turn; a hand holds 13")
@@ -452,7 +452,7 @@ class Game:
             if self.ruleset.joker_discard_draws_again and seat not in self.dead:
                 self.phase = "draw"  # MAHJ-X: a discarded joker earns another pick (which may be declined)
                 self.extra_pick = True
-                self.log.append(Event(self._label(), seat, "picks again after discarding a joker"))
+                self.log.append(_event(self._label(), seat, "picks again after discarding a joker"))
                 return
             self._next_turn(seat)  # a discarded joker cannot be called
             return
@@ -529,7 +529,7 @@ class Game:
         self.racks[seat] = self.racks[seat].change(remove=(target.tile,), add=(Tile.JOKER,))
         self.exposures[owner][group] = replace(target, jokers=target.jokers - 1)
         self._last_action = "exchange"
-        self.log.append(Event(self._label(), seat, "exchanges a joker", (target.tile,), f"from {SEATS[owner]}'s {target}"))
+        self.log.append(_event(self._label(), seat, "exchanges a joker", (target.tile,), f"from {SEATS[owner]}'s {target}"))
 
     @_move
     def reverse_swap(self, seat: int, owner: int, group: int) -> None:
@@ -548,7 +548,7 @@ class Game:
         self.racks[seat] = self.racks[seat].change(remove=(Tile.JOKER,), add=(target.tile,))
         self.exposures[owner][group] = _regroup(target.tile, target.naturals - 1, target.jokers + 1)
         self._last_action = "exchange"
-        self.log.append(Event(self._label(), seat, "swaps a joker in", (target.tile,), f"to {SEATS[owner]}'s {target}"))
+        self.log.append(_event(self._label(), seat, "swaps a joker in", (target.tile,), f"to {SEATS[owner]}'s {target}"))
 
     @_move
     def amend(self, seat: int, group: int, add=(), remove=()) -> None:
@@ -594,7 +594,7 @@ class Game:
         except ValueError:
             raise RuleError(f"{SEATS[seat]} does not hold {' '.join(t.notation for t in add)} to add") from None
         target = self.exposures[seat][group] = _regroup(target.tile, new_naturals, new_jokers)
-        self.log.append(Event(self._label(), seat, "amends an exposure", tuple(add), f"now {target}"))
+        self.log.append(_event(self._label(), seat, "amends an exposure", tuple(add), f"now {target}"))
 
     # -- dead hands -------------------------------------------------------------------
     @_move
@@ -624,7 +624,7 @@ class Game:
         if (seat, target) in self.disputes:
             raise RuleError(f"{SEATS[seat]} has already called {SEATS[target]}'s hand dead; it is settled at the end")
         reason = self._hopeless(target)
-        self.log.append(Event(self._label(), seat, "calls a hand dead", detail=SEATS[target]))
+        self.log.append(_event(self._label(), seat, "calls a hand dead", detail=SEATS[target]))
         if reason:
             self._make_dead(target, f"called dead by {SEATS[seat]}: {reason}")
             return True
@@ -632,7 +632,7 @@ class Game:
             self._make_dead(seat, f"called {SEATS[target]}'s live hand dead ({self.ruleset.name} rules)")
         else:
             self.disputes.append((seat, target))
-            self.log.append(Event(self._label(), seat, "dead call disputed", detail="settled at the end of the game"))
+            self.log.append(_event(self._label(), seat, "dead call disputed", detail="settled at the end of the game"))
         return False
 
     # -- legal moves -------------------------------------------------------------------
@@ -660,7 +660,7 @@ class Game:
             if seat in self._changed:
                 raise RuleError(f"{SEATS[seat]} has already changed their answer once: it stands")
             self._changed.add(seat)
-            self.log.append(Event(self._label(), seat, "changes their answer"))
+            self.log.append(_event(self._label(), seat, "changes their answer"))
         self._claims[seat] = claim
         self._maybe_resolve()
 
@@ -673,6 +673,12 @@ class Game:
 
     def _resolve_calls(self) -> None:
         discarder, tile = self.discards[-1]
+        if all(claim is _PASS for claim in self._claims.values()):  # (the usual end: everybody let it go)
+            if self._changed:
+                self._changed = set()
+            self._claims = {}
+            self._next_turn(discarder)
+            return
         order = self._callers()
         self._changed = set()
         for seat in [s for s in order if self._claims.get(s, ("pass",))[0] == "mahjongg"]:
@@ -681,7 +687,7 @@ class Game:
             if wins:
                 self.discards.pop()
                 self.racks[seat] = self.racks[seat].change(add=(tile,))
-                self.log.append(Event(self._label(), seat, "calls for Mah Jongg", (tile,)))
+                self.log.append(_event(self._label(), seat, "calls for Mah Jongg", (tile,)))
                 self._win(seat, wins, "discard", discarder, tuple(self.exposures[seat]))
                 return
             self._make_dead(seat, f"false Mah Jongg on {SEATS[discarder]}'s {tile.notation}")
@@ -694,7 +700,7 @@ class Game:
             self.racks[seat] = self.racks[seat].change(remove=[tile] * naturals + [Tile.JOKER] * jokers)
             self._exposed_at_call = tuple(self.exposures[seat])  # what the caller showed when the tile was thrown
             self.exposures[seat].append(Exposure(tile, size, jokers))
-            self.log.append(Event(self._label(), seat, "calls and exposes", (tile,), str(self.exposures[seat][-1])))
+            self.log.append(_event(self._label(), seat, "calls and exposes", (tile,), str(self.exposures[seat][-1])))
             self._claims = {}
             self.turn = seat
             self.phase = "discard"
@@ -713,7 +719,7 @@ class Game:
 
         payout = score_win(self.card, wins, seat, how, discarder, self.ruleset, exposed_at_throw=shown)
         result = GameResult(seat, how, discarder, tuple(wins), payout)
-        self.log.append(Event(self._label(), seat, "Mah Jongg", detail=f"{how}: {payout.line.category} #{payout.line.number}"))
+        self.log.append(_event(self._label(), seat, "Mah Jongg", detail=f"{how}: {payout.line.category} #{payout.line.number}"))
         self._end(result)
         return result
 
@@ -727,7 +733,7 @@ class Game:
 
     def _make_dead(self, seat: int, reason: str) -> None:
         self.dead.add(seat)
-        self.log.append(Event(self._label(), seat, "hand is dead", detail=reason))
+        self.log.append(_event(self._label(), seat, "hand is dead", detail=reason))
         if len(self.dead) == 4:
             self._end(GameResult(None, "wall"))
 
@@ -1078,7 +1084,7 @@ class Game:
         game.turn, game.phase, game.dead = position.turn, position.phase, set(position.dead)
         game._last_action = {"discard": "draw", "calls": "discard"}.get(position.phase, "deal")
         doing = f"{position.phase}" if position.phase != "calls" else "wait for calls on its discard"
-        game.log.append(Event("play", None, "position set up", detail=f"{SEATS[position.turn]} to {doing}"))
+        game.log.append(_event("play", None, "position set up", detail=f"{SEATS[position.turn]} to {doing}"))
         game._judge_position()
         if game.phase == "calls" and not game._callers():
             game._resolve_calls()  # every other hand is dead: nobody can call the tile
