@@ -25,7 +25,7 @@ from .advice import suggest_pass
 from .chances import LineChances, line_chances
 from .coach_advice import discard_advice, outs, win_chances
 from .closest import closest, needs_and_unused
-from .compiled import CompiledCard
+from ..engine.compiled import CompiledCard
 from .defence import danger, danger_table
 from .matching import GroupFill, Win, match
 from .odds import deal_racks, odds
