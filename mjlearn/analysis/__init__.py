@@ -30,6 +30,7 @@ from .defence import danger, danger_table
 from .matching import GroupFill, Win, match
 from .odds import deal_racks, odds
 from .position import Exposure, read_position
+from .solo import SoloComparison, SoloResult, solo
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..card import Card
@@ -37,6 +38,8 @@ if TYPE_CHECKING:  # pragma: no cover
 __all__ = [
     "CompiledCard",
     "Exposure",
+    "SoloComparison",
+    "SoloResult",
     "GroupFill",
     "LineChances",
     "Win",
@@ -53,6 +56,7 @@ __all__ = [
     "outs",
     "needs_and_unused",
     "read_position",
+    "solo",
     "suggest_pass",
     "win_chances",
 ]
