@@ -364,3 +364,43 @@ def test_defaults_and_names():
     speed = result.speed()
     assert list(speed.columns) == ["player", "decisions", "seconds", "per_second"]
     assert speed.decisions.tolist() == list(result.decisions) and all(n > 0 for n in result.decisions)
+
+
+# -- the benchmark script ------------------------------------------------------------------------
+
+def _bench():
+    import importlib.util
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parent.parent / "benchmarks" / "bench_solo.py"
+    spec = importlib.util.spec_from_file_location("bench_solo", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_the_benchmark_prints_the_figures_of_solo_and_the_same_twice(capsys):
+    bench = _bench()
+    argv = ["--only", "basic1", "--deals", "12", "--rollout-deals", "1", "--samples", "2", "--seed", "5"]
+    bench.main(argv)
+    first = capsys.readouterr().out
+    bench.main(argv)
+    second = capsys.readouterr().out
+
+    def figures(text):  # everything but the machine's speed and time
+        return [line for line in text.splitlines() if not line.startswith(("speed", "time"))]
+
+    assert figures(first) == figures(second)
+    result = solo(CARD, players=("random", "bot", "coach"), deals=12, seed=5)
+    for row in result.table().itertuples():  # every row of the table, as solo() measures it
+        mean = "-" if math.isnan(row.mean_draw) else f"{row.mean_draw:.1f}"
+        wanted = [row.player, str(row.draws), str(row.completed), f"{row.share:.2%}", f"{row.low:.2%}-{row.high:.2%}",
+                  mean, f"{row.away:.2f}"]
+        assert any(line.split() == wanted for line in figures(first)), wanted
+    c = result.compare("coach", "bot")
+    assert f"coach/bot at 24 draws: ratio {c.ratio:.2f}" in first or f"ratio {c.ratio:.2f}" in first
+    assert f"McNemar p = {c.p_value:.3g} ({c.only_a} deals only coach completed, {c.only_b} only bot)" in first
+    assert "speed, decisions a second: random" in first and "coach" in first.split("speed")[1]
+    ceiling = solo(CARD, players=("bot", "coach", RolloutPlayer(CARD, samples=2)), deals=1, seed=5)
+    row = ceiling.table().query("player == 'rollout' and draws == 24").iloc[0]
+    assert any(line.split()[:4] == ["rollout", "24", str(row.completed), f"{row.share:.2%}"] for line in figures(first))

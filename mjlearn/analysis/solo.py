@@ -207,7 +207,9 @@ class RolloutPlayer:
     def _parts(self) -> tuple:
         if self._built is None:
             base = _player_from_name(self.base, self.card, self.ruleset) if isinstance(self.base, str) else self.base
-            self._built = (base, _judge(self.card, self.ruleset), _takes_draws(base))
+            # a base of the Bot's family judges the racks itself: it reads them next, from the same memo
+            judge = base if isinstance(base, _bot_class()) else _judge(self.card, self.ruleset)
+            self._built = (base, judge, _takes_draws(base))
         return self._built
 
     def choose_discard(self, counts: Sequence[int], exposures=(), visible=None, draws: int = 12) -> Tile:
@@ -279,6 +281,12 @@ def _judge(card: "Card", ruleset):
     from ..rules.bots import Bot
 
     return Bot(card, ruleset, seed=0)
+
+
+def _bot_class() -> type:
+    from ..rules.bots import Bot
+
+    return Bot
 
 
 def _player_from_name(name: str, card: "Card", ruleset):

@@ -1,0 +1,132 @@
+"""The solitaire benchmark: how often a random player, the Bot, the coach and the rollout ceiling complete a
+hand alone, on the same seeded deals (:func:`mjlearn.analysis.solo`).
+
+For each card (``basic1``, ``practice_garden``, ``practice_harbor`` and any ``.mjcl`` path given):
+
+1. **The table**: per player and horizon (12, 18 and 24 draws), the hands completed, the share with its
+   95% (Wilson) interval, the mean draw of completion and the mean tiles away after the last draw.
+2. **The coach against the Bot** at the longest horizon, on the same deals: the ratio of their shares
+   (the coach's target: 1.25 or more), the difference with its 95% paired interval and the exact McNemar
+   p-value (target: under 0.05).
+3. **The rollout ceiling** (:class:`mjlearn.analysis.solo.RolloutPlayer`, base: the Bot) on the first
+   ``--rollout-deals`` deals of the same seed, with the coach and the Bot on those deals: the coach's
+   target is to come within 1 point of it.
+4. **Speed**: decisions a second of each player (the coach's target: 200 or more), with the time the run
+   took. Nothing else depends on the machine: every other figure is the same for the same seed.
+
+Run: ``.venv/bin/python benchmarks/bench_solo.py [--deals 2000] [--rollout-deals 300] [--seed 0]
+[--workers 2] [extra.mjcl ...]`` (about 1 minute for the table of the three cards at 2,000 deals on one
+core, plus about half a second per rollout deal and card).
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import time
+from collections.abc import Sequence
+
+from mjlearn.analysis.solo import DRAWS, RolloutPlayer, SoloResult, solo
+
+CARDS = ("basic1", "practice_garden", "practice_harbor")
+PLAYERS = ("random", "bot", "coach")
+TARGET_RATIO = 1.25
+TARGET_P = 0.05
+TARGET_CEILING = 0.01
+TARGET_SPEED = 200.0
+
+
+def table_text(result: SoloResult) -> list[str]:
+    """The table of a result, one line per player and horizon."""
+    lines = [f"{'player':>8} {'draws':>5} {'completed':>9} {'share':>7} {'95% interval':>16} {'mean draw':>9}"
+             f" {'tiles away':>10}"]
+    for row in result.table().itertuples():
+        mean = "-" if math.isnan(row.mean_draw) else f"{row.mean_draw:.1f}"
+        lines.append(f"{row.player:>8} {row.draws:>5} {row.completed:>9} {row.share:>7.2%}"
+                     f" {f'{row.low:.2%}-{row.high:.2%}':>16} {mean:>9} {row.away:>10.2f}")
+    return lines
+
+
+def comparison_text(result: SoloResult, a: str, b: str, target: str = "") -> str:
+    c = result.compare(a, b)
+    low, high = c.interval
+    return (f"{a}/{b} at {c.draws} draws: ratio {c.ratio:.2f}{target}, difference {100 * c.difference:+.2f} points"
+            f" (95% interval {100 * low:+.2f} to {100 * high:+.2f}), McNemar p = {c.p_value:.3g}"
+            f" ({c.only_a} deals only {a} completed, {c.only_b} only {b})")
+
+
+def speed_text(results: Sequence[SoloResult]) -> str:
+    """Decisions a second per player over the results (the coach's against its target)."""
+    decisions: dict[str, int] = {}
+    seconds: dict[str, float] = {}
+    for result in results:
+        for player, n, s in zip(result.players, result.decisions, result.seconds):
+            decisions[player] = decisions.get(player, 0) + n
+            seconds[player] = seconds.get(player, 0.0) + s
+    parts = []
+    for player in decisions:
+        rate = decisions[player] / seconds[player] if seconds[player] else math.nan
+        note = f" (target {TARGET_SPEED:.0f}: {rate / TARGET_SPEED:.1f}x)" if player == "coach" else ""
+        parts.append(f"{player} {rate:,.0f}{note}")
+    return "speed, decisions a second: " + "; ".join(parts)
+
+
+def card_report(card: str, deals: int, rollout_deals: int, seed: int = 0, draws: Sequence[int] = DRAWS,
+                ruleset: str = "NMJL", samples: int = 16, width: int = 4, executor=None,
+                timing: bool = True) -> tuple[str, SoloResult, SoloResult | None]:
+    """The text printed for one card, and the results it reads: the main run and the rollout's."""
+    start = time.perf_counter()
+    main = solo(card, players=PLAYERS, deals=deals, draws=draws, seed=seed, ruleset=ruleset, executor=executor)
+    lines = [f"== {main.card.name} under {main.ruleset.name}: {main.deals} deals, seed {seed} ==", *table_text(main),
+             comparison_text(main, "coach", "bot", f" (target {TARGET_RATIO}, p < {TARGET_P})"),
+             comparison_text(main, "bot", "random")]
+    ceiling = None
+    if rollout_deals:
+        rollout = RolloutPlayer(main.card, ruleset, samples=samples, width=width)
+        ceiling = solo(main.card, players=("bot", "coach", rollout), deals=range(rollout_deals), draws=draws,
+                       seed=seed, ruleset=ruleset, executor=executor)
+        lines += [f"-- the rollout ceiling ({samples} samples, {width} candidates, base: the Bot) on deals 0 to"
+                  f" {rollout_deals - 1} --", *[line for line in table_text(ceiling) if "rollout" in line]]
+        gap = ceiling.share("rollout") - ceiling.share("coach")
+        lines.append(f"coach below the ceiling at {max(ceiling.draws)} draws: {100 * gap:+.2f} points"
+                     f" (target: {100 * TARGET_CEILING:.0f} point or less)")
+        lines.append(comparison_text(ceiling, "rollout", "coach"))
+        lines.append(comparison_text(ceiling, "rollout", "bot"))
+    if timing:
+        lines.append(speed_text([main] + ([ceiling] if ceiling is not None else [])))
+        lines.append(f"time: {time.perf_counter() - start:.0f} s")
+    return "\n".join(lines), main, ceiling
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("cards", nargs="*", help=".mjcl paths (or bundled names) measured after the three cards")
+    parser.add_argument("--deals", type=int, default=2000)
+    parser.add_argument("--rollout-deals", type=int, default=300, help="deals the rollout ceiling plays (0: none)")
+    parser.add_argument("--samples", type=int, default=16, help="the rollout's continuations per candidate")
+    parser.add_argument("--width", type=int, default=4, help="the rollout's candidate discards")
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--ruleset", default="NMJL")
+    parser.add_argument("--draws", type=int, nargs="+", default=list(DRAWS))
+    parser.add_argument("--only", action="store_true", help="measure only the cards given, not the three")
+    parser.add_argument("--workers", type=int, default=1, help="processes (a pool; 1: this process)")
+    args = parser.parse_args(argv)
+    cards = list(args.cards) if args.only else [*CARDS, *args.cards]
+    pool = None
+    if args.workers > 1:
+        from concurrent.futures import ProcessPoolExecutor
+
+        pool = ProcessPoolExecutor(args.workers)
+    try:
+        for card in cards:
+            text, _, _ = card_report(card, args.deals, args.rollout_deals, args.seed, args.draws, args.ruleset,
+                                     args.samples, args.width, pool)
+            print(text, flush=True)
+            print()
+    finally:
+        if pool is not None:
+            pool.shutdown()
+
+
+if __name__ == "__main__":
+    main()
