@@ -15,18 +15,23 @@ For each card (``basic1``, ``practice_garden``, ``practice_harbor`` and any ``.m
    took. Nothing else depends on the machine: every other figure is the same for the same seed.
 
 Run: ``.venv/bin/python benchmarks/bench_solo.py [--deals 2000] [--rollout-deals 300] [--seed 0]
-[--workers 2] [extra.mjcl ...]`` (about 1 minute for the table of the three cards at 2,000 deals on one
+[--workers 2] [--write] [extra.mjcl ...]``; ``--write`` puts each card's figures into
+``cards/solo_benchmark.json``, the long-run figures a learner's hands are scored against
+(:mod:`mjlearn.analysis.solo_score`) (about 1 minute for the table of the three cards at 2,000 deals on one
 core, plus about half a second per rollout deal and card).
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import math
 import time
 from collections.abc import Sequence
+from pathlib import Path
 
 from mjlearn.analysis.solo import DRAWS, RolloutPlayer, SoloResult, solo
+from mjlearn.analysis.solo_score import BENCHMARK_FILE, benchmark_entry
 
 CARDS = ("basic1", "practice_garden", "practice_harbor")
 PLAYERS = ("random", "bot", "coach")
@@ -98,6 +103,22 @@ def card_report(card: str, deals: int, rollout_deals: int, seed: int = 0, draws:
     return "\n".join(lines), main, ceiling
 
 
+def write_entry(result: SoloResult, note: str) -> Path:
+    """Put a result's figures into the bundled benchmark file, replacing the entry of the same card and ruleset."""
+    path = Path(__file__).resolve().parent.parent / "cards" / BENCHMARK_FILE
+    data = json.loads(path.read_text(encoding="utf-8")) if path.is_file() else {
+        "about": "Long-run solitaire figures per card and ruleset (mjlearn.analysis.solo_score): per player and"
+                 " horizon, [hands completed, mean tiles away after the last draw, its standard deviation] over"
+                 " the deals given. Written by benchmarks/bench_solo.py --write.",
+        "entries": []}
+    entry = benchmark_entry(result, note)
+    data["entries"] = [e for e in data["entries"] if (e["fingerprint"], e["ruleset"]) !=
+                       (entry["fingerprint"], entry["ruleset"])] + [entry]
+    data["entries"].sort(key=lambda e: (e["card"], e["ruleset"]))
+    path.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
+    return path
+
+
 def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("cards", nargs="*", help=".mjcl paths (or bundled names) measured after the three cards")
@@ -110,6 +131,8 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--draws", type=int, nargs="+", default=list(DRAWS))
     parser.add_argument("--only", action="store_true", help="measure only the cards given, not the three")
     parser.add_argument("--workers", type=int, default=1, help="processes (a pool; 1: this process)")
+    parser.add_argument("--write", action="store_true",
+                        help=f"write each card's figures into cards/{BENCHMARK_FILE} (the bands learners are scored by)")
     args = parser.parse_args(argv)
     cards = list(args.cards) if args.only else [*CARDS, *args.cards]
     pool = None
@@ -119,10 +142,15 @@ def main(argv: Sequence[str] | None = None) -> None:
         pool = ProcessPoolExecutor(args.workers)
     try:
         for card in cards:
-            text, _, _ = card_report(card, args.deals, args.rollout_deals, args.seed, args.draws, args.ruleset,
-                                     args.samples, args.width, pool)
+            started = time.perf_counter()
+            text, result, _ = card_report(card, args.deals, args.rollout_deals, args.seed, args.draws, args.ruleset,
+                                          args.samples, args.width, pool)
             print(text, flush=True)
             print()
+            if args.write:
+                note = (f"benchmarks/bench_solo.py --deals {args.deals} --seed {args.seed}, {time.strftime('%Y-%m-%d')},"
+                        f" {time.perf_counter() - started:.0f} s with {args.workers} worker(s)")
+                print(f"written to {write_entry(result, note)}")
     finally:
         if pool is not None:
             pool.shutdown()

@@ -140,54 +140,66 @@ class RandomDiscarder:
 
 
 class RolloutPlayer:
-    """A Monte Carlo look-ahead: for each likely discard, ``samples`` continuations of the draws left,
-    played by a base policy; it throws the tile whose continuations complete most often.
+    """A Monte Carlo look-ahead: for each discard it may make, ``samples`` random continuations of the draws
+    left; it throws the tile whose continuations complete most often.
 
-    At each decision the candidates are the base policy's own choice and the
-    tiles whose loss leaves the rack within one tile of its nearest line
-    (``width`` in all, nearest first). Each continuation draws the tiles left
-    in a random order from the tiles the player has *not* seen (the set less
-    its rack and its discards), never from the real wall: the rollout is not
-    clairvoyant, it knows what any player could know. All the candidates meet
-    the same ``samples`` orders (common random numbers, so their difference
-    is not luck of the draw), and the base policy (``"bot"``: a
-    :class:`mjlearn.rules.Bot`, ``"coach"``: a :class:`mjlearn.rules.CoachBot`,
-    or any player object) plays each continuation to the end. The candidate
-    whose continuations complete most wins; ties go to the one whose
-    continuations end fewest tiles away, then to the base policy's choice. When no
-    candidate can complete in the draws left (every one leaves the rack
-    further than that), the base policy's choice is taken at once.
+    Each continuation draws the tiles left in a random order from the tiles
+    the player has *not* seen (the set less its rack and its discards), never
+    from the real wall: the rollout is not clairvoyant, it knows what any
+    player could know. All the candidates meet the same ``samples`` orders
+    (common random numbers, so that their difference is not luck of the draw).
+    ``base`` plays each continuation:
 
-    It is a *ceiling for practical play*: what a player who thinks ahead
-    about the tiles still unseen, much harder than anyone does at a table,
-    reaches with the base policy's habits. It is not an upper bound (a
-    clairvoyant who saw the wall order would complete far more, and more
-    samples or a wider search do a little better): it measures how much room
-    a policy leaves that look-ahead can take. It costs about
-    ``width x samples x draws left`` base decisions per decision.
+    - ``"perfect"`` (the default): a player who knows that continuation's
+      order, and so completes it exactly when some hand of the card lies within
+      the rack and the tiles that continuation draws (it keeps that hand's
+      tiles and throws the others). This is perfect-information Monte Carlo:
+      the chance of each discard is estimated as if the rest of the draws were
+      then known, which overrates racks that keep many lines open, but it
+      is cheap (one vector sum per continuation) and strong. Candidates: every
+      kind on the rack.
+    - ``"bot"``, ``"coach"`` or any player object: that policy plays each
+      continuation to the end, without knowing it. Candidates: the base policy's
+      own choice and the tiles whose loss leaves the rack within one tile of
+      its nearest line, ``width`` in all. About ``width x samples x draws
+      left`` base decisions per decision: slow, and with the few samples one
+      can afford, completions (2-5% of hands) are too rare to tell the
+      candidates apart (``docs/analysis.md`` gives the figures).
+
+    The candidate whose continuations complete most wins; ties go to the one
+    whose continuations end fewest tiles away, then to the Bot's choice (or
+    the base policy's). When no candidate can complete in the draws left
+    (every one leaves the rack further than that) the Bot's (base policy's)
+    choice is taken at once.
+
+    It is a *ceiling for practical play*: what a player who weighs every
+    discard against many imagined futures, far harder than anyone does at a
+    table, reaches. It is not an upper bound: a clairvoyant who saw the real
+    wall would complete far more, and more samples do a little better.
 
     >>> import mjlearn as mj
     >>> from mjlearn.hands import Hand
-    >>> player = RolloutPlayer(mj.load_card("basic1"), samples=4, seed=1)
+    >>> player = RolloutPlayer(mj.load_card("basic1"), samples=8, seed=1)
     >>> player.choose_discard(Hand("FF 222B 444B 666B 88B 3C").counts, draws=3).notation   # the stray tile goes
     '3C'
     """
 
     name = "rollout"
 
-    def __init__(self, card: "Card", ruleset: "Ruleset | str" = "NMJL", base: Any = "bot", samples: int = 16,
+    def __init__(self, card: "Card", ruleset: "Ruleset | str" = "NMJL", base: Any = "perfect", samples: int = 64,
                  width: int = 4, seed: int | None = 0):
         from .arguments import count_argument, ruleset_argument
 
         self.card = as_card(card)
         self.ruleset = ruleset_argument(ruleset) or "NMJL"
-        if not (base in ("bot", "coach") or callable(getattr(base, "choose_discard", None))):
-            raise ArgumentError(f"base must be 'bot', 'coach' or a player with choose_discard, not {shown(base)}")
+        if not (base in ("perfect", "bot", "coach") or callable(getattr(base, "choose_discard", None))):
+            raise ArgumentError(f"base must be 'perfect', 'bot', 'coach' or a player with choose_discard, not"
+                                f" {shown(base)}")
         self.base = base
         self.samples = count_argument("samples", samples, minimum=1)
         self.width = count_argument("width", width, minimum=1)
         self.rng = random.Random(seed)
-        self._built: tuple | None = None  # (base policy, judge, whether the base takes draws)
+        self._built: tuple | None = None  # (policy, judge, whether the policy takes draws, compiled card)
 
     def __repr__(self) -> str:
         base = self.base if isinstance(self.base, str) else type(self.base).__name__
@@ -199,27 +211,30 @@ class RolloutPlayer:
         return state
 
     def reseed(self, seed: int) -> None:
-        """Start the look-ahead's generator and the base policy's afresh from ``seed``."""
+        """Start the look-ahead's generator and its policy's afresh from ``seed``."""
         self.rng.seed(seed)
-        base = self._parts()[0]
-        _reseed(base, seed)
+        _reseed(self._parts()[0], seed)
 
     def _parts(self) -> tuple:
         if self._built is None:
-            base = _player_from_name(self.base, self.card, self.ruleset) if isinstance(self.base, str) else self.base
-            # a base of the Bot's family judges the racks itself: it reads them next, from the same memo
-            judge = base if isinstance(base, _bot_class()) else _judge(self.card, self.ruleset)
-            self._built = (base, judge, _takes_draws(base))
+            from ..rules.ruleset import as_ruleset
+
+            name = "bot" if self.base == "perfect" else self.base
+            policy = _player_from_name(name, self.card, self.ruleset) if isinstance(name, str) else name
+            # a policy of the Bot's family judges the racks itself: it reads them next, from the same memo
+            judge = policy if isinstance(policy, _bot_class()) else _judge(self.card, self.ruleset)
+            compiled = self.card.compiled(as_ruleset(self.ruleset))
+            self._built = (policy, judge, _takes_draws(policy), compiled)
         return self._built
 
     def choose_discard(self, counts: Sequence[int], exposures=(), visible=None, draws: int = 12) -> Tile:
         """The tile to throw from a 14-tile rack with ``draws`` draws still to come (see the class)."""
         if exposures:
             raise ArgumentError("RolloutPlayer plays concealed solitaire hands only: exposures must be empty")
-        base, judge, base_draws = self._parts()
+        policy, judge, policy_draws, compiled = self._parts()
         rack = [int(c) for c in counts]
         seen = [0] * NUM_KINDS if visible is None else [int(v) for v in visible]
-        proposal = int(base.choose_discard(tuple(rack), (), tuple(seen), **({"draws": draws} if base_draws else {})))
+        proposal = int(policy.choose_discard(tuple(rack), (), tuple(seen), **({"draws": draws} if policy_draws else {})))
         if draws <= 0:
             return Tile(proposal)
         after = {}
@@ -231,31 +246,79 @@ class RolloutPlayer:
         nearest = min(after.values())
         if nearest > draws:  # nothing can complete in the draws left
             return Tile(proposal)
-        others = sorted((k for k in after if k != proposal and after[k] <= nearest + 1), key=lambda k: (after[k], k))
-        candidates = [proposal] + others[: self.width - 1]
+        others = sorted((k for k in after if k != proposal and (self.base == "perfect" or after[k] <= nearest + 1)),
+                        key=lambda k: (after[k], k))
+        candidates = [proposal] + (others if self.base == "perfect" else others[: self.width - 1])
         if len(candidates) == 1:
             return Tile(proposal)
         pool = [kind for kind in range(NUM_KINDS) for _ in range(COPIES[kind] - rack[kind] - seen[kind])]
         draw = random.Random(self.rng.getrandbits(64))
         orders = [draw.sample(pool, min(draws, len(pool))) for _ in range(self.samples)]
-        best_key, best = None, proposal
+        if self.base == "perfect":
+            scores = _perfect_scores(compiled, rack, candidates, orders)
+        else:
+            scores = self._policy_scores(policy, judge, policy_draws, rack, seen, candidates, orders)
+        best = max(range(len(candidates)), key=lambda i: (scores[i], -i))
+        return Tile(candidates[best])
+
+    @staticmethod
+    def _policy_scores(policy, judge, policy_draws: bool, rack: list[int], seen: list[int], candidates: list[int],
+                       orders: list[list[int]]) -> list[tuple[int, int]]:
+        """``(completions, -tiles away at the end)`` of each candidate, its continuations played by ``policy``
+        (a candidate that can no longer reach the best completions stops early, with ``(-1, 0)``)."""
+        scores: list[tuple[int, int]] = []
+        top = -1
         for kind in candidates:
             rack[kind] -= 1
             seen[kind] += 1
             completions, missing = 0, 0
             for done, order in enumerate(orders):
-                if best_key is not None and completions + len(orders) - done < best_key[0]:
-                    break  # it can no longer reach the best
-                distance = _continue(base, judge, base_draws, rack, seen, order)
+                if completions + len(orders) - done < top:
+                    completions, missing = -1, 0  # it can no longer reach the best
+                    break
+                distance = _continue(policy, judge, policy_draws, rack, seen, order)
                 completions += distance == 0
                 missing += distance
-            else:
-                key = (completions, -missing)
-                if best_key is None or key > best_key:
-                    best_key, best = key, kind
             rack[kind] += 1
             seen[kind] -= 1
-        return Tile(best)
+            scores.append((completions, -missing))
+            top = max(top, completions)
+        return scores
+
+
+_BIT_OFFSET = np.concatenate([[0], np.cumsum(COPIES[:_NATURALS])[:-1]]).astype(np.int64)
+"""The thermometer bit of the first copy of each natural kind (:func:`mjlearn.analysis.compiled.thermometer`)."""
+
+
+def _perfect_scores(compiled, rack: list[int], candidates: list[int], orders: list[list[int]]
+                    ) -> list[tuple[int, int]]:
+    """``(completions, -tiles away)`` of each candidate discard when every continuation is played knowing
+    its order: it completes when some hand of the card lies within the rack left and the tiles drawn.
+
+    The distance of a multiset of any size to a hand is the card's formula (tiles of the hand it lacks,
+    jokers standing in groups of 3 or more): a continuation's tiles are added to the 14 tiles of the rack
+    once, and each candidate takes its tile off again (one thermometer row, or a joker).
+    """
+    from .compiled import thermometer
+
+    held = np.repeat(np.asarray(rack, dtype=np.int64)[None, :], len(orders), axis=0)
+    rows = np.repeat(np.arange(len(orders)), [len(o) for o in orders])
+    np.add.at(held, (rows, np.concatenate(orders).astype(np.int64)), 1)
+    codes = compiled.codes  # [144, 2H]: thermometers of each hand's totals, then of its singles and pairs
+    hands = compiled.num_hands
+    products = thermometer(held[:, :_NATURALS]) @ codes  # [K, 2H]: tiles of each hand held, of its singles and pairs
+    scores = []
+    for kind in candidates:
+        jokers = held[:, JOKER]
+        if kind == JOKER:
+            part, jokers = products, jokers - 1
+        else:
+            part = products - codes[_BIT_OFFSET[kind] + held[:, kind] - 1]  # its last copy goes
+        missing = DEAL + 1 - part[:, :hands]
+        in_groups = missing - (compiled.small_size - part[:, hands:])
+        away = (missing - np.minimum(jokers[:, None], in_groups)).min(axis=1)
+        scores.append((int((away <= 0).sum()), -int(np.maximum(away, 0).sum())))
+    return scores
 
 
 def _continue(base, judge, base_draws: bool, rack: list[int], seen: list[int], order: list[int]) -> int:
