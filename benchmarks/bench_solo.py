@@ -8,17 +8,18 @@ For each card (``basic1``, ``practice_garden``, ``practice_harbor`` and any ``.m
 2. **The coach against the Bot** at the longest horizon, on the same deals: the ratio of their shares
    (the coach's target: 1.25 or more), the difference with its 95% paired interval and the exact McNemar
    p-value (target: under 0.05).
-3. **The rollout ceiling** (:class:`mjlearn.analysis.solo.RolloutPlayer`, base: the Bot) on the first
+3. **The rollout ceiling** (:class:`mjlearn.analysis.solo.RolloutPlayer`: ``--samples`` imagined futures per
+   discard, each played perfectly; ``--base bot`` or ``coach`` plays them with that policy instead) on the first
    ``--rollout-deals`` deals of the same seed, with the coach and the Bot on those deals: the coach's
    target is to come within 1 point of it.
 4. **Speed**: decisions a second of each player (the coach's target: 200 or more), with the time the run
    took. Nothing else depends on the machine: every other figure is the same for the same seed.
 
 Run: ``.venv/bin/python benchmarks/bench_solo.py [--deals 2000] [--rollout-deals 300] [--seed 0]
-[--workers 2] [--write] [extra.mjcl ...]``; ``--write`` puts each card's figures into
+[--workers 2] [--write] [extra.mjcl ...]`` (on a quiet core: about 20 seconds per card for the table at
+2,000 deals, plus about 0.1 to 0.3 s per rollout deal). ``--write`` puts each card's figures into
 ``cards/solo_benchmark.json``, the long-run figures a learner's hands are scored against
-(:mod:`mjlearn.analysis.solo_score`) (about 1 minute for the table of the three cards at 2,000 deals on one
-core, plus about half a second per rollout deal and card).
+(:mod:`mjlearn.analysis.solo_score`).
 """
 
 from __future__ import annotations
@@ -77,8 +78,8 @@ def speed_text(results: Sequence[SoloResult]) -> str:
 
 
 def card_report(card: str, deals: int, rollout_deals: int, seed: int = 0, draws: Sequence[int] = DRAWS,
-                ruleset: str = "NMJL", samples: int = 16, width: int = 4, executor=None,
-                timing: bool = True) -> tuple[str, SoloResult, SoloResult | None]:
+                ruleset: str = "NMJL", samples: int = 64, width: int = 4, executor=None,
+                timing: bool = True, base: str = "perfect") -> tuple[str, SoloResult, SoloResult | None]:
     """The text printed for one card, and the results it reads: the main run and the rollout's."""
     start = time.perf_counter()
     main = solo(card, players=PLAYERS, deals=deals, draws=draws, seed=seed, ruleset=ruleset, executor=executor)
@@ -87,10 +88,11 @@ def card_report(card: str, deals: int, rollout_deals: int, seed: int = 0, draws:
              comparison_text(main, "bot", "random")]
     ceiling = None
     if rollout_deals:
-        rollout = RolloutPlayer(main.card, ruleset, samples=samples, width=width)
+        rollout = RolloutPlayer(main.card, ruleset, base=base, samples=samples, width=width)
         ceiling = solo(main.card, players=("bot", "coach", rollout), deals=range(rollout_deals), draws=draws,
                        seed=seed, ruleset=ruleset, executor=executor)
-        lines += [f"-- the rollout ceiling ({samples} samples, {width} candidates, base: the Bot) on deals 0 to"
+        how = "each played perfectly" if base == "perfect" else f"played by the {base}, {width} candidates"
+        lines += [f"-- the rollout ceiling ({samples} futures per discard, {how}) on deals 0 to"
                   f" {rollout_deals - 1} --", *[line for line in table_text(ceiling) if "rollout" in line]]
         gap = ceiling.share("rollout") - ceiling.share("coach")
         lines.append(f"coach below the ceiling at {max(ceiling.draws)} draws: {100 * gap:+.2f} points"
@@ -124,8 +126,10 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("cards", nargs="*", help=".mjcl paths (or bundled names) measured after the three cards")
     parser.add_argument("--deals", type=int, default=2000)
     parser.add_argument("--rollout-deals", type=int, default=300, help="deals the rollout ceiling plays (0: none)")
-    parser.add_argument("--samples", type=int, default=16, help="the rollout's continuations per candidate")
-    parser.add_argument("--width", type=int, default=4, help="the rollout's candidate discards")
+    parser.add_argument("--samples", type=int, default=64, help="the rollout's imagined futures per discard")
+    parser.add_argument("--base", default="perfect", choices=["perfect", "bot", "coach"],
+                        help="who plays the rollout's futures (perfect: knowing each)")
+    parser.add_argument("--width", type=int, default=4, help="candidate discards with --base bot or coach")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--ruleset", default="NMJL")
     parser.add_argument("--draws", type=int, nargs="+", default=list(DRAWS))
@@ -144,7 +148,7 @@ def main(argv: Sequence[str] | None = None) -> None:
         for card in cards:
             started = time.perf_counter()
             text, result, _ = card_report(card, args.deals, args.rollout_deals, args.seed, args.draws, args.ruleset,
-                                          args.samples, args.width, pool)
+                                          args.samples, args.width, pool, base=args.base)
             print(text, flush=True)
             print()
             if args.write:

@@ -176,7 +176,7 @@ def test_players_are_reseeded_at_every_deal():
 def test_the_rollout_throws_the_stray_tile_of_a_nearly_made_hand():
     player = RolloutPlayer(CARD, samples=4, seed=1)
     assert player.choose_discard(Hand("FF 222B 444B 666B 88B 3C").counts, draws=3) == Tile.from_notation("3C")
-    assert repr(player) == "RolloutPlayer(base='bot', samples=4, width=4)"
+    assert repr(player) == "RolloutPlayer(base='perfect', samples=4, width=4)"
 
 
 def test_the_rollout_takes_the_base_choice_when_nothing_can_complete():
@@ -204,6 +204,35 @@ def test_the_rollout_looks_ahead_with_the_unseen_tiles_only():
     seen[eight] = 2  # the two other 8B are gone
     choice = player.choose_discard(rack, visible=seen, draws=4)
     assert isinstance(choice, Tile) and rack[int(choice)] > 0
+
+
+def test_a_perfectly_played_future_completes_when_a_hand_lies_in_the_tiles_held_and_drawn():
+    """The rollout's perfect continuations, checked against the card's distances of each whole multiset."""
+    from mjlearn.analysis.solo import _perfect_scores
+
+    compiled = CARD.compiled()
+    rng = random.Random(3)
+    for deal in range(4):
+        wall = [int(t) for t in solo_wall(11, deal)]
+        rack = [0] * 36
+        for tile in wall[:14]:
+            rack[tile] += 1
+        pool = wall[14:]
+        orders = [rng.sample(pool, 20) for _ in range(12)]
+        candidates = [k for k in range(36) if rack[k]]
+        scores = _perfect_scores(compiled, rack, candidates, orders)
+        for kind, (completions, minus_away) in zip(candidates, scores):
+            held = np.array([[rack[k] - (k == kind) + order.count(k) for k in range(36)] for order in orders])
+            away = compiled.hand_distances(held).min(axis=1)
+            assert completions == int((away == 0).sum()) and -minus_away == int(away.sum())
+
+
+def test_the_rollout_with_a_policy_playing_its_futures():
+    rollout = RolloutPlayer(CARD, base="bot", samples=4, width=3)
+    result = solo(CARD, players=("bot", rollout), deals=2, draws=12, seed=1)
+    assert result.players == ("bot", "rollout") and all(n > 0 for n in result.decisions)
+    again = solo(CARD, players=("bot", RolloutPlayer(CARD, base="bot", samples=4, width=3)), deals=2, draws=12, seed=1)
+    assert np.array_equal(again.away, result.away)
 
 
 def test_the_rollout_travels_and_refuses_exposures():
@@ -381,7 +410,7 @@ def _bench():
 
 def test_the_benchmark_prints_the_figures_of_solo_and_the_same_twice(capsys):
     bench = _bench()
-    argv = ["--only", "basic1", "--deals", "12", "--rollout-deals", "1", "--samples", "2", "--seed", "5"]
+    argv = ["--only", "basic1", "--deals", "12", "--rollout-deals", "1", "--samples", "4", "--seed", "5"]
     bench.main(argv)
     first = capsys.readouterr().out
     bench.main(argv)
@@ -401,6 +430,6 @@ def test_the_benchmark_prints_the_figures_of_solo_and_the_same_twice(capsys):
     assert f"coach/bot at 24 draws: ratio {c.ratio:.2f}" in first or f"ratio {c.ratio:.2f}" in first
     assert f"McNemar p = {c.p_value:.3g} ({c.only_a} deals only coach completed, {c.only_b} only bot)" in first
     assert "speed, decisions a second: random" in first and "coach" in first.split("speed")[1]
-    ceiling = solo(CARD, players=("bot", "coach", RolloutPlayer(CARD, samples=2)), deals=1, seed=5)
+    ceiling = solo(CARD, players=("bot", "coach", RolloutPlayer(CARD, samples=4)), deals=1, seed=5)
     row = ceiling.table().query("player == 'rollout' and draws == 24").iloc[0]
     assert any(line.split()[:4] == ["rollout", "24", str(row.completed), f"{row.share:.2%}"] for line in figures(first))

@@ -32,6 +32,7 @@ function render({ model, el }) {
           const to = e.key === "Home" ? 0 : e.key === "End" ? codes.length - 1 : step ? index + step : null;
           if (to === null || to < 0 || to >= codes.length) return;
           e.preventDefault();
+          e.stopPropagation(); // (not JupyterLab's: the keys move along the rack)
           root.querySelectorAll(".mj-rack-tile")[to].focus();
         });
       }
@@ -89,6 +90,7 @@ function render({ model, el }) {
 
   function draw() {
     const view = model.get("view");
+    Object.assign(root.dataset, { hand: String(view.hand), draw: String(view.draw), over: String(view.over) });
     root.replaceChildren(header(view), rack(view), thrown(), message(), controls(view), hints(view), played(view),
       score(view));
     if (focusAt !== null) { // keep the keyboard where it was: on the same place of the rack
@@ -101,6 +103,7 @@ function render({ model, el }) {
   root.addEventListener("keydown", (e) => {
     if ((e.key === "n" || e.key === "N") && model.get("view").over && !model.get("view").last) {
       e.preventDefault();
+      e.stopPropagation();
       focusAt = 0;
       send({ action: "next_hand" });
     }
