@@ -42,6 +42,7 @@ def test_two_hands_are_played_by_mouse_and_keyboard_and_scored(open_notebook, se
     assert widget.locator(".mj-rack-tile").count() == 14
     assert widget.locator(".mj-rack-tile.mj-drawn").count() == 1
     assert "Hand 1 of 2" in widget.locator(".mj-solo-status").inner_text()
+    assert "null" not in widget.inner_text()  # (a part with nothing to show is left out, not written "null")
     shot(widget, f"solo_drill_playing_{ui}")
 
     # hand 1: two tiles thrown by mouse, the last by keyboard (Right arrow, then Enter)

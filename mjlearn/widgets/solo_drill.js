@@ -27,21 +27,16 @@ function render({ model, el }) {
       if (!view.over) {
         box.title += " (click to throw)";
         asButton(box, () => { focusAt = index; send({ action: "discard", index }); });
-        box.addEventListener("keydown", (e) => {
-          const step = { ArrowRight: 1, ArrowLeft: -1 }[e.key];
-          const to = e.key === "Home" ? 0 : e.key === "End" ? codes.length - 1 : step ? index + step : null;
-          if (to === null || to < 0 || to >= codes.length) return;
-          e.preventDefault();
-          e.stopPropagation(); // (not JupyterLab's: the keys move along the rack)
-          root.querySelectorAll(".mj-rack-tile")[to].focus();
-        });
+        box.addEventListener("focus", () => { focusAt = index; }); // a redraw gives the focus back here
       }
       return box;
     });
     const heading = view.over ? "Your tiles at the end of the hand"
       : "Your rack: click the tile to throw (the tile just drawn stands apart)";
     return h("div", { class: "mj-section" }, h("div", { class: "mj-heading" }, heading),
-      h("div", { class: "mj-rack mj-solo-rack", role: "group", "aria-label": "your rack" }, boxes));
+      // (data-lm-suppress-shortcuts: JupyterLab's and Notebook's shortcuts leave the rack's keys to it)
+      h("div", { class: "mj-rack mj-solo-rack", role: "group", "aria-label": "your rack",
+        "data-lm-suppress-shortcuts": "true" }, boxes));
   }
 
   function thrown() {
@@ -56,7 +51,7 @@ function render({ model, el }) {
       return h("div", { class: "mj-bar" }, h("button", { class: "mj-btn mj-primary mj-new-round",
         onclick: () => send({ action: "new_round" }) }, "Play another round"));
     }
-    return h("div", { class: "mj-bar" }, h("button", { class: "mj-btn mj-primary mj-next-hand",
+    return h("div", { class: "mj-bar", "data-lm-suppress-shortcuts": "true" }, h("button", { class: "mj-btn mj-primary mj-next-hand",
       onclick: () => send({ action: "next_hand" }) }, "Next hand (N)"));
   }
 
@@ -91,23 +86,39 @@ function render({ model, el }) {
   function draw() {
     const view = model.get("view");
     Object.assign(root.dataset, { hand: String(view.hand), draw: String(view.draw), over: String(view.over) });
-    root.replaceChildren(header(view), rack(view), thrown(), message(), controls(view), hints(view), played(view),
-      score(view));
-    if (focusAt !== null) { // keep the keyboard where it was: on the same place of the rack
+    const hadFocus = root.contains(document.activeElement);
+    root.replaceChildren(...[header(view), rack(view), thrown(), message(), controls(view), hints(view), played(view),
+      score(view)].filter(Boolean));
+    if (hadFocus && focusAt !== null) { // keep the keyboard where it was: on the same place of the rack
       const boxes = root.querySelectorAll(".mj-rack-tile.mj-clickable");
       const next = boxes[Math.min(focusAt, boxes.length - 1)] || root.querySelector(".mj-next-hand, .mj-new-round");
       if (next) next.focus();
     }
   }
 
-  root.addEventListener("keydown", (e) => {
-    if ((e.key === "n" || e.key === "N") && model.get("view").over && !model.get("view").last) {
-      e.preventDefault();
-      e.stopPropagation();
+  // The drill's keys are read before the page's own shortcuts (a window listener in the capture phase):
+  // Notebook 7 takes the arrow keys of a notebook for itself. Only keys pressed inside the drill count.
+  function onKey(e) {
+    if (!root.contains(e.target) || e.altKey || e.ctrlKey || e.metaKey) return;
+    const view = model.get("view");
+    const index = e.target.classList.contains("mj-rack-tile") ? Number(e.target.dataset.index) : null;
+    let done = true;
+    if ((e.key === "n" || e.key === "N") && view.over && !view.last) {
       focusAt = 0;
       send({ action: "next_hand" });
+    } else if (index !== null && !view.over && (e.key === "Enter" || e.key === " ")) {
+      focusAt = index;
+      send({ action: "discard", index });
+    } else if (index !== null && ["ArrowRight", "ArrowLeft", "Home", "End"].includes(e.key)) {
+      const boxes = root.querySelectorAll(".mj-rack-tile.mj-clickable");
+      const to = { Home: 0, End: boxes.length - 1, ArrowRight: index + 1, ArrowLeft: index - 1 }[e.key];
+      if (boxes[to]) boxes[to].focus();
+    } else {
+      done = false;
     }
-  });
+    if (done) { e.preventDefault(); e.stopPropagation(); }
+  }
+  window.addEventListener("keydown", onKey, true);
 
   let pending = false;
   const schedule = () => {
@@ -118,7 +129,10 @@ function render({ model, el }) {
   const names = ["view", "rack", "drawn", "thrown", "message", "message_kind"];
   for (const name of names) model.on(`change:${name}`, schedule);
   draw();
-  return () => { for (const name of names) model.off(`change:${name}`, schedule); };
+  return () => {
+    window.removeEventListener("keydown", onKey, true);
+    for (const name of names) model.off(`change:${name}`, schedule);
+  };
 }
 
 export default { render };
