@@ -121,6 +121,37 @@ def write_entry(result: SoloResult, note: str) -> Path:
     return path
 
 
+def bands_text(cards: Sequence[str], hands: Sequence[int] = (10, 40, 100), draws: Sequence[int] = (18, 24),
+               ruleset: str = "NMJL") -> str:
+    """The bands of the bundled figures as Markdown tables (docs/analysis.md): per card, horizon and number
+    of hands, where each player lands 8 times in 10: hands completed, and mean tiles away at the end."""
+    import mjlearn as mj
+    from mjlearn.analysis.solo_score import NAMES, _bundled
+
+    out = []
+    for name in cards:
+        card = mj.load_card(name)
+        for horizon in draws:
+            found = _bundled(card, ruleset, horizon)
+            if not found:
+                out.append(f"{card.name}: no bundled figures at {horizon} draws")
+                continue
+            deals = next(iter(found.values())).deals
+            out += [f"**{card.name}, {horizon} draws** ({deals:,} deals):", "",
+                    "| player | share | tiles away | " + " | ".join(f"{n} hands" for n in hands) + " |",
+                    "| --- | --- | --- | " + " | ".join("---" for _ in hands) + " |"]
+            for player in ("coach", "bot", "random"):
+                s = found[player]
+                cells = []
+                for n in hands:
+                    low, high, near, far = s.band(n)
+                    done = f"{low}" if low == high else f"{low}-{high}"
+                    cells.append(f"{done} completed, {near:.1f}-{far:.1f} away")
+                out.append(f"| {NAMES[player]} | {s.share:.2%} | {s.away_mean:.2f} | " + " | ".join(cells) + " |")
+            out.append("")
+    return "\n".join(out)
+
+
 def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("cards", nargs="*", help=".mjcl paths (or bundled names) measured after the three cards")
@@ -135,10 +166,14 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--draws", type=int, nargs="+", default=list(DRAWS))
     parser.add_argument("--only", action="store_true", help="measure only the cards given, not the three")
     parser.add_argument("--workers", type=int, default=1, help="processes (a pool; 1: this process)")
+    parser.add_argument("--bands", action="store_true", help="print the bands of the bundled figures (Markdown)")
     parser.add_argument("--write", action="store_true",
                         help=f"write each card's figures into cards/{BENCHMARK_FILE} (the bands learners are scored by)")
     args = parser.parse_args(argv)
     cards = list(args.cards) if args.only else [*CARDS, *args.cards]
+    if args.bands:
+        print(bands_text(cards, ruleset=args.ruleset))
+        return
     pool = None
     if args.workers > 1:
         from concurrent.futures import ProcessPoolExecutor

@@ -433,3 +433,14 @@ def test_the_benchmark_prints_the_figures_of_solo_and_the_same_twice(capsys):
     ceiling = solo(CARD, players=("bot", "coach", RolloutPlayer(CARD, samples=4)), deals=1, seed=5)
     row = ceiling.table().query("player == 'rollout' and draws == 24").iloc[0]
     assert any(line.split()[:4] == ["rollout", "24", str(row.completed), f"{row.share:.2%}"] for line in figures(first))
+
+
+def test_the_benchmark_prints_the_bands_of_the_bundled_figures(capsys):
+    from mjlearn.analysis.solo_score import strengths
+
+    _bench().main(["--bands", "--only", "basic1"])
+    text = capsys.readouterr().out
+    coach = strengths(CARD, 24)["coach"]
+    low, high, near, far = coach.band(40)
+    row = next(line for line in text.split("**Basic1, 24 draws**")[1].splitlines() if line.startswith("| the coach"))
+    assert f"{coach.share:.2%}" in row and f"{low}-{high} completed, {near:.1f}-{far:.1f} away" in row
