@@ -444,3 +444,13 @@ def test_the_benchmark_prints_the_bands_of_the_bundled_figures(capsys):
     low, high, near, far = coach.band(40)
     row = next(line for line in text.split("**Basic1, 24 draws**")[1].splitlines() if line.startswith("| the coach"))
     assert f"{coach.share:.2%}" in row and f"{low}-{high} completed, {near:.1f}-{far:.1f} away" in row
+
+
+def test_mj_analysis_solo_needs_no_import_of_its_own():
+    import subprocess
+    import sys
+
+    code = ("import sys, mjlearn as mj; light = 'numpy' not in sys.modules; "
+            "print(light, mj.analysis.solo.__name__, mj.analysis.SoloResult.__name__)")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout.split()
+    assert out == ["True", "solo", "SoloResult"]
