@@ -299,7 +299,7 @@ def _perfect_scores(compiled, rack: list[int], candidates: list[int], orders: li
     jokers standing in groups of 3 or more): a continuation's tiles are added to the 14 tiles of the rack
     once, and each candidate takes its tile off again (one thermometer row, or a joker).
     """
-    from .compiled import thermometer
+    from ..engine import thermometer
 
     held = np.repeat(np.asarray(rack, dtype=np.int64)[None, :], len(orders), axis=0)
     rows = np.repeat(np.arange(len(orders)), [len(o) for o in orders])
