@@ -245,7 +245,10 @@ def pick_three(keys: Keys, widget) -> None:
     """Space on three tiles that are not jokers, from the focused rack tile rightwards (Home at the end)."""
     page = keys.page
     picked = 0
-    while picked < 3:
+    for _ in range(60):
+        if picked == 3:
+            return
+        assert "mj-rack-tile" in (keys.focused("class") or ""), f"the keyboard left the rack: {keys.focused('class')}"
         tile = keys.focused("data-tile")
         if tile != "J" and keys.focused("aria-pressed") == "false":
             index = keys.focused("data-index")
@@ -257,6 +260,7 @@ def pick_three(keys: Keys, widget) -> None:
         if picked < 3:
             last = page.evaluate("() => !document.activeElement.nextElementSibling")
             keys.press("Home" if last else "ArrowRight")
+    raise AssertionError(f"only {picked} tiles picked in 60 moves along the rack")
 
 
 def first_charleston_and_a_discard(keys: Keys, widget) -> list[str]:
@@ -342,4 +346,175 @@ def test_a_whole_game_is_played_by_keys_and_the_live_region_says_what_happens(op
     print(f"GameTable: a whole game by keys, {keys.count} key presses ({first} for the first Charleston and discard);"
           f" {len(heard)} announcements; the last: {heard[-1][:160]!r}")
     shot(widget, "a11y_game_table_over_by_keys")
+    assert widget_errors(page) == []
+
+
+# -- axe-core: no violation in any widget, in JupyterLab and on a plain page ----------------------------------------
+
+AXE_CELLS = [
+    "import mjlearn as mj",
+    "hb = mj.HandBuilder('basic1')\nhb.set_hand('FF 2222 44B 666B', exposures=['888B'])\nhb",
+    "ed = mj.CardEditor('axe_card.mjcl')\ned",
+    "ct = mj.CharlestonTrainer('basic1', seed=1)\nct",
+    "table = mj.GameTable('basic1', seed=21, seat=0, pace='instant')\ntable",
+    "drill = mj.SoloDrill('basic1', hands=2, draws=4, seed=5)\ndrill",
+    'mj.Exercise.yes_no("Does the rack FF 11B 22B 33B 44B 55B 6B J win?", answer="no",'
+    ' rack="FF 11B 22B 33B 44B 55B 6B J", hints=["Where would the joker stand?"])',
+]
+AXE_WIDGETS = ["mj-hand-builder", "mj-card-editor", "mj-charleston-trainer", "mj-game-table", "mj-solo-drill",
+               "mj-exercise"]
+
+
+def axe_by_widget(page, browser) -> dict[str, dict[str, list]]:
+    """axe-core's violations for each widget: inside JupyterLab, on a plain page, on a plain page in large print."""
+    found = {}
+    for name in AXE_WIDGETS:
+        css = f".{name}"
+        found[name] = {"lab": axe_violations(page, css), "plain": plain_page_violations(browser, page, css),
+                       "plain, large": plain_page_violations(browser, page, css, large=True)}
+    return found
+
+
+def test_axe_core_finds_no_violation_in_any_widget(open_notebook, browser):
+    page = open_notebook("lab", "a11y_axe.ipynb", AXE_CELLS)
+    for name in AXE_WIDGETS:
+        page.locator(f".{name}").first.wait_for(timeout=TIMEOUT)
+    table = page.locator(".mj-game-table")
+    table.locator(".mj-rack-tile").first.wait_for(timeout=TIMEOUT)
+    table.locator(".mj-rack-tile").first.focus()
+    page.keyboard.press(" ")  # a tile picked: aria-pressed on the rack, the Pass button on
+    page.wait_for_function("(el) => !!el.querySelector('.mj-rack-tile[aria-pressed=true]')",
+                           arg=table.element_handle(), timeout=20_000)
+    table.locator(".mj-keys-button").focus()
+    page.keyboard.press("Enter")  # the list of keys open
+    table.locator(".mj-keys-list:not([hidden])").wait_for(timeout=10_000)
+    found = axe_by_widget(page, browser)
+    for name, where in found.items():
+        print(f"axe-core, {name}: " + ", ".join(f"{place} {len(v)} violations" for place, v in where.items()))
+    bad = {f"{name} ({place})": v for name, where in found.items() for place, v in where.items() if v}
+    assert not bad, json.dumps(bad, indent=1)
+    assert widget_errors(page) == []
+
+
+def test_axe_core_finds_no_violation_at_the_table_while_calling_and_at_the_end(open_notebook, browser):
+    """The table's other states: a discard to call with its chooser, a confirmation, the end banner."""
+    page = open_notebook("lab", "a11y_axe_table.ipynb", TABLE_CELLS)
+    widget = page.locator(".mj-game-table")
+    widget.wait_for(timeout=TIMEOUT)
+    keys = Keys(page)
+    first_charleston_and_a_discard(keys, widget)
+    seen = {}
+    for _ in range(400):
+        if widget.locator(".mj-banner").count():
+            break
+        if widget.locator(".mj-call").count() and "call" not in seen:
+            keys.press("c")
+            page.wait_for_timeout(150)
+            seen["call"] = axe_violations(page, ".mj-game-table") + plain_page_violations(browser, page, ".mj-game-table")
+            keys.press("Escape")
+            page.wait_for_timeout(50)
+        if widget.locator(".mj-act-declare_mahjongg, .mj-act-call_mahjongg").count():
+            press_and_wait(keys, widget, "m")
+        elif widget.locator(".mj-act-draw").count():
+            press_and_wait(keys, widget, "w")
+        elif widget.locator(".mj-discard").count():
+            press_and_wait(keys, widget, "d")
+        elif widget.locator(".mj-act-pass_call").count():
+            press_and_wait(keys, widget, "l")
+        else:
+            raise AssertionError(f"no move for the keys: {widget.locator('.mj-status').inner_text()!r}")
+    widget.locator(".mj-banner-title").wait_for(timeout=30_000)
+    seen["end"] = axe_violations(page, ".mj-game-table") + plain_page_violations(browser, page, ".mj-game-table")
+    print("axe-core at the table:", {state: len(v) for state, v in seen.items()})
+    assert "call" in seen, "no discard to call came in the whole game"
+    assert not any(seen.values()), json.dumps(seen, indent=1)
+
+
+# -- the CharlestonTrainer and the CardEditor by keys ---------------------------------------------------------------
+
+TRAINER_CELLS = ["import mjlearn as mj", "ct = mj.CharlestonTrainer('basic1', seed=1)\nct"]
+
+
+def test_charleston_trainer_passes_and_votes_by_keys(open_notebook):
+    page = open_notebook("lab", "a11y_trainer.ipynb", TRAINER_CELLS)
+    widget = page.locator(".mj-charleston-trainer")
+    widget.wait_for(timeout=TIMEOUT)
+    region = widget.locator(".mj-live").element_handle()
+    keys = Keys(page)
+    widget.locator("button").first.focus()
+    tab_to(keys, ".mj-rack-tile")
+    assert widget.locator("[data-roving=rack] [tabindex='0']").count() == 1  # the rack: one Tab stop
+    heard = []
+    for _ in range(3):  # the first Charleston's three passes
+        for _ in range(3):
+            while keys.focused("data-tile") == "J" or keys.focused("aria-pressed") == "true":
+                keys.press("ArrowRight")
+            index = keys.focused("data-key")
+            before = said(widget)
+            keys.press(" ")
+            assert "Picked" in wait_said(page, widget, before)
+            page.wait_for_function(  # the redraw kept the keyboard on the tile, now pressed
+                "(k) => document.activeElement.dataset.key === k && document.activeElement.getAttribute('aria-pressed') === 'true'",
+                arg=index, timeout=10_000)
+        before = said(widget)
+        keys.press("p")
+        heard.append(wait_said(page, widget, before))
+        assert "you gave" in heard[-1] and "received" in heard[-1], heard[-1]
+        assert "mj-rack-tile" in (keys.focused("class") or "")  # still on the rack after the pass
+        keys.press("Home")
+    assert "V for yes, N for no" in heard[-1]  # the vote is asked, with its keys
+    before = said(widget)
+    keys.press("n")
+    heard.append(wait_said(page, widget, before))
+    before = said(widget)
+    keys.press("i")  # the rack in words
+    assert "Your rack:" in wait_said(page, widget, before)
+    keys.press("?")
+    widget.locator(".mj-keys-list:not([hidden])").wait_for(timeout=10_000)
+    assert "suggest a pass" in widget.locator(".mj-keys-list").inner_text()
+    keys.press("Escape")
+    widget.locator(".mj-keys-list[hidden]").wait_for(state="attached", timeout=10_000)
+    print(f"CharlestonTrainer: the first Charleston and the vote by keys in {keys.count} key presses")
+    assert region.evaluate("(el) => el.isConnected") and widget.locator(".mj-live").count() == 1
+    notebook_intact(page, len(TRAINER_CELLS))
+    assert widget_errors(page) == []
+
+
+EDITOR_CELLS = ["import mjlearn as mj", "ed = mj.CardEditor('a11y_card.mjcl')\ned"]
+
+
+def test_card_editor_says_new_errors_and_saves_by_keys(open_notebook, server):
+    page = open_notebook("lab", "a11y_editor.ipynb", EDITOR_CELLS)
+    widget = page.locator(".mj-card-editor")
+    widget.wait_for(timeout=TIMEOUT)
+    keys = Keys(page)
+    widget.locator(".mj-path").focus()
+    tab_to(keys, "textarea.mj-source")
+    keys.press("Control+End")
+    before = said(widget)
+    page.keyboard.type("\nFF 2222 4444 66Q6 X25")
+    text = wait_said(page, widget, before)
+    assert "1 new error" in text and "unknown tile 'Q'" in text, text
+    keys.press("Control+Home")
+    before = said(widget)
+    keys.press("F8")  # to the error, said again
+    assert "column 16" in wait_said(page, widget, before)
+    assert page.evaluate("document.activeElement.selectionStart") > 0  # the caret went to the error
+    before = said(widget)
+    keys.press("Control+s")
+    assert "Not saved" in wait_said(page, widget, before)
+    assert not (server.root / "a11y_card.mjcl").exists()
+    keys.press("Control+End")
+    keys.press("Shift+Home")
+    before = said(widget)
+    keys.press("Backspace")
+    assert "No errors now" in wait_said(page, widget, before)
+    before = said(widget)
+    keys.press("Control+s")
+    assert "Saved" in wait_said(page, widget, before)
+    assert (server.root / "a11y_card.mjcl").exists()
+    keys.press("Escape")  # the keyboard back to the notebook
+    assert page.evaluate("!document.activeElement.closest('.mj-card-editor')")
+    print(f"CardEditor: an error heard, found and fixed, the card saved, by keys ({keys.count} presses besides typing)")
+    notebook_intact(page, len(EDITOR_CELLS))
     assert widget_errors(page) == []

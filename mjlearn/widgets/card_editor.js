@@ -20,7 +20,7 @@ function render({ model, el }) {
   let unanswered = null;
   const expectAnswer = () => { if (unanswered === null) unanswered = setTimeout(kernelGone, ANSWER_WITHIN_MS); };
   const send = (content) => { expectAnswer(); model.send(content); };
-  const root = h("div", { class: "mj-widget mj-card-editor" });
+  const root = h("div", { class: "mj-widget mj-card-editor", "data-lm-suppress-shortcuts": "true" });  // Jupyter (Lumino) leaves keys pressed inside to it
   el.append(root);
   const uid = `mj-ed-${Math.random().toString(36).slice(2, 10)}`;
   const say = liveRegion(root);  // the screen reader's line: new errors, saves, what each click did

@@ -28,7 +28,7 @@ const KEYS = [
 const HINT = "Keys: \u2190 \u2192 move along the rack, Space picks, P passes, S suggests, V / N vote, I hears the rack, ? all keys.";
 
 function render({ model, el }) {
-  const root = h("div", { class: "mj-widget mj-charleston-trainer" });
+  const root = h("div", { class: "mj-widget mj-charleston-trainer", "data-lm-suppress-shortcuts": "true" });  // Jupyter (Lumino) leaves keys pressed inside to it
   const board = h("div", { class: "mj-board" });  // what each redraw replaces; the live region stays beside it
   root.append(board);
   el.append(root);

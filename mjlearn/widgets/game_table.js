@@ -10,7 +10,7 @@ const KERNEL_GONE = "The kernel is not answering: this table cannot move any mor
 const JOKER = 35;
 
 function render({ model, el }) {
-  const root = h("div", { class: "mj-widget mj-game-table" });
+  const root = h("div", { class: "mj-widget mj-game-table", "data-lm-suppress-shortcuts": "true" });  // Jupyter (Lumino) leaves keys pressed inside to it
   const board = h("div", { class: "mj-board" });  // what each redraw replaces; the live region stays beside it
   root.append(board);
   el.append(root);

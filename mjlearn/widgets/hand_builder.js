@@ -27,7 +27,7 @@ const HINT = "Keys: \u2190 \u2192 \u2191 \u2193 move, Enter adds a tile (on the 
 function render({ model, el }) {
   let marking = false;
   let selected = new Set();
-  const root = h("div", { class: "mj-widget mj-hand-builder" });
+  const root = h("div", { class: "mj-widget mj-hand-builder", "data-lm-suppress-shortcuts": "true" });  // Jupyter (Lumino) leaves keys pressed inside to it
   const board = h("div", { class: "mj-board" });  // what each redraw replaces; the live region stays beside it
   root.append(board);
   el.append(root);

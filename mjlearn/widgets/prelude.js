@@ -133,18 +133,17 @@ function roving(group, items, memory, name, label, { columns = 0, start = 0, rol
     mark(index);
     memory[name] = items[index].dataset.key;
   });
-  group.addEventListener("keydown", (e) => {
-    if (e.altKey || e.ctrlKey || e.metaKey) return;
+  group.mjMove = (e) => {  // read early, by the window's listener (below)
+    if (e.altKey || e.ctrlKey || e.metaKey) return false;
     const index = items.indexOf(e.target);
-    if (index < 0) return;
+    if (index < 0) return false;
     const step = columns || 1;
     const moves = { ArrowRight: index + 1, ArrowLeft: index - 1, ArrowDown: index + step, ArrowUp: index - step,
                     Home: 0, End: items.length - 1 };
-    if (!(e.key in moves)) return;
-    e.preventDefault();
-    e.stopPropagation();
+    if (!(e.key in moves)) return false;
     items[Math.max(0, Math.min(moves[e.key], items.length - 1))].focus();
-  });
+    return true;
+  };
   return group;
 }
 
@@ -166,20 +165,38 @@ function tileButton(model, code, height, { key, cls = "", pressed = null, disabl
 // Keys for a whole widget: `handlers` maps a key ("d", "?", "Escape") to a function, which returns false when
 // it did nothing. A key handled is kept from the page. Any other key without Ctrl, Alt or Meta is kept from
 // Jupyter's shortcuts (in command mode A, B, D D, M, the arrows... would add, delete, change or leave cells)
-// but still does what it does in the widget: Space on a button, typing in a box, the arrows in a menu.
+// but still does what it does in the widget: Space on a button, typing in a box, the arrows in a menu. (Notebook 7
+// reads its shortcuts before the widget does: each widget root carries data-lm-suppress-shortcuts for that.)
 function widgetKeys(root, handlers) {
-  root.addEventListener("keydown", (e) => {
-    if (e.ctrlKey || e.metaKey || e.altKey || e.key === "Tab") return;
+  root.mjKeys = (e) => {  // read early, by the window's listener (below)
+    if (e.ctrlKey || e.metaKey || e.altKey || e.key === "Tab") return false;
     const typing = e.target.closest && e.target.closest("input, textarea, select, [contenteditable]");
     const key = e.key.length === 1 ? e.key.toLowerCase() : e.key;
     const handler = typing && key !== "Escape" ? null : handlers[key];
-    if (handler && handler(e) !== false) {
+    return !!handler && handler(e) !== false;
+  };
+  root.addEventListener("keydown", (e) => {
+    if (e.ctrlKey || e.metaKey || e.altKey || e.key === "Tab" || e.key === "Escape") return;
+    e.stopPropagation();
+  });
+}
+
+// Notebook 7 reads some keys (the arrows, I, M, X...) on the document before any element of the page sees them,
+// data-lm-suppress-shortcuts notwithstanding. So a widget's own keys are read first, by one listener on the window
+// (capture phase): a roving group's arrows (group.mjMove), then the widget's letters (root.mjKeys); a key either
+// handles is kept from the page. Each widget module carries this file, so the listener is added once per page.
+if (!window.mjEarlyKeys) {
+  window.mjEarlyKeys = true;
+  window.addEventListener("keydown", (e) => {
+    const target = e.target;
+    if (!(target instanceof Element)) return;
+    const group = target.closest("[data-roving]");
+    const root = target.closest(".mj-widget");
+    if ((group && group.mjMove && group.mjMove(e)) || (root && root.mjKeys && root.mjKeys(e))) {
       e.preventDefault();
       e.stopPropagation();
-      return;
     }
-    if (e.key !== "Escape") e.stopPropagation();
-  });
+  }, true);
 }
 
 // The keys a widget answers to, on screen: a short hint line, and the whole list behind a "Keys" button (or the
