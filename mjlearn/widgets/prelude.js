@@ -56,7 +56,9 @@ const plural = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
 // A results table: each cell carries its column's heading (data-label), which the narrow,
 // stacked layout of widgets.css shows in front of the cell; a scroll box of its own holds it.
 function resultsTable(className, headings, rows) {
-  const table = h("table", { class: `mj-table ${className}` }, h("tr", {}, headings.map((x) => h("th", {}, x))), rows);
+  // (an empty heading is the line's pattern column: named for screen readers only)
+  const table = h("table", { class: `mj-table ${className}` },
+    h("tr", {}, headings.map((x) => h("th", {}, x === "" ? h("span", { class: "mj-sr-only" }, "Pattern") : x))), rows);
   for (const row of [...table.rows].slice(1)) {
     [...row.cells].forEach((cell, i) => { if (headings[i]) cell.dataset.label = headings[i]; });
   }
