@@ -531,7 +531,8 @@ function render({ model, el }) {
   let toldMessage = model.get("message_serial");
   let toldStickies = new Set();
   let toldPrompt = "";
-  function announce(view, items, asked) {
+  // (`open`: a question is on screen; the message that comes with it says the same for Python's users, unsaid)
+  function announce(view, items, asked, open) {
     const first = toldSerial === null;
     const newView = view.serial !== toldSerial;
     const parts = [];
@@ -542,7 +543,7 @@ function render({ model, el }) {
       parts.push(view.banner.title, view.banner.detail, moneyWords(view));
     }
     if (asked) parts.push(asked.question, asked.reason, `Enter: ${asked.no}. Tab, then Enter: ${asked.yes}.`);
-    else if (model.get("message_serial") !== toldMessage && model.get("message")) parts.push(model.get("message"));
+    else if (model.get("message_serial") !== toldMessage && model.get("message") && !open) parts.push(model.get("message"));
     toldMessage = model.get("message_serial");
     if (newView) {
       const now = prompt(view);
@@ -664,7 +665,7 @@ function render({ model, el }) {
     const asked = askKey && askKey !== lastConfirm;
     const target = asked ? { key: "confirm-no", caret: null } : saved;  // a question: the safe answer has the focus
     lastConfirm = askKey;
-    announce(view, items, asked ? ask : null);
+    announce(view, items, asked ? ask : null, !!askKey);
 
     root.classList.toggle("mj-kernel-is-gone", gone);
     root.classList.toggle("mj-large", !!model.get("large"));
