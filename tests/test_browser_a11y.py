@@ -526,3 +526,37 @@ def test_card_editor_says_new_errors_and_saves_by_keys(open_notebook, server):
     print(f"CardEditor: an error heard, found and fixed, the card saved, by keys ({keys.count} presses besides typing)")
     notebook_intact(page, len(EDITOR_CELLS))
     assert widget_errors(page) == []
+
+
+# -- large print: 18 px text and 48 px targets; 14 px text at least by default ---------------------------------------
+
+SIZE_WIDGETS = ["mj-hand-builder", "mj-card-editor", "mj-charleston-trainer", "mj-game-table", "mj-solo-drill"]
+
+
+def test_large_print_by_its_switch_gives_18_px_text_and_48_px_targets(open_notebook):
+    page = open_notebook("lab", "a11y_sizes.ipynb", AXE_CELLS[:-1])
+    report = {}
+    for name in SIZE_WIDGETS:
+        widget = page.locator(f".{name}")
+        widget.wait_for(timeout=TIMEOUT)
+        widget.locator(".mj-tile, .mj-source").first.wait_for(timeout=TIMEOUT)
+        plain = sizes(widget, 14)
+        assert plain["small"] == [], f"{name}: text under 14 px by default: {plain['small']}"
+        switch = widget.locator("[data-key=large]")
+        if not switch.is_visible():  # the GameTable keeps it in its Settings
+            widget.locator(".mj-settings > summary").focus()
+            page.keyboard.press("Enter")
+        switch.focus()
+        page.keyboard.press("Enter")
+        page.wait_for_function("(el) => el.classList.contains('mj-large')", arg=widget.element_handle(), timeout=20_000)
+        assert switch.get_attribute("aria-pressed") == "true"
+        page.wait_for_timeout(200)
+        large = sizes(widget, 18)
+        assert large["small"] == [], f"{name}: text under 18 px in large print: {large['small']}"
+        tiny = [c for c in large["controls"] if c["width"] < 48 or c["height"] < 48]
+        assert tiny == [], f"{name}: controls under 48 px in large print: {tiny[:6]}"
+        report[name] = (len(large["controls"]), min(min(c["width"], c["height"]) for c in large["controls"]))
+        shot(widget, f"a11y_large_{name}")
+    print("large print: controls measured and the smallest side (px):", report)
+    assert page.evaluate("(cls) => getComputedStyle(document.querySelector(cls)).fontSize", ".mj-game-table") == "18px"
+    assert widget_errors(page) == []
