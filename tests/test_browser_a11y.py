@@ -562,3 +562,43 @@ def test_large_print_by_its_switch_gives_18_px_text_and_48_px_targets(open_noteb
     print("large print: controls measured and the smallest side (px):", report)
     assert page.evaluate("(cls) => getComputedStyle(document.querySelector(cls)).fontSize", ".mj-game-table") == "18px"
     assert widget_errors(page) == []
+
+
+# -- the SoloDrill by keys --------------------------------------------------------------------------------------------
+
+DRILL_CELLS = ["import mjlearn as mj", "drill = mj.SoloDrill('basic1', hands=2, draws=4, seed=5)\ndrill"]
+
+
+@pytest.mark.parametrize("ui", ["lab", "notebook"])
+def test_solo_drill_hands_are_played_by_keys_and_said(open_notebook, ui):
+    page = open_notebook(ui, f"a11y_drill_{ui}.ipynb", DRILL_CELLS)
+    widget = page.locator(".mj-solo-drill")
+    widget.wait_for(timeout=TIMEOUT)
+    region = widget.locator(".mj-live").element_handle()
+    keys = Keys(page)
+    widget.locator("button").first.focus()
+    tab_to(keys, ".mj-rack-tile")
+    assert widget.locator(".mj-solo-rack [tabindex='0']").count() == 1  # the rack: one Tab stop
+    assert "just drawn" in (widget.locator(".mj-rack-tile.mj-drawn").get_attribute("aria-label") or "")
+    for throw in range(4):
+        keys.press("End")
+        keys.press("ArrowLeft")
+        tile = keys.focused("aria-label").split(",")[0]
+        before = said(widget)
+        keys.press("Enter")
+        text = wait_said(page, widget, before)
+        assert f"Threw {tile}" in text or "away" in text or "Mah Jongg" in text, text
+        if widget.get_attribute("data-over") == "true":
+            break
+        assert "mj-rack-tile" in (keys.focused("class") or "")  # the redraw kept the keyboard on the rack
+    widget.locator(".mj-next-hand").wait_for(timeout=20_000)
+    assert "Start the next hand" in live(widget) or "last hand" in live(widget)
+    before = said(widget)
+    keys.press("i")
+    assert "Hand 1 of 2" in wait_said(page, widget, before)
+    keys.press("n")
+    page.wait_for_function("(el) => el.dataset.hand === '2'", arg=widget.element_handle(), timeout=20_000)
+    assert region.evaluate("(el) => el.isConnected") and widget.locator(".mj-live").count() == 1
+    notebook_intact(page, len(DRILL_CELLS))
+    print(f"SoloDrill in {ui}: a hand by keys in {keys.count} key presses")
+    assert widget_errors(page) == []
