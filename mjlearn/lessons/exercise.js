@@ -10,7 +10,7 @@ const PALETTE = [
 ];
 
 function render({ model, el }) {
-  const root = h("div", { class: "mj-widget mj-exercise", "data-lm-suppress-shortcuts": "true" });  // Jupyter (Lumino) leaves keys pressed inside to it
+  const root = h("div", { class: "mj-widget mj-exercise" });
   const body = h("div", { class: "mj-exercise-body" });
   // The live regions stay in place between drawings, so a screen reader announces each new text.
   const message = h("div", { class: "mj-message", role: "status", "aria-live": "polite" });
