@@ -305,6 +305,9 @@ def test_a_whole_game_is_played_by_keys_and_the_live_region_says_what_happens(op
     widget = page.locator(".mj-game-table")
     widget.wait_for(timeout=TIMEOUT)
     region = widget.locator(".mj-live").element_handle()
+    region.evaluate("""(el) => { window.mjSaid = [];  // every sentence the region holds, in order
+      new MutationObserver(() => window.mjSaid.push(el.textContent)).observe(el, { childList: true, characterData: true,
+                                                                                subtree: true }); }""")
     keys = Keys(page)
     heard = first_charleston_and_a_discard(keys, widget)
     first = keys.count
@@ -337,11 +340,14 @@ def test_a_whole_game_is_played_by_keys_and_the_live_region_says_what_happens(op
             raise AssertionError(f"no move for the keys: {widget.locator('.mj-status').inner_text()!r}")
     banner = widget.locator(".mj-banner-title")
     banner.wait_for(timeout=30_000)
-    everything = " | ".join(heard)
+    everything = " | ".join(page.evaluate("window.mjSaid")).replace("\u00a0", " ")
+    assert all(text.replace("\u00a0", " ").strip() in everything for text in heard)
     assert "You draw" in everything and "You discard" in everything  # draws and discards
     assert called, "no discard came that the keys could call"
     assert "You call and expose" in everything and "calls and exposes" in everything  # your call, and theirs
     assert banner.inner_text() in everything  # the result
+    for sticky in widget.locator(".mj-sticky-text").all_inner_texts():  # the messages that stay were said too
+        assert sticky in everything, sticky
     assert region.evaluate("(el) => el.isConnected") and widget.locator(".mj-live").count() == 1  # the same region
     notebook_intact(page, len(TABLE_CELLS))
     print(f"GameTable: a whole game by keys, {keys.count} key presses ({first} for the first Charleston and discard);"
