@@ -63,7 +63,7 @@ if TYPE_CHECKING:  # pragma: no cover
 
     from ..card import Card
 
-__all__ = ["Moment", "Alternative", "Choice", "Judged", "GameReview", "judge", "judge_all", "CATEGORIES",
+__all__ = ["Moment", "Alternative", "Choice", "Judged", "GameReview", "judge", "judge_all", "recent_hands", "CATEGORIES",
            "CONFIDENCES", "FINE", "COLUMNS"]
 
 CATEGORIES = ("Charleston pass", "discard efficiency", "joker use", "calling", "defence")
@@ -208,6 +208,9 @@ def _discard_choices(card: "Card", ruleset, rack: Hand, exposures, visible, draw
                              wall_left=moment.wall_left,
                              dead=[i for i, o in enumerate(moment.opponents) if o is None], ruleset=ruleset)
         dangers = dict(zip(table.tile, table.danger))
+        naturals = [d for tile, d in dangers.items() if tile != Tile.JOKER.notation]
+        if Tile.JOKER.notation in dangers and naturals:  # a joker is safe but precious: danger alone never throws it
+            dangers[Tile.JOKER.notation] = min(naturals)
     cost = moment.feed_cost if moment is not None else 0.0
     choices = []
     for row in advice.itertuples():
@@ -278,7 +281,8 @@ def _pass_choices(card: "Card", ruleset, moment: Moment) -> list[Choice]:
                       f"{spec.category} #{spec.number}", se)
 
     naturals = [k for k in FORMAT_ORDER if k != Tile.JOKER and rack[k]]
-    singles = sorted(naturals, key=lambda k: (-judged([k]).points, -judged([k]).chance, FORMAT_ORDER.index(k)))
+    one = {k: judged([k]) for k in naturals}
+    singles = sorted(naturals, key=lambda k: (-one[k].points, -one[k].chance, FORMAT_ORDER.index(k)))
     pool = [k for k in singles[:PASS_CANDIDATES] for _ in range(min(int(rack[k]), size))]
     sets = {tuple(sorted(c)) for c in itertools.combinations(pool, size)}
     sets.add(tuple(sorted(int(t) for t in mine)))
@@ -337,6 +341,10 @@ def _reason(moment: Moment, mine: Choice, best: Choice, category: str) -> str:
         if category == "defence":
             return (f"Your {mine.label} could hand an opponent Mah Jongg (danger about {chance_words(mine.danger)});"
                     f" the coach's {best.label} is safer and keeps {_words(best, moment.draws)} {horizon}.")
+        if abs(mine.chance - best.chance) < 5e-4 and mine.danger > best.danger:
+            return (f"Both keep {_words(best, moment.draws)} {horizon}, but the coach's {best.label} is the safer"
+                    f" tile: your {mine.label} could hand an opponent Mah Jongg (danger about"
+                    f" {chance_words(mine.danger)}, against {chance_words(best.danger)}).")
         if mine.label == Tile.JOKER.notation:
             return (f"A joker can stand in any group of 3 or more: the coach would keep it and throw {best.label},"
                     f" keeping {_words(best, moment.draws)} {horizon} where throwing the joker left {_words(mine, moment.draws)}.")
@@ -419,9 +427,14 @@ class GameReview:
     def __len__(self) -> int:
         return len(self.judged)
 
+    def ranked(self) -> list[Judged]:
+        """The decisions, biggest regret in expected points first (then in chance, then game order)."""
+        return sorted(self.judged, key=lambda j: (-round(j.regret_points, 12), -round(j.regret_chance, 12),
+                                                  j.moment.number))
+
     @property
     def table(self) -> "pandas.DataFrame":
-        """One row per decision, biggest regret in expected points first (then in chance, then game order)."""
+        """One row per decision, in :meth:`ranked` order (columns :data:`COLUMNS`)."""
         import pandas as pd
 
         if self._table is None:
@@ -432,12 +445,9 @@ class GameReview:
                 "regret (points)": j.regret_points, "regret (chance)": j.regret_chance,
                 "confidence": j.confidence, "verdict": j.verdict, "reason": j.reason,
                 "alternatives": _alternatives(j), "draws": j.moment.draws,
-                "rack": str(j.moment.rack), "number": j.moment.number,
-            } for j in self.judged]
-            table = pd.DataFrame(rows, columns=COLUMNS + ["number"])
-            table = table.sort_values(["regret (points)", "regret (chance)", "number"],
-                                      ascending=[False, False, True], kind="stable")
-            self._table = table.drop(columns="number").reset_index(drop=True)
+                "rack": str(j.moment.rack),
+            } for j in self.ranked()]
+            self._table = pd.DataFrame(rows, columns=COLUMNS)
         return self._table
 
     def mistakes(self, category: str | None = None) -> "pandas.DataFrame":
@@ -472,11 +482,14 @@ class GameReview:
         figure = Figure(figsize=(8, 3.6))
         axes = figure.subplots()
         x = list(range(1, len(points) + 1))
-        axes.plot(x, [100 * p[2] for p in points], color="#2e7d32", marker="o", markersize=4, linewidth=2,
+        from matplotlib.ticker import MaxNLocator
+
+        yours, coach = [100 * p[1] for p in points], [100 * p[2] for p in points]
+        axes.fill_between(x, yours, coach, color="#ffcdd2", alpha=0.7, label="what your choices gave up")
+        axes.plot(x, yours, color="#c62828", marker="o", markersize=5, linewidth=2.5, label="your choice")
+        axes.plot(x, coach, color="#2e7d32", marker="o", markersize=3, linewidth=1.5, linestyle="--",
                   label="the coach's choice")
-        axes.plot(x, [100 * p[1] for p in points], color="#c62828", marker="o", markersize=4, linewidth=2,
-                  label="your choice")
-        axes.fill_between(x, [100 * p[1] for p in points], [100 * p[2] for p in points], color="#ffcdd2", alpha=0.6)
+        axes.xaxis.set_major_locator(MaxNLocator(integer=True))
         axes.set_xlabel("your decisions, in the order you made them", fontsize=11)
         axes.set_ylabel("chance to finish (%)", fontsize=11)
         who = f" ({self.seat})" if self.seat else ""
@@ -538,3 +551,41 @@ class GameReview:
                          f" src='data:image/png;base64,{picture}'>")
         parts.append(table + "</div>")
         return "".join(parts)
+
+
+# -- a learner's recent hands against the solitaire bands ------------------------------------------------
+
+RECENT_HANDS = 40
+"""How many of a learner's latest solitaire hands :func:`recent_hands` sums up."""
+
+
+def recent_hands(card: "Card | str", hands: Sequence, last: int = RECENT_HANDS, ruleset: str = "NMJL",
+                 benchmark=None) -> str:
+    """A learner's latest ``last`` solitaire hands (:class:`~mjlearn.analysis.solo_score.SoloHand`, as a
+    :class:`~mjlearn.widgets.SoloDrill` keeps them in ``played``) against the solitaire bands
+    (:class:`~mjlearn.analysis.solo_score.Strength`): how many were completed and how near the others
+    ended, beside where the coach and the Bot land over that many hands 8 times in 10. Hands played to
+    another number of draws than the latest are left out (the bands are per number of draws); ``""``
+    when there are none.
+
+    >>> import mjlearn as mj
+    >>> from mjlearn.analysis.solo_score import SoloHand
+    >>> from mjlearn.analysis.solo import solo_wall
+    >>> hand = SoloHand.play("basic1", seed=0, deal=0, discards=[solo_wall(0, 0)[13]] * 1, draws=24)
+    >>> recent_hands("basic1", [hand]).startswith("Your last hand (24 draws): 0 completed")
+    True
+    """
+    from .arguments import count_argument
+    from .solo_score import SoloHand, score_hands
+
+    last = count_argument("last", last, minimum=1)
+    played = [h if isinstance(h, SoloHand) else SoloHand.from_dict(h) for h in hands]
+    if not played:
+        return ""
+    draws = played[-1].draws
+    played = [h for h in played if h.draws == draws][-last:]
+    score = score_hands(card, played, ruleset, benchmark=benchmark, players=(), bands=("coach", "bot"))
+    what = "hand" if score.hands == 1 else f"{score.hands} hands"
+    you = (f"Your last {what} ({draws} draws): {score.completed} completed ({score.share:.0%}),"
+           f" {score.away:.1f} tiles away on average after the last draw.")
+    return " ".join(part for part in (you, score.band_sentence(), score.verdict()) if part)
