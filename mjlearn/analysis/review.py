@@ -541,7 +541,7 @@ class GameReview:
                  + "".join(f"<th style='padding:6px 10px;text-align:left;border-bottom:2px solid #888'>{h}</th>"
                            for h in head)
                  + "</tr></thead><tbody>" + "".join(body) + "</tbody></table>")
-        parts = [f"<div class='mj-game-review' style='font-size:1.1em'><h3>Your game, decision by decision</h3>",
+        parts = ["<div class='mj-game-review' style='font-size:1.1em'><h3>Your game, decision by decision</h3>",
                  f"<p>{html.escape(self.words())} Biggest mistakes first; green: as the coach, yellow: fine,"
                  " red: costly.</p>"]
         if self.summary:
