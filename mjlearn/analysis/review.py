@@ -571,9 +571,9 @@ def recent_hands(card: "Card | str", hands: Sequence, last: int = RECENT_HANDS, 
     >>> import mjlearn as mj
     >>> from mjlearn.analysis.solo_score import SoloHand
     >>> from mjlearn.analysis.solo import solo_wall
-    >>> hand = SoloHand.play("basic1", seed=0, deal=0, discards=[solo_wall(0, 0)[13]] * 1, draws=24)
-    >>> recent_hands("basic1", [hand]).startswith("Your last hand (24 draws): 0 completed")
-    True
+    >>> hand = SoloHand.play("basic1", seed=0, deal=0, discards=solo_wall(0, 0)[13:36], draws=24)  # throws each draw
+    >>> recent_hands("basic1", [hand]).split(". ")[0]
+    'Your last hand (24 draws): 0 completed (0%), 7.0 tiles away on average after the last draw'
     """
     from .arguments import count_argument
     from .solo_score import SoloHand, score_hands

@@ -10,12 +10,12 @@ a second Charleston. :func:`mjlearn.analysis.review.judge_all` judges them; the 
 regret.
 
 >>> import mjlearn as mj
->>> game = Game(mj.load_card("basic1"), seed=3)
->>> game.skip_charleston()
+>>> game = Game.from_position(mj.load_card("basic1"), racks={0: "FF 222B 444B 66B 8C 9D N J"}, turn=0,
+...                           phase="discard", seed=4)
 >>> game.discard(0, "J")                       # East throws a joker
->>> review = review_game(game, 0)
->>> review.table[["step", "category", "you", "verdict"]].values.tolist()[0][:3]
-['turn 1', 'joker use', 'J']
+>>> review = review_game(game, "East")
+>>> review.table[["step", "category", "you", "verdict"]].values.tolist()
+[['turn 0', 'joker use', 'J', 'costly']]
 """
 
 from __future__ import annotations
