@@ -23,10 +23,11 @@ that chance is worth, in the draws the seat could still expect (the one horizon,
 The expected points are ``chance x value`` of the best line (less the feeding cost for a discard). The
 coach's choice is the choice with the most expected points (then the higher chance). The **regret** is
 the coach's choice less yours, in expected points (never below 0: the coach's choice is the best) and in
-chance (below 0 when you kept a likelier but cheaper line). The **confidence** compares the coach's best
-and second choices: the gap in expected points against the simulation's standard error of the two
-(exact chances have none): "sure" beyond two standard errors and 5% of the best, "likely" beyond one
-half of a standard error, else a "close call".
+chance (below 0 when you kept a likelier but cheaper line). The **confidence** says how sure the coach is:
+where you chose otherwise, that its choice beats yours; where you chose as it would, that nothing else was
+as good. It compares the gap in expected points (to your choice, or to the second best) with the standard
+error of the two estimates (simulated chances have one, exact ones none): "sure" beyond two standard
+errors and 5% of the best, "likely" beyond half a standard error, else a "close call".
 
 >>> import mjlearn as mj
 >>> card = mj.load_card("basic1")
@@ -295,11 +296,13 @@ def _best_first(choices: list[Choice]) -> list[Choice]:
     return sorted(choices, key=lambda c: (-round(c.points, 12), -round(c.chance, 12)))
 
 
-def _confidence(choices: Sequence[Choice]) -> str:
-    """How sure the coach is of its best choice: the gap to the second against their standard errors."""
+def _confidence(choices: Sequence[Choice], mine: Choice) -> str:
+    """How sure the coach is: that its choice beats yours (you chose otherwise), or that yours was the best
+    (you chose as it would): the gap in points to yours, or to the second best, against their standard
+    errors."""
     if len(choices) < 2:
         return "sure"
-    best, second = choices[0], choices[1]
+    best, second = choices[0], (choices[1] if mine is choices[0] else mine)
     gap = best.points - second.points
     error = math.hypot(best.se, second.se)
     if gap <= 1e-12:
@@ -389,7 +392,7 @@ def judge(card: "Card | str", moment: Moment, ruleset=None) -> Judged:
         best = mine  # a tie: the learner's choice is the coach's
         choices = [mine] + [c for c in choices if c is not mine]
     category = _category(moment, mine, best)
-    return Judged(moment, tuple(choices), mine.label, best.label, category, _confidence(choices),
+    return Judged(moment, tuple(choices), mine.label, best.label, category, _confidence(choices, mine),
                   _reason(moment, mine, best, category))
 
 
