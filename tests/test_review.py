@@ -114,14 +114,14 @@ def test_a_defensive_mistake_is_put_under_defence():
     position = {"racks": {0: "FF 66B 8B 3C 5C 7C 5D 6D 7D N J 9D"}, "exposures": {1: ["222B", "44B J"]},
                 "turn": 0, "phase": "discard"}
     game = Game.from_position(CARD, **position, seed=3)
-    moment = decision_moments(Game.replay(CARD, "NMJL", 3, [("discard", {"seat": 0, "tile": mj.Tile.B8})],
-                                          position=game.position), 0)[0]
+    game.discard(0, "8B")  # 8 Bam could give South 2468 #1
+    [moment] = decision_moments(game, 0)
     judged = judge(CARD, moment, "NMJL")
     by_tile = {c.label: c for c in judged.choices}
-    assert by_tile["8B"].danger > by_tile["N"].danger
-    if judged.coach != "8B" and judged.category == "defence":
-        assert "opponent" in judged.reason and _no_python(judged.reason)
-    assert judged.category in CATEGORIES
+    assert by_tile["8B"].danger > by_tile[judged.coach].danger + 0.005
+    assert (judged.category, judged.verdict) == ("defence", "costly")
+    assert "could hand an opponent Mah Jongg" in judged.reason and _no_python(judged.reason)
+    assert by_tile["J"].danger == min(c.danger for c in judged.choices if c.label != "J")  # a joker is never the safe throw
 
 
 # -- regret, the coach's own game, a saved game --------------------------------------------------------
@@ -309,3 +309,18 @@ def test_an_empty_review_reads_well():
     review = GameReview([])
     assert len(review) == 0 and list(review.table.columns) == COLUMNS and "0 decisions reviewed" in review.words()
     assert "<table" in review._repr_html_()
+
+
+def test_a_dead_hand_threatens_nobody():
+    """The danger of a discard counts the live opponents only; a dead hand's exposures are tiles out of play."""
+    position = {"racks": {0: "FF 66B 8B 3C 5C 7C 5D 6D 7D N J 9D"}, "exposures": {1: ["222B", "44B J"]},
+                "turn": 0, "phase": "discard"}
+    live = Game.from_position(CARD, **position, seed=3)
+    dead = Game.from_position(CARD, **position, dead=(1,), seed=3)
+    by_tile = []
+    for game in (live, dead):
+        game.discard(0, "8B")
+        [moment] = decision_moments(game, 0)
+        by_tile.append({c.label: c for c in judge(CARD, moment, "NMJL").choices})
+    assert moment.dead_opponents == (0,) and moment.opponents[0] == ("222B", "44B J")
+    assert by_tile[0]["8B"].danger > 0 and by_tile[1]["8B"].danger == 0

@@ -74,7 +74,7 @@ FINE = 0.9
 """A choice that keeps at least this share of the coach's expected points is "fine"; less is "costly"."""
 PASS_CANDIDATES = 5
 """A Charleston pass is chosen among the tiles whose loss costs least, one at a time: this many kinds."""
-DANGER_MARGIN = 0.02
+DANGER_MARGIN = 0.005
 """A discard is put under "defence" when its danger is this much above the coach's choice's and the
 danger, not the hand, makes most of the regret."""
 LET_GO = "let it go"
@@ -104,9 +104,10 @@ class Moment:
     ``"discard"`` (``chosen`` the tile), ``"call"`` or ``"exchange"`` (``chosen`` the label of one of
     ``alternatives``). ``visible`` counts the tiles out of play as the learner saw them (36 counts:
     the discards, the others' exposures); ``draws`` the draws they could still expect.
-    ``opponents`` (other seats' exposures, ``None`` for a dead hand), ``discards`` (in notation),
+    ``opponents`` (the other seats' exposures, in notation, from the next seat on), ``dead_opponents``
+    (the places in ``opponents`` of dead hands, which cannot win), ``discards`` (in notation),
     ``wall_left`` and ``feed_cost`` (the points a win fed to an opponent costs the thrower, per unit of
-    danger) feed a discard's danger; a discard with no ``opponents`` is judged on the hand alone.
+    danger) feed a discard's danger; a discard with no live opponent's exposure is judged on the hand alone.
     """
 
     number: int
@@ -119,6 +120,7 @@ class Moment:
     chosen: str
     alternatives: tuple[Alternative, ...] = ()
     opponents: tuple = ()
+    dead_opponents: tuple[int, ...] = ()
     discards: tuple[str, ...] = ()
     wall_left: int | None = None
     feed_cost: float = 0.0
@@ -201,13 +203,15 @@ def _discard_choices(card: "Card", ruleset, rack: Hand, exposures, visible, draw
     advice = card.discard_advice(rack, draws=draws, exposures=list(exposures), visible=_tiles_of(visible),
                                  ruleset=ruleset)
     dangers: dict[str, float] = {}
-    if moment is not None and moment.feed_cost and any(o for o in moment.opponents):
+    if moment is not None and moment.feed_cost and any(o for i, o in enumerate(moment.opponents)
+                                                       if i not in moment.dead_opponents):
         from .defence import danger_table
 
-        table = danger_table(card, rack, [list(o) if o else [] for o in moment.opponents],
+        labels = [f"opponent {i + 1}" for i in range(len(moment.opponents))]
+        table = danger_table(card, rack, {label: list(o) for label, o in zip(labels, moment.opponents)},
                              discards=" ".join(moment.discards) or None, exposures=list(exposures),
-                             wall_left=moment.wall_left,
-                             dead=[i for i, o in enumerate(moment.opponents) if o is None], ruleset=ruleset)
+                             wall_left=moment.wall_left, dead=[labels[i] for i in moment.dead_opponents],
+                             ruleset=ruleset)
         dangers = dict(zip(table.tile, table.danger))
         naturals = [d for tile, d in dangers.items() if tile != Tile.JOKER.notation]
         if Tile.JOKER.notation in dangers and naturals:  # a joker is safe but precious: danger alone never throws it

@@ -100,10 +100,12 @@ def _pass_moment(game: Game, table: _Table, number: int, tiles) -> Moment | None
 
 def _discard_moment(game: Game, table: _Table, number: int, tile) -> Moment:
     seat = table.seat
-    opponents = tuple(None if (seat + i) % 4 in game.dead else tuple(str(e) for e in game.exposures[(seat + i) % 4])
-                      for i in (1, 2, 3))
+    others = [(seat + i) % 4 for i in (1, 2, 3)]
+    opponents = tuple(tuple(str(e) for e in game.exposures[other]) for other in others)
+    dead = tuple(i for i, other in enumerate(others) if other in game.dead)
     tile = Tile.from_notation(tile) if isinstance(tile, str) else tile
     return Moment(number, _step(game), "discard", game.racks[seat], chosen=tile.notation, opponents=opponents,
+                  dead_opponents=dead,
                   discards=tuple(t.notation for _, t in game.discards), wall_left=game.wall_left,
                   feed_cost=table.feed_cost, **_common(game, table))
 
