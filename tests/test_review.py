@@ -324,3 +324,13 @@ def test_a_dead_hand_threatens_nobody():
         by_tile.append({c.label: c for c in judge(CARD, moment, "NMJL").choices})
     assert moment.dead_opponents == (0,) and moment.opponents[0] == ("222B", "44B J")
     assert by_tile[0]["8B"].danger > 0 and by_tile[1]["8B"].danger == 0
+
+
+def test_a_mahjongg_not_declared_is_the_costliest_mistake():
+    game = Game.from_position(CARD, racks={0: "FF 222B 444B 666B 888B"}, turn=0, phase="discard", seed=2)
+    game.discard(0, "F")  # the rack made 2468 #1
+    [moment] = decision_moments(game, 0)
+    assert moment.can_win
+    judged = judge(CARD, moment, "NMJL")
+    assert (judged.coach, judged.category, judged.verdict) == ("declare Mah Jongg", "calling", "costly")
+    assert judged.best.chance == 1 and judged.best.line.startswith("2468") and "declare Mah Jongg" in judged.reason

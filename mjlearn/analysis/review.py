@@ -78,6 +78,7 @@ DANGER_MARGIN = 0.005
 """A discard is put under "defence" when its danger is this much above the coach's choice's and the
 danger, not the hand, makes most of the regret."""
 LET_GO = "let it go"
+DECLARE = "declare Mah Jongg"
 KEEP = "keep your tiles"
 
 
@@ -121,6 +122,8 @@ class Moment:
     alternatives: tuple[Alternative, ...] = ()
     opponents: tuple = ()
     dead_opponents: tuple[int, ...] = ()
+    can_win: bool = False
+    """A discard made from a rack that wins: declaring Mah Jongg is one of the choices."""
     discards: tuple[str, ...] = ()
     wall_left: int | None = None
     feed_cost: float = 0.0
@@ -321,7 +324,7 @@ def _confidence(choices: Sequence[Choice], mine: Choice) -> str:
 def _category(moment: Moment, mine: Choice, best: Choice) -> str:
     if moment.kind == "pass":
         return "Charleston pass"
-    if moment.kind == "call":
+    if moment.kind == "call" or best.label == DECLARE:
         return "calling"
     if moment.kind == "exchange":
         return "joker use"
@@ -345,6 +348,9 @@ def _reason(moment: Moment, mine: Choice, best: Choice, category: str) -> str:
     if moment.kind == "discard":
         if same:
             return f"You threw what the coach would: {best.reason[:1].lower()}{best.reason[1:]}"
+        if best.label == DECLARE:
+            return (f"Your tiles already made {best.line}: the coach would declare Mah Jongg instead of throwing"
+                    f" {mine.label}, which left {_words(mine, moment.draws)} {horizon}.")
         if category == "defence":
             return (f"Your {mine.label} could hand an opponent Mah Jongg (danger about {chance_words(mine.danger)});"
                     f" the coach's {best.label} is safer and keeps {_words(best, moment.draws)} {horizon}.")
@@ -379,6 +385,9 @@ def judge(card: "Card | str", moment: Moment, ruleset=None) -> Judged:
         raise ArgumentError(f"moment must be a Moment, not {type(moment).__name__}")
     if moment.kind == "discard":
         choices = _discard_choices(card, ruleset, moment.rack, moment.exposures, moment.visible, moment.draws, moment)
+        if moment.can_win:
+            choices.append(_position_choice(card, ruleset, Alternative(DECLARE, moment.rack, moment.exposures,
+                                                                       moment.visible, "win"), 0))
     elif moment.kind == "pass":
         choices = _pass_choices(card, ruleset, moment)
     elif moment.kind in ("call", "exchange"):

@@ -104,8 +104,10 @@ def _discard_moment(game: Game, table: _Table, number: int, tile) -> Moment:
     opponents = tuple(tuple(str(e) for e in game.exposures[other]) for other in others)
     dead = tuple(i for i, other in enumerate(others) if other in game.dead)
     tile = Tile.from_notation(tile) if isinstance(tile, str) else tile
+    mine = [Exposure.parse(str(e)) for e in game.exposures[seat]]
+    _, distance = table.compiled.exposed_distances(list(game.racks[seat].counts), mine)
     return Moment(number, _step(game), "discard", game.racks[seat], chosen=tile.notation, opponents=opponents,
-                  dead_opponents=dead,
+                  dead_opponents=dead, can_win=bool(len(distance) and int(distance.min()) == 0),
                   discards=tuple(t.notation for _, t in game.discards), wall_left=game.wall_left,
                   feed_cost=table.feed_cost, **_common(game, table))
 

@@ -926,6 +926,7 @@ class GameTable(CardWidget):
             return self._refuse("The coach is switched off at this table.")
         if not any(d.kind == "discard" for d in self._decisions):
             return self._refuse("There is nothing to review yet: you have not discarded.")
+        self._say("The coach is going through your game, decision by decision: this takes a few seconds.", "info")
         found = self.game_review()
         rows = []
         for judged, row in zip(found.ranked(), found.rows()):
