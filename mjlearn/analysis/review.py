@@ -505,7 +505,10 @@ class GameReview:
         axes.plot(x, yours, color="#c62828", marker="o", markersize=5, linewidth=2.5, label="your choice")
         axes.plot(x, coach, color="#2e7d32", marker="o", markersize=3, linewidth=1.5, linestyle="--",
                   label="the coach's choice")
-        axes.xaxis.set_major_locator(MaxNLocator(integer=True))
+        if len(x) <= 20:
+            axes.set_xticks(x)
+        else:
+            axes.xaxis.set_major_locator(MaxNLocator(integer=True))
         axes.set_xlabel("your decisions, in the order you made them", fontsize=11)
         axes.set_ylabel("chance to finish (%)", fontsize=11)
         who = f" ({self.seat})" if self.seat else ""
