@@ -433,7 +433,7 @@ function render({ model, el }) {
         row.alternatives.length > 1
           ? h("div", { class: "mj-muted" }, "Best three: " + row.alternatives.map((a) => `${a.choice} ${percent(a.chance)}`).join("; "))
           : null)));
-    const curve = model.get("review_curve");
+    const curve = model.get("review_curve");  // (set with review_rows, in one message: no listener of its own)
     return h("div", { class: "mj-section mj-review-table" },
       h("div", { class: "mj-heading" }, "Your game beside the coach's: the costliest decisions first"),
       model.get("review_summary") ? h("p", { class: "mj-review-summary" }, model.get("review_summary")) : null,
@@ -536,7 +536,7 @@ function render({ model, el }) {
     queueMicrotask(() => { scheduled = false; draw(); });
   }
   const names = ["view", "selected", "blind", "pace", "pending", "message", "message_kind", "coach_on", "coach",
-                 "warning", "review_rows", "review_curve", "review_summary", "auto_pass", "practice", "sounds", "confirming", "stickies"];
+                 "warning", "review_rows", "auto_pass", "practice", "sounds", "confirming", "stickies"];
   for (const name of names) model.on(`change:${name}`, schedule);
   model.on("change:ack", answered);
   draw();
