@@ -408,4 +408,3 @@ def test_the_table_looks_like_a_table_at_1400_and_800_px(open_notebook, server, 
     table.locator(".mj-moves").scroll_into_view_if_needed()
     page.screenshot(path=str(SCREENSHOTS / f"game_table_800_{theme}_rack.png"))
     assert widget_errors(page) == []
-
