@@ -199,12 +199,17 @@ def _tiles_of(counts: Sequence[int]) -> list[Tile]:
     return [Tile(kind) for kind, count in enumerate(counts) for _ in range(count)]
 
 
-def _discard_choices(card: "Card", ruleset, rack: Hand, exposures, visible, draws: int, moment: Moment | None = None
-                     ) -> list[Choice]:
+def _discard_choices(card: "Card", ruleset, rack: Hand, exposures, visible, draws: int, moment: Moment | None = None,
+                     cache: dict | None = None) -> list[Choice]:
     """Each distinct tile of a 14-tile rack thrown, as :meth:`Card.discard_advice` judges it, less the
     points its danger may feed an opponent (``moment``'s table, if it shows one)."""
-    advice = card.discard_advice(rack, draws=draws, exposures=list(exposures), visible=_tiles_of(visible),
-                                 ruleset=ruleset)
+    key = (str(rack), tuple(exposures), tuple(visible), draws)  # (a turn's exchange and discard share a rack)
+    advice = None if cache is None else cache.get(key)
+    if advice is None:
+        advice = card.discard_advice(rack, draws=draws, exposures=list(exposures), visible=_tiles_of(visible),
+                                     ruleset=ruleset)
+        if cache is not None:
+            cache[key] = advice
     dangers: dict[str, float] = {}
     if moment is not None and moment.feed_cost and any(o for i, o in enumerate(moment.opponents)
                                                        if i not in moment.dead_opponents):
@@ -229,11 +234,11 @@ def _discard_choices(card: "Card", ruleset, rack: Hand, exposures, visible, draw
     return choices
 
 
-def _position_choice(card: "Card", ruleset, alternative: Alternative, draws: int) -> Choice:
+def _position_choice(card: "Card", ruleset, alternative: Alternative, draws: int, cache: dict | None = None) -> Choice:
     """The chance and points of the position an :class:`Alternative` leads to."""
     if alternative.then == "discard":
         best = _best_first(_discard_choices(card, ruleset, alternative.rack, alternative.exposures,
-                                            alternative.visible, draws))[0]
+                                            alternative.visible, draws, cache=cache))[0]
         return Choice(alternative.label, best.chance, best.points, best.line, best.se, 0.0,
                       f"then throw {best.label}")
     if alternative.then == "win":
@@ -375,8 +380,10 @@ def _reason(moment: Moment, mine: Choice, best: Choice, category: str) -> str:
             f" {_words(best, moment.draws)} {horizon}, where yours left {_words(mine, moment.draws)}.")
 
 
-def judge(card: "Card | str", moment: Moment, ruleset=None) -> Judged:
-    """Every choice of ``moment`` judged by the coach's model (see the module docstring), best first."""
+def judge(card: "Card | str", moment: Moment, ruleset=None, cache: dict | None = None) -> Judged:
+    """Every choice of ``moment`` judged by the coach's model (see the module docstring), best first.
+    ``cache``, a dict kept by the caller for the moments of one game and card, spares the same rack's
+    discards judged twice."""
     from .arguments import ruleset_argument
 
     card = as_card(card)
@@ -384,14 +391,15 @@ def judge(card: "Card | str", moment: Moment, ruleset=None) -> Judged:
     if not isinstance(moment, Moment):
         raise ArgumentError(f"moment must be a Moment, not {type(moment).__name__}")
     if moment.kind == "discard":
-        choices = _discard_choices(card, ruleset, moment.rack, moment.exposures, moment.visible, moment.draws, moment)
+        choices = _discard_choices(card, ruleset, moment.rack, moment.exposures, moment.visible, moment.draws, moment,
+                                   cache)
         if moment.can_win:
             choices.append(_position_choice(card, ruleset, Alternative(DECLARE, moment.rack, moment.exposures,
                                                                        moment.visible, "win"), 0))
     elif moment.kind == "pass":
         choices = _pass_choices(card, ruleset, moment)
     elif moment.kind in ("call", "exchange"):
-        choices = [_position_choice(card, ruleset, alternative, moment.draws) for alternative in moment.alternatives]
+        choices = [_position_choice(card, ruleset, alternative, moment.draws, cache) for alternative in moment.alternatives]
     else:
         raise ArgumentError(f"moment.kind must be one of pass, discard, call, exchange, not {moment.kind!r}")
     choices = _best_first(choices)
@@ -412,7 +420,8 @@ def judge(card: "Card | str", moment: Moment, ruleset=None) -> Judged:
 def judge_all(card: "Card | str", moments: Sequence[Moment], ruleset=None, seat: str = "") -> "GameReview":
     """:func:`judge` of every moment, as a :class:`GameReview`."""
     card = as_card(card)
-    return GameReview([judge(card, moment, ruleset) for moment in moments], seat)
+    cache: dict = {}
+    return GameReview([judge(card, moment, ruleset, cache) for moment in moments], seat)
 
 
 # -- the review -----------------------------------------------------------------------------------------
