@@ -914,7 +914,7 @@ class GameTable(CardWidget):
             found.summary = recent_hands(self.card, self.solo_hands, ruleset=self.ruleset.name) if self.solo_hands else ""
             return found
 
-        return self._for_position(("game review", len(self.solo_hands)), work)
+        return self._for_position(("game review", id(self.solo_hands), len(self.solo_hands)), work)
 
     def show_review(self) -> bool:
         """Show the review in the widget: your decisions ranked by what they cost (:meth:`game_review`),
@@ -926,7 +926,7 @@ class GameTable(CardWidget):
             return self._refuse("The coach is switched off at this table.")
         if not any(d.kind == "discard" for d in self._decisions):
             return self._refuse("There is nothing to review yet: you have not discarded.")
-        self._say("The coach is going through your game, decision by decision: this takes a few seconds.", "info")
+        self._say("The coach is going through your game, decision by decision (this can take half a minute).", "info")
         found = self.game_review()
         rows = []
         for judged, row in zip(found.ranked(), found.rows()):
