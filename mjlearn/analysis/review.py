@@ -46,12 +46,12 @@ import itertools
 import math
 import os
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
 import numpy as np
 
-from ..errors import ArgumentError
+from ..errors import ArgumentError, MjlearnError
 from ..hands import Hand
 from ..resources import as_card
 from ..tiles import COPIES, FORMAT_ORDER, Tile
@@ -264,7 +264,7 @@ def _pass_choices(card: "Card", ruleset, moment: Moment) -> list[Choice]:
     """Passes of as many tiles as the learner passed: theirs, the coach's suggestion, and every set drawn
     from the :data:`PASS_CANDIDATES` kinds whose loss costs least one at a time. Each leaves the rack
     without them and as many more draws from the unseen tiles (what comes back is unknown)."""
-    from ..analysis import suggest_pass
+    from .advice import suggest_pass
     from .chances import line_chances
     from .position import Exposure
 
@@ -346,9 +346,23 @@ def _words(choice: Choice, draws: int) -> str:
     return f"{choice.line} at {chance_words(choice.chance)}" if choice.line != "no line" else "no line in reach"
 
 
+def _named(label: str) -> str:
+    """Tiles in a label named for people (``"5B 0"``: ``"5 Bam and White Dragon (soap)"``); other labels as
+    they are."""
+    try:
+        names = [Tile.from_notation(token).long_name for token in label.split()]
+    except MjlearnError:
+        return label
+    if not names:
+        return label
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
 def _reason(moment: Moment, mine: Choice, best: Choice, category: str) -> str:
     """One sentence in plain words: what the coach would do instead, and what it keeps."""
     horizon = horizon_phrase(moment.draws)
+    if moment.kind in ("discard", "pass"):  # tiles by their names
+        mine, best = replace(mine, label=_named(mine.label)), replace(best, label=_named(best.label))
     same = mine.label == best.label
     if moment.kind == "discard":
         if same:
@@ -363,9 +377,9 @@ def _reason(moment: Moment, mine: Choice, best: Choice, category: str) -> str:
             return (f"Both keep {_words(best, moment.draws)} {horizon}, but the coach's {best.label} is the safer"
                     f" tile: your {mine.label} could hand an opponent Mah Jongg (danger about"
                     f" {chance_words(mine.danger)}, against {chance_words(best.danger)}).")
-        if mine.label == Tile.JOKER.notation:
+        if moment.chosen == Tile.JOKER.notation:
             return (f"A joker can stand in any group of 3 or more: the coach would keep it and throw {best.label},"
-                    f" keeping {_words(best, moment.draws)} {horizon} where throwing the joker left {_words(mine, moment.draws)}.")
+                    f" keeping {_words(best, moment.draws)} {horizon}, where throwing the joker left {_words(mine, moment.draws)}.")
         return (f"The coach would throw {best.label} rather than your {mine.label}: that keeps {_words(best, moment.draws)}"
                 f" {horizon}, where yours left {_words(mine, moment.draws)}.")
     if moment.kind == "pass":
