@@ -404,7 +404,8 @@ def test_axe_core_finds_no_violation_in_any_widget(open_notebook, browser):
 
 
 def test_axe_core_finds_no_violation_at_the_table_while_calling_and_at_the_end(open_notebook, browser):
-    """The table's other states: a discard to call, the question before a Mah Jongg that would fail, the end."""
+    """The table's other states: a discard to call, the question before a Mah Jongg that would fail, the end, and
+    the coach's review of the game."""
     page = open_notebook("lab", "a11y_axe_table.ipynb", TABLE_CELLS)
     widget = page.locator(".mj-game-table")
     widget.wait_for(timeout=TIMEOUT)
@@ -440,6 +441,10 @@ def test_axe_core_finds_no_violation_at_the_table_while_calling_and_at_the_end(o
             raise AssertionError(f"no move for the keys: {widget.locator('.mj-status').inner_text()!r}")
     widget.locator(".mj-banner-title").wait_for(timeout=30_000)
     seen["end"] = axe_violations(page, ".mj-game-table") + plain_page_violations(browser, page, ".mj-game-table")
+    widget.locator(".mj-review").focus()  # the coach's review of the game, asked for by keys
+    keys.press("Enter")
+    widget.locator(".mj-review-table .mj-review-rows").wait_for(timeout=180_000)
+    seen["review"] = axe_violations(page, ".mj-game-table") + plain_page_violations(browser, page, ".mj-game-table")
     print("axe-core at the table:", {state: len(v) for state, v in seen.items()})
     assert "call" in seen and "confirm" in seen, seen.keys()
     assert not any(seen.values()), json.dumps(seen, indent=1)
