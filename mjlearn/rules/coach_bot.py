@@ -481,8 +481,8 @@ class CoachBot(Bot):
         >>> from mjlearn.hands import Hand
         >>> bot = CoachBot(mj.load_card("basic1"))
         >>> kinds, chance, away = bot.keep_chances(Hand("FF 222B 444B 666B 88B 3C").counts, draws=1)
-        >>> Tile(kinds[int(chance.argmax())]).notation, round(float(chance.max()), 4)   # 1 of the 138 unseen: 8B
-        ('3C', 0.0145)
+        >>> Tile(kinds[int(chance.argmax())]).notation, round(float(chance.max()), 4)   # 2 8B and 8 jokers of 138
+        ('3C', 0.0725)
         """
         counts = as_counts(counts)
         position = self._position(counts, self._key_of(exposures))
@@ -508,7 +508,7 @@ class CoachBot(Bot):
         kinds, score, away = self.keep_chances(counts, exposures, visible, draws)
         if not kinds:
             return kinds, np.zeros(0)
-        scale = self.mean_value if (self.objective or "completion") == "completion" else 1.0
+        scale = self.mean_value if (self.objective or "completion") != "value" else 1.0
         worth = keep_choice(kinds, score, away) * scale
         self.last_distance = np.rint(away).astype(np.int16)
         if dangers is None:

@@ -37,14 +37,16 @@ per decision with numpy instead of per candidate.
 >>> import mjlearn as mj
 >>> from mjlearn.engine import engine_for, Position
 >>> view = engine_for(mj.load_card("basic1")).view(())
->>> rack = mj.Hand("FF 222B 444B 666B 88B 3C").counts    # 2468 #1 lacks one 8B; the 3C is a stray
+>>> rack = mj.Hand("FF 222B 444B 666B 88B 3C").counts    # 2468 #1 lacks a third 8B (or a joker)
 >>> unseen = np.asarray(COPIES, dtype=np.int64) - np.asarray(rack)
 >>> futures, weights = draw_futures(unseen, 1, 64, np.random.default_rng(0))   # one draw left: listed exactly
 >>> len(futures), round(float(weights.sum()), 6)   # each kind unseen, the joker too
 (36, 1.0)
 >>> kinds, chance, away = keep_scores(Position(view, rack), futures, weights, draws=1)
 >>> [Tile(k).notation for k in kinds], [round(float(c), 4) for c in chance]
-(['F', '2B', '4B', '6B', '8B', '3C'], [0.0, 0.0, 0.0, 0.0, 0.0, 0.0145])
+(['2B', '4B', '6B', '8B', '3C', 'F'], [0.0, 0.0, 0.0, 0.0, 0.0725, 0.0])
+
+Only throwing the stray 3C can win at the next draw: with 10 of the 138 unseen tiles (two 8B, eight jokers).
 """
 
 from __future__ import annotations
@@ -64,13 +66,14 @@ if TYPE_CHECKING:  # pragma: no cover
 
 __all__ = ["EXACT_DRAWS", "OBJECTIVES", "draw_futures", "keep_scores", "near_hands"]
 
-OBJECTIVES = ("completion", "value")
+OBJECTIVES = ("completion", "single", "value")
 """What a keep is scored by: the chance that some hand completes, or the expected value of the best one."""
 
 EXACT_DRAWS = 2
 """With this many draws left or fewer, every future is listed with its exact weight instead of sampled."""
 
 _OFFSETS = np.asarray(OFFSET, dtype=np.int64)
+_UNION = 1e-2
 _TIE = 1e-4
 """What the mean tiles away at the end of the futures counts for: it breaks ties of the chance only (the
 mean is at most 14, so the term stays below one future in 700)."""
@@ -179,7 +182,7 @@ def keep_scores(position: "Position", futures: np.ndarray, weights: np.ndarray, 
     sums = position.sums[columns][None, :] + codes.take(_future_rows(counts, futures), axis=0).sum(axis=1, dtype=np.int16)
     remaining = view.remaining
     small_size = view.small_size[near]
-    worth = None if objective == "completion" else np.asarray(values, dtype=np.float64)[near]
+    worth = np.asarray(values, dtype=np.float64)[near] if objective == "value" else None
     score = np.empty(len(kinds))
     away = np.empty(len(kinds))
     rows = np.arange(len(held))
@@ -193,11 +196,12 @@ def keep_scores(position: "Position", futures: np.ndarray, weights: np.ndarray, 
         in_groups = missing - (small_size - part[:, m:])
         distance = missing - np.minimum(jokers[:, None], in_groups)  # [F, m]
         done = distance <= 0
-        if worth is None:
-            hit = done.any(axis=1).astype(np.float64)
+        if objective == "single":
+            score[i] = float((weights @ done).max()) + _UNION * float(weights @ done.any(axis=1))
+        elif worth is None:
+            score[i] = float(weights @ done.any(axis=1))
         else:
-            hit = np.where(done, worth, 0.0).max(axis=1)
-        score[i] = float(weights @ hit)
+            score[i] = float(weights @ np.where(done, worth, 0.0).max(axis=1))
         away[i] = float(weights @ np.maximum(distance.min(axis=1), 0))
     return kinds, score, away
 
