@@ -85,11 +85,15 @@ def test_sampled_futures_draw_from_the_unseen_tiles_only_and_repeat_from_a_seed(
 def test_exact_chances_match_an_independent_count(notation, draws):
     rack = Hand(notation).counts
     futures, weights = draw_futures(unseen_of(rack), draws, 1, np.random.default_rng(0))
-    kinds, chance, _ = keep_scores(Position(VIEW, rack), futures, weights, near=np.arange(VIEW.n))
+    kinds, chance, _, now = keep_scores(Position(VIEW, rack), futures, weights, near=np.arange(VIEW.n))
     expected_kinds, expected = brute_chances(rack, futures, weights)
     assert kinds == expected_kinds
     assert chance == pytest.approx(expected)
     assert chance.max() > 0
+    for kind, distance in zip(kinds, now):  # before any draw: the Bot's distance of the 13 tiles left
+        left = list(rack)
+        left[kind] -= 1
+        assert distance == JUDGE.best_distance(tuple(left))
 
 
 def test_sampled_chances_match_an_independent_count_on_the_same_futures():
@@ -99,7 +103,7 @@ def test_sampled_chances_match_an_independent_count_on_the_same_futures():
     lucky[0, [int(Tile.from_notation("6B")), int(Tile.from_notation("8B")), 35]] = 1  # and a future that completes
     futures = np.concatenate([futures, lucky])
     weights = np.full(len(futures), 1 / len(futures))
-    kinds, chance, away = keep_scores(Position(VIEW, rack), futures, weights, near=np.arange(VIEW.n))
+    kinds, chance, away, now = keep_scores(Position(VIEW, rack), futures, weights, near=np.arange(VIEW.n))
     expected_kinds, expected = brute_chances(rack, futures, weights)
     assert kinds == expected_kinds and chance == pytest.approx(expected)
     assert chance.max() >= 1 / len(futures)

@@ -82,7 +82,7 @@ from ..engine import (JOKER, NATURAL_KINDS, Exposure, Memo, View, as_counts, ava
 from ..errors import ArgumentError
 from ..tiles import COPIES, Tile
 from .bots import Bot
-from .coach_policy import OBJECTIVES, draw_futures, keep_choice, keep_scores, near_hands
+from .coach_policy import OBJECTIVES, KeepScores, draw_futures, keep_choice, keep_scores, near_hands
 from .ruleset import NMJL, Ruleset
 from .setup import SEATS
 
@@ -467,10 +467,11 @@ class CoachBot(Bot):
         return kinds, scores
 
     def keep_chances(self, counts: Sequence[int], exposures: Sequence[Exposure] = (), visible=None,
-                     draws: int = 20) -> tuple[list[int], np.ndarray, np.ndarray]:
+                     draws: int = 20) -> KeepScores:
         """For each kind a 14-tile rack may throw: the chance that the 13 tiles left complete some hand of the
         card within ``draws`` draws (``objective="value"``: the expected value of the best hand completed),
-        and the mean tiles away at the end (:func:`~mjlearn.rules.coach_policy.keep_scores`).
+        the mean tiles away at the end, and the tiles away before any draw (a
+        :class:`~mjlearn.rules.coach_policy.KeepScores`).
 
         The futures are drawn from the tiles the seat has not seen (its rack, its exposures and ``visible``
         left out) by the seeded generator, :attr:`samples` of them (every future, exactly weighted, with two
@@ -480,7 +481,7 @@ class CoachBot(Bot):
         >>> import mjlearn as mj
         >>> from mjlearn.hands import Hand
         >>> bot = CoachBot(mj.load_card("basic1"))
-        >>> kinds, chance, away = bot.keep_chances(Hand("FF 222B 444B 666B 88B 3C").counts, draws=1)
+        >>> kinds, chance, away, now = bot.keep_chances(Hand("FF 222B 444B 666B 88B 3C").counts, draws=1)
         >>> Tile(kinds[int(chance.argmax())]).notation, round(float(chance.max()), 4)   # 2 8B and 8 jokers of 138
         ('3C', 0.0725)
         """
@@ -489,7 +490,7 @@ class CoachBot(Bot):
         view = position.view
         kinds = [k for k in range(36) if counts[k]]
         if not view.n or not kinds:
-            return kinds, np.zeros(len(kinds)), np.full(len(kinds), 99.0)
+            return KeepScores(kinds, np.zeros(len(kinds)), np.full(len(kinds), 99.0), np.full(len(kinds), 99.0))
         seen = [0] * 36 if visible is None else [int(v) for v in visible]
         available = available_tiles(seen, exposures)
         dead = self.engine.dead_far(view, np.maximum(available, 0).tolist())
@@ -505,12 +506,14 @@ class CoachBot(Bot):
         """:meth:`discard_scores` by the look-ahead (:meth:`keep_chances`): each candidate's chance (times the
         card's mean line value, so that it weighs in points against ``dangers``; the expected value itself
         with ``objective="value"``), less the costs as in the other objective."""
-        kinds, score, away = self.keep_chances(counts, exposures, visible, draws)
+        kinds, score, away, now = self.keep_chances(counts, exposures, visible, draws)
         if not kinds:
             return kinds, np.zeros(0)
         scale = self.mean_value if (self.objective or "completion") != "value" else 1.0
         worth = keep_choice(kinds, score, away) * scale
-        self.last_distance = np.rint(away).astype(np.int16)
+        self.last_distance = now.astype(np.int16)
+        if self.distance_first:  # keep the nearest live hand nearest first
+            worth = worth - _FAR_BEHIND * (now - now.min())
         if dangers is None:
             return kinds, worth
         hopeless = give_up is not None and float(score.max() * scale) < give_up

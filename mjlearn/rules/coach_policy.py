@@ -42,7 +42,7 @@ per decision with numpy instead of per candidate.
 >>> futures, weights = draw_futures(unseen, 1, 64, np.random.default_rng(0))   # one draw left: listed exactly
 >>> len(futures), round(float(weights.sum()), 6)   # each kind unseen, the joker too
 (36, 1.0)
->>> kinds, chance, away = keep_scores(Position(view, rack), futures, weights, draws=1)
+>>> kinds, chance, away, now = keep_scores(Position(view, rack), futures, weights, draws=1)
 >>> [Tile(k).notation for k in kinds], [round(float(c), 4) for c in chance]
 (['2B', '4B', '6B', '8B', '3C', 'F'], [0.0, 0.0, 0.0, 0.0, 0.0725, 0.0])
 
@@ -53,7 +53,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from math import comb
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 import numpy as np
 
@@ -64,7 +64,7 @@ from ..tiles import COPIES, Tile
 if TYPE_CHECKING:  # pragma: no cover
     from ..engine import Position
 
-__all__ = ["EXACT_DRAWS", "OBJECTIVES", "draw_futures", "keep_scores", "near_hands"]
+__all__ = ["EXACT_DRAWS", "KeepScores", "OBJECTIVES", "draw_futures", "keep_choice", "keep_scores", "near_hands"]
 
 OBJECTIVES = ("completion", "single", "value")
 """What a keep is scored by: the chance that some hand completes, or the expected value of the best one."""
@@ -77,6 +77,19 @@ _UNION = 1e-2
 _TIE = 1e-4
 """What the mean tiles away at the end of the futures counts for: it breaks ties of the chance only (the
 mean is at most 14, so the term stays below one future in 700)."""
+
+
+class KeepScores(NamedTuple):
+    """What :func:`keep_scores` finds, per candidate throw (all in the order of ``kinds``)."""
+
+    kinds: list[int]
+    """The kinds that may be thrown."""
+    score: np.ndarray
+    """The chance (or expected value) of completing within the draws left."""
+    away: np.ndarray
+    """The mean tiles away of the nearest near hand at the end of the futures."""
+    now: np.ndarray
+    """The tiles away of the nearest near hand once the tile is thrown, before any draw."""
 
 
 def draw_futures(unseen: Sequence[int], draws: int, samples: int, rng: np.random.Generator
@@ -150,7 +163,7 @@ def near_hands(position: "Position", draws: int, slack: int, dead: np.ndarray | 
 
 def keep_scores(position: "Position", futures: np.ndarray, weights: np.ndarray, draws: int | None = None,
                 near: np.ndarray | None = None, objective: str = "completion", values: np.ndarray | None = None,
-                kinds: Sequence[int] | None = None) -> tuple[list[int], np.ndarray, np.ndarray]:
+                kinds: Sequence[int] | None = None) -> "KeepScores":
     """For each kind a 14-tile rack may throw: the weighted share of ``futures`` in which the 13 tiles left and
     the future's tiles hold a hand of ``near`` (``objective="completion"``), or the expected value of the best
     such hand (``"value"``, ``values`` per view hand), and the mean tiles away of the nearest of them at the
@@ -158,8 +171,8 @@ def keep_scores(position: "Position", futures: np.ndarray, weights: np.ndarray, 
 
     ``position``: the 14-tile rack in its view (:class:`~mjlearn.engine.Position`); ``futures``, ``weights``:
     :func:`draw_futures`; ``near``: the view's hands to look at (default :func:`near_hands` with ``draws``
-    and a slack of 3); ``kinds``: the candidates (default every kind on the rack). Returns
-    ``(kinds, score [c], away [c])``; with no near hand every score is 0 and every distance 99.
+    and a slack of 3); ``kinds``: the candidates (default every kind on the rack). Returns a
+    :class:`KeepScores`; with no near hand every score is 0 and every distance 99.
     """
     if objective not in OBJECTIVES:
         raise ArgumentError(f"objective must be one of {', '.join(OBJECTIVES)}, not {objective!r}")
@@ -170,7 +183,7 @@ def keep_scores(position: "Position", futures: np.ndarray, weights: np.ndarray, 
     if near is None:
         near = near_hands(position, 14 if draws is None else draws, 3)
     if not len(kinds) or not len(near):
-        return kinds, np.zeros(len(kinds)), np.full(len(kinds), 99.0)
+        return KeepScores(kinds, np.zeros(len(kinds)), np.full(len(kinds), 99.0), np.full(len(kinds), 99.0))
     if objective == "value" and values is None:
         raise ArgumentError("objective='value' needs values: one per hand of the view")
     n, m = view.n, len(near)
@@ -185,8 +198,15 @@ def keep_scores(position: "Position", futures: np.ndarray, weights: np.ndarray, 
     worth = np.asarray(values, dtype=np.float64)[near] if objective == "value" else None
     score = np.empty(len(kinds))
     away = np.empty(len(kinds))
+    now = np.empty(len(kinds))
     rows = np.arange(len(held))
+    base = position.sums[columns]
     for i, kind in enumerate(kinds):
+        # the 13 tiles left, before any draw: how near the nearest of the near hands stays
+        row = codes[_OFFSETS[kind] + counts[kind] - 1] if kind != JOKER else 0
+        left = base - row
+        gap = remaining - left[:m]
+        now[i] = (gap - np.minimum(counts[JOKER] - (kind == JOKER), gap - (small_size - left[m:]))).min()
         jokers = held[:, JOKER]
         if kind == JOKER:
             part, jokers = sums, jokers - 1
@@ -203,7 +223,7 @@ def keep_scores(position: "Position", futures: np.ndarray, weights: np.ndarray, 
         else:
             score[i] = float(weights @ np.where(done, worth, 0.0).max(axis=1))
         away[i] = float(weights @ np.maximum(distance.min(axis=1), 0))
-    return kinds, score, away
+    return KeepScores(kinds, score, away, now)
 
 
 def _future_rows(counts: Sequence[int], futures: np.ndarray) -> np.ndarray:
@@ -242,6 +262,3 @@ def keep_choice(kinds: Sequence[int], score: np.ndarray, away: np.ndarray) -> np
     """
     return np.asarray(score, dtype=np.float64) - _TIE * np.asarray(away, dtype=np.float64)
 
-
-def _tile(kind: int) -> Tile:  # (for the doctests' reader)
-    return Tile(kind)
