@@ -224,7 +224,7 @@ class CoachBot(Bot):
         exact: bool = False,
         distance_first: bool = True,
         beam: int = 3,
-        objective: str | None = None,
+        objective: str = "worth",
         samples: int = 96,
         lookahead_slack: int = 3,
         **options,
@@ -240,9 +240,8 @@ class CoachBot(Bot):
         self.exact = exact
         self.distance_first = distance_first
         self.beam = beam
-        if objective is not None and objective not in (*OBJECTIVES, "worth"):
-            raise ArgumentError(f"objective must be one of {', '.join((*OBJECTIVES, 'worth'))} or None, not"
-                                f" {objective!r}")
+        if objective not in (*OBJECTIVES, "worth"):
+            raise ArgumentError(f"objective must be one of {', '.join(('worth', *OBJECTIVES))}, not {objective!r}")
         self.objective = objective
         self.samples = count_argument("samples", samples, minimum=1)
         self.lookahead_slack = count_argument("lookahead_slack", lookahead_slack, minimum=0)
@@ -497,7 +496,7 @@ class CoachBot(Bot):
         near = near_hands(position, draws, self.lookahead_slack, dead)
         unseen = np.maximum(available.astype(np.int64) - np.asarray(counts, dtype=np.int64), 0)
         futures, weights = draw_futures(unseen, draws, self.samples, np.random.default_rng(self.rng.getrandbits(64)))
-        objective = self.objective or "completion"
+        objective = "completion" if self.objective == "worth" else self.objective
         values = self.engine.compiled.line_value[view.lines] if objective == "value" else None
         return keep_scores(position, futures, weights, near=near, objective=objective, values=values, kinds=kinds)
 
@@ -509,7 +508,7 @@ class CoachBot(Bot):
         kinds, score, away, now = self.keep_chances(counts, exposures, visible, draws)
         if not kinds:
             return kinds, np.zeros(0)
-        scale = self.mean_value if (self.objective or "completion") != "value" else 1.0
+        scale = 1.0 if self.objective == "value" else self.mean_value
         worth = keep_choice(kinds, score, away) * scale
         self.last_distance = now.astype(np.int16)
         if self.distance_first:  # keep the nearest live hand nearest first
