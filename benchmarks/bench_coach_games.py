@@ -27,7 +27,8 @@ TARGET_RATIO = 3.0
 
 def table(card, rules, seed: int, coach: bool, objective: str | None):
     if coach:
-        return [CoachBot(card, rules, seed=seed * 4 + s, objective=objective) for s in range(4)]
+        options = {} if objective is None else {"objective": objective}
+        return [CoachBot(card, rules, seed=seed * 4 + s, **options) for s in range(4)]
     return [Bot(card, rules, seed=seed * 4 + s) for s in range(4)]
 
 

@@ -138,3 +138,41 @@ def test_the_coach_throws_the_stray_tile_and_repeats_itself_from_a_seed():
     rack = Hand("FF 222B 44B 66B 8B 3C 5D 7D 9D").counts
     runs = [[CoachBot(CARD, seed=s).choose_discard(rack, draws=d).notation for d in (3, 8, 15)] for s in (4, 4)]
     assert runs[0] == runs[1]
+
+
+def test_the_single_objective_is_the_likeliest_hand_and_the_value_objective_weighs_each_hand():
+    rack = Hand("FF 1111B NEWS 11C J 3C").counts  # 1 from three Like Numbers hands; a joker for the kongs
+    position = Position(VIEW, rack)
+    futures, weights = draw_futures(unseen_of(rack), 4, 200, np.random.default_rng(5))
+    near = near_hands(position, 4, 3)
+    assert len(near) > 1
+    union = keep_scores(position, futures, weights, near=near)
+    single = keep_scores(position, futures, weights, near=near, objective="single")
+    # per hand, one at a time: the likeliest one is the single objective's chance
+    each = np.array([keep_scores(position, futures, weights, near=near[[h]]).score for h in range(len(near))])
+    assert single.score == pytest.approx(each.max(axis=0) + 0.01 * union.score)
+    assert (each.max(axis=0) <= union.score + 1e-12).all() and union.score.max() > 0
+    values = np.full(VIEW.n, 25.0)
+    values[near[0]] = 50.0
+    value = keep_scores(position, futures, weights, near=near, objective="value", values=values)
+    assert (value.score >= 25 * union.score - 1e-9).all() and (value.score <= 50 * union.score + 1e-9).all()
+    flat = keep_scores(position, futures, weights, near=near, objective="value", values=np.full(VIEW.n, 25.0))
+    assert flat.score == pytest.approx(25 * union.score)
+
+
+@pytest.mark.parametrize("objective", ["completion", "single", "value"])
+def test_the_look_ahead_coach_throws_the_safe_one_of_two_useless_tiles(objective):
+    bot = CoachBot(CARD, seed=2, objective=objective)
+    rack = Hand("FF 222B 444B 666B 8B 3C 7D").counts  # 3C and 7D: neither helps 2468 #1
+    for hot, safe in (("3C", "7D"), ("7D", "3C")):
+        cost = np.zeros(36)
+        cost[int(Tile.from_notation(hot))] = 5.0
+        assert bot.choose_discard(rack, draws=6, dangers=cost).notation == safe
+    assert bot.choose_discard(rack, draws=6).notation in ("3C", "7D")  # the hand comes first
+    assert CoachBot(CARD).objective == "worth"  # the table's default model
+
+
+def test_a_joker_is_kept_by_the_look_ahead():
+    bot = CoachBot(CARD, seed=0, objective="single")
+    rack = Hand("FF 222B 444B 66B J 3C 5D 7D").counts
+    assert bot.choose_discard(rack, draws=10).notation != "J"

@@ -20,19 +20,31 @@ once, on the *same* futures:
   the rack's tiles and the future's are added once per future, and each
   candidate takes its one tile off again. A candidate completes in a future
   when some near hand is 0 tiles away.
-- **The score.** The weighted share of futures in which the candidate
-  completes (``objective="completion"``, the solitaire's score), or the
-  expected value of the best hand it completes there (``objective="value"``:
-  points, what the table weighs against the danger of a discard). Ties, common
-  when few futures complete, go to the candidate whose futures end fewest
-  tiles away on average (a tiny term that can never outweigh one future more).
+- **The score** (``objective``): ``"completion"``, the weighted share of
+  futures in which *some* hand completes (the solitaire's score, read as if
+  the player knew each future: it overrates keeping many hands open, for at the
+  rack one must choose before the tiles come); ``"single"``, the chance of the
+  likeliest *one* hand (no such overrating: the player commits to one hand, and
+  chooses again at each draw), the share of futures in which any hand completes
+  breaking its ties; ``"value"``, the expected value of the best hand completed
+  (points, what the table weighs against the danger of a discard). Ties,
+  common when few futures complete, go to the candidate whose futures end
+  fewest tiles away on average (a tiny term that can never outweigh one future
+  more).
 
 Only hands that can still complete count: those no further than ``draws``
 tiles (a throw adds at most one tile to that) and no more than ``slack`` tiles
 behind the nearest live hand; the others complete in a tiny share of futures and
-cost time. This is the look-ahead of the solitaire benchmark's rollout ceiling
-(:class:`mjlearn.analysis.solo.RolloutPlayer` with ``base="perfect"``), done once
-per decision with numpy instead of per candidate.
+cost time. With ``"completion"`` this is the look-ahead of the solitaire
+benchmark's rollout ceiling (:class:`mjlearn.analysis.solo.RolloutPlayer` with
+``base="perfect"``), done for every candidate at once.
+
+:class:`~mjlearn.rules.CoachBot` uses it with ``objective="completion"``,
+``"single"`` or ``"value"`` (its default, ``"worth"``, is the chances-times-value
+model of :mod:`mjlearn.rules.coach_bot`). Measured on the solitaire benchmark
+(``docs/analysis.md``, "The figures") none of them completes clearly more hands
+than the :class:`~mjlearn.rules.Bot`, and each costs 5 to 10 times the default's
+time, so the default stays.
 
 >>> import mjlearn as mj
 >>> from mjlearn.engine import engine_for, Position
@@ -216,10 +228,11 @@ def keep_scores(position: "Position", futures: np.ndarray, weights: np.ndarray, 
         in_groups = missing - (small_size - part[:, m:])
         distance = missing - np.minimum(jokers[:, None], in_groups)  # [F, m]
         done = distance <= 0
+        anyone = done.any(axis=1)
         if objective == "single":
-            score[i] = float((weights @ done).max()) + _UNION * float(weights @ done.any(axis=1))
+            score[i] = float((weights @ done).max()) + _UNION * float(weights @ anyone)
         elif worth is None:
-            score[i] = float(weights @ done.any(axis=1))
+            score[i] = float(weights @ anyone)
         else:
             score[i] = float(weights @ np.where(done, worth, 0.0).max(axis=1))
         away[i] = float(weights @ np.maximum(distance.min(axis=1), 0))
