@@ -48,6 +48,7 @@ time, so the default stays.
 
 >>> import mjlearn as mj
 >>> from mjlearn.engine import engine_for, Position
+>>> from mjlearn.tiles import COPIES, Tile
 >>> view = engine_for(mj.load_card("basic1")).view(())
 >>> rack = mj.Hand("FF 222B 444B 666B 88B 3C").counts    # 2468 #1 lacks a third 8B (or a joker)
 >>> unseen = np.asarray(COPIES, dtype=np.int64) - np.asarray(rack)
@@ -71,7 +72,6 @@ import numpy as np
 
 from ..engine import JOKER, NATURAL_KINDS, NO_TILE, OFFSET
 from ..errors import ArgumentError
-from ..tiles import COPIES, Tile
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..engine import Position
