@@ -209,6 +209,16 @@ class CoachBot(Bot):
     and weighs chances and danger among the tiles that do (in seeded games
     against :class:`Bot` that won about 2 points more of the games); ``beam``
     is how many sets of tiles the Charleston's search keeps at each step.
+
+    ``objective`` chooses how a discard weighs the racks it leaves: ``"worth"``
+    (the default: chances times value, as above), or a look-ahead over
+    ``samples`` common futures (:mod:`mjlearn.rules.coach_policy`, the hands
+    at most ``lookahead_slack`` tiles behind the nearest): ``"completion"``
+    (the chance that some hand completes), ``"single"`` (the chance of the
+    likeliest one hand) or ``"value"`` (the expected value of the best hand
+    completed). The look-ahead costs 5 to 10 times the default's time and, on
+    the solitaire benchmark, completed no clearly larger share of hands
+    (``docs/analysis.md``), so it is an option, not the default.
     """
 
     def __init__(
