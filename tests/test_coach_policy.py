@@ -176,3 +176,15 @@ def test_a_joker_is_kept_by_the_look_ahead():
     bot = CoachBot(CARD, seed=0, objective="single")
     rack = Hand("FF 222B 444B 66B J 3C 5D 7D").counts
     assert bot.choose_discard(rack, draws=10).notation != "J"
+
+
+def test_the_look_ahead_coach_plays_the_same_solitaire_deals_the_same_way():
+    from mjlearn.analysis.solo import solo
+
+    def run():
+        players = {"bot": "bot", "single": CoachBot(CARD, seed=0, objective="single", samples=32)}
+        return solo(CARD, players=players, deals=[0, 5, 9], draws=(12, 24), seed=1, progress=False)
+
+    first, again = run(), run()
+    assert (first.completed_at == again.completed_at).all() and (first.away == again.away).all()
+    assert first.decisions[1] > 0 and (first.away[1] >= 0).all()
