@@ -216,7 +216,7 @@ class CoachBot(Bot):
     at most ``lookahead_slack`` tiles behind the nearest): ``"completion"``
     (the chance that some hand completes), ``"single"`` (the chance of the
     likeliest one hand) or ``"value"`` (the expected value of the best hand
-    completed). The look-ahead costs 5 to 10 times the default's time and, on
+    completed). The look-ahead costs 4 to 10 times the default's time and, on
     the solitaire benchmark, completed no clearly larger share of hands
     (``docs/analysis.md``), so it is an option, not the default.
     """

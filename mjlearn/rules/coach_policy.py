@@ -43,7 +43,7 @@ benchmark's rollout ceiling (:class:`mjlearn.analysis.solo.RolloutPlayer` with
 ``"single"`` or ``"value"`` (its default, ``"worth"``, is the chances-times-value
 model of :mod:`mjlearn.rules.coach_bot`). Measured on the solitaire benchmark
 (``docs/analysis.md``, "The figures") none of them completes clearly more hands
-than the :class:`~mjlearn.rules.Bot`, and each costs 5 to 10 times the default's
+than the :class:`~mjlearn.rules.Bot`, and each costs 4 to 10 times the default's
 time, so the default stays.
 
 >>> import mjlearn as mj
