@@ -188,3 +188,18 @@ def test_the_look_ahead_coach_plays_the_same_solitaire_deals_the_same_way():
     first, again = run(), run()
     assert (first.completed_at == again.completed_at).all() and (first.away == again.away).all()
     assert first.decisions[1] > 0 and (first.away[1] >= 0).all()
+
+
+def test_the_coach_games_benchmark_prints_a_ratio_per_ruleset(capsys):
+    import importlib.util
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parent.parent / "benchmarks" / "bench_coach_games.py"
+    spec = importlib.util.spec_from_file_location("bench_coach_games", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    module.main(["--games", "1"])
+    lines = capsys.readouterr().out.splitlines()
+    ratios = [line for line in lines if "four-coach game" in line]
+    assert [line.split(":")[0] for line in ratios] == ["NMJL", "MAHJ-X"]
+    assert all("ratio" in line and "target 3" in line for line in ratios)
