@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import inspect
+import os
 import random
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -413,3 +415,44 @@ def test_the_compiled_liveness_kept_up_to_date_matches_a_fresh_count(seed):
         found = np.zeros(view.n, dtype=bool) if penalty is None else penalty == 0
         assert found.tolist() == expected.tolist()
         assert penalty is None or set(penalty.tolist()) <= {0, FAR}
+
+
+_FROZEN_AFTER_LOADING = """
+import gc, sys
+import mjlearn.engine.loops as loops
+loops.FREEZE_HEAP = sys.argv[1] == "freeze"
+before = gc.get_freeze_count()
+assert loops.numba_loops() is not None
+print(before, gc.get_freeze_count(), len(gc.get_objects()))
+"""
+
+
+@pytest.mark.slow
+def test_loading_the_compiled_loops_moves_numba_s_objects_out_of_the_collector_s_way_unless_told_not_to():
+    """In a fresh process: loading the compiled loops freezes the objects then alive (numba's registries among
+    them: tens of thousands), and the collector is left alone with ``FREEZE_HEAP = False``."""
+    pytest.importorskip("numba")
+    import subprocess
+    import sys
+
+    root = str(Path(__file__).resolve().parent.parent)
+    found = {}
+    for mode in ("freeze", "leave"):
+        out = subprocess.run([sys.executable, "-c", _FROZEN_AFTER_LOADING, mode], capture_output=True, text=True,
+                             check=True, env={**os.environ, "PYTHONPATH": root}).stdout.split()
+        found[mode] = [int(x) for x in out]
+    before, frozen, tracked = found["freeze"]
+    assert before == 0 and frozen > 50_000 and tracked < 5_000
+    before, frozen, tracked = found["leave"]
+    assert before == 0 and frozen == 0 and tracked > 50_000
+
+
+def test_the_compiled_loops_once_loaded_leave_numba_s_objects_frozen():
+    """(The quick sibling of the test above, in this process.)"""
+    pytest.importorskip("numba")
+    import gc
+
+    from mjlearn.engine import loops
+
+    assert loops.numba_loops() is not None and loops.FREEZE_HEAP
+    assert gc.get_freeze_count() > 50_000
