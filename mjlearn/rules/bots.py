@@ -361,12 +361,13 @@ class Bot:
 
     def answer_call(self, game: "Game", seat: int) -> None:
         """Answer the last discard: call it for Mah Jongg, for an exposure, or pass."""
-        if seat in game.dead or game.last_discard is None:
+        discards = game.discards
+        if seat in game.dead or not discards:
             game._trusted_pass(seat)
             return
-        _, tile = game.last_discard
+        tile = discards[-1][1]
         counts = game.racks[seat].counts
-        exposures = seat_exposures(game, seat)
+        exposures = tuple(game.exposures[seat])  # (seat_exposures)
         if not self.may_call(counts, exposures, tile):
             game._trusted_pass(seat)
             return
@@ -473,10 +474,18 @@ def run_game(
     game = Game(card, ruleset=rules, seed=seed)
     if on_move is not None:
         on_move(game)
-    for _ in range(max_moves):
-        if game.phase == "over":
-            return game
-        play_move(game, bots)
-        if on_move is not None:
+        for _ in range(max_moves):
+            if game.phase == "over":
+                return game
+            play_move(game, bots)
             on_move(game)
+    else:
+        first_waiting = game._first_waiting
+        for _ in range(max_moves):  # (play_move's steps, inline: a game makes a few hundred moves)
+            if game.phase == "over":
+                return game
+            seat = first_waiting()
+            if seat is None:
+                play_move(game, bots)  # (raises: the game waits for nobody)
+            bots[seat].act(game, seat)
     raise RuleError(f"the game did not end within {max_moves} moves (phase {game.phase!r})")

@@ -278,6 +278,19 @@ class Game:
     def last_discard(self) -> tuple[int, Tile] | None:
         return self.discards[-1] if self.discards else None
 
+    def _first_waiting(self) -> int | None:
+        """``waiting_for()[0]``, or ``None`` when the game waits for nobody (what the bots' loop asks, each move)."""
+        if self.phase == "calls":
+            claims, dead = self._claims, self.dead
+            for s in _AFTER[self.discards[-1][0]]:
+                if s not in dead and s not in claims:
+                    return s
+            return None
+        if self.phase in ("draw", "discard"):
+            return self.turn
+        waiting = self.waiting_for()
+        return waiting[0] if waiting else None
+
     def waiting_for(self) -> list[int]:
         """The seats that must move now."""
         if self.phase == "calls":  # (the most frequent first)
@@ -344,7 +357,8 @@ class Game:
             return
         claims[seat] = _PASS
         self._maybe_resolve()
-        self._settle()
+        if self.dead:  # (with no dead hand the table is settled already: _maybe_resolve has just run)
+            self._settle()
         self.moves.append(("pass_call", {"seat": seat}))
 
     def tiles_held(self, seat: int) -> int:
