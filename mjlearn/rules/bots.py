@@ -65,6 +65,7 @@ if TYPE_CHECKING:  # pragma: no cover
 __all__ = ["Bot", "BotEngine", "View", "available_tiles", "call_options", "discard_ranks", "engine_for",
            "fast_suggest_pass", "make_bots", "play_move", "play_turn", "answer_call", "charleston_move", "run_game"]
 
+_TILES = tuple(Tile)  # (_TILES[k] is Tile(k), without the enum's call: a few hundred a game)
 _least = np.minimum.reduce  # (array.min() and .any() without numpy's Python wrappers: they are called often)
 _some = np.logical_or.reduce
 
@@ -204,7 +205,7 @@ class Bot:
     def choose_pass(self, counts: Sequence[int], count: int = 3) -> list[Tile]:
         """The tiles to pass: those the nearest lines use least (as :func:`suggest_pass`); never jokers."""
         ranked, _, _ = self.engine.pass_scores(counts, self.lines)
-        return [Tile(k) for _, k, _ in ranked[:count]]
+        return [_TILES[k] for _, k, _ in ranked[:count]]
 
     def choose_offer(self, counts: Sequence[int]) -> list[Tile]:
         """A negotiated swap's offer: 0-3 tiles, fewer the less settled the bot's target is.
@@ -218,7 +219,7 @@ class Bot:
         ranked, distances, unused = self.engine.pass_scores(counts, self.lines)
         close = distances <= distances[0] + self.offer_margin
         spare = unused[close].min(axis=0)
-        return [Tile(k) for _, k, copy in ranked if copy < spare[k]][:3]
+        return [_TILES[k] for _, k, copy in ranked if copy < spare[k]][:3]
 
     def wants_second_charleston(self, counts: Sequence[int]) -> bool:
         return self.best_distance(counts) > self.vote_above
@@ -235,16 +236,16 @@ class Bot:
         counts = as_counts(counts)
         position = self._position(counts, self._key_of(exposures))
         view = position.view
-        kinds = list(compress(range(NATURAL_KINDS), counts))
-        if not kinds:
+        if not any(counts[:NATURAL_KINDS]):
             return Tile.JOKER
         if not view.n:  # no line allowed at all: throw the most plentiful tile
+            kinds = compress(range(NATURAL_KINDS), counts)
             return Tile(max(kinds, key=lambda k: (counts[k], -k)))
         available = None if visible is None else available_counts(visible, exposures)
         best = self.engine.best_discards(position, available, min(self.lines, len(view.starts)))
         if best is None:
             return Tile.JOKER
-        return Tile(best[0] if len(best) == 1 else self.rng.choice(best))
+        return _TILES[best[0] if len(best) == 1 else self.rng.choice(best)]
 
     def may_call(self, counts: Sequence[int], exposures: Sequence[Exposure], tile: Tile) -> bool:
         """Whether :meth:`choose_call` could do anything but pass (a quick look, before the table is read)."""
