@@ -71,7 +71,7 @@ def compiled_loops() -> ModuleType | None:
     ``None`` (numpy)."""
     if engine == "numpy":
         return None
-    return numba_loops()
+    return _FOUND[0] if _FOUND else numba_loops()
 
 
 def engines() -> list[str]:

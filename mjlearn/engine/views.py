@@ -103,8 +103,8 @@ class View:
     """
 
     __slots__ = ("key", "index", "n", "codes", "small_size", "remaining", "rest", "small", "starts",
-                 "seg_line", "seg_value", "seg_rank", "positions", "rest_t", "small_t", "lines",
-                 "uses_t", "hand_groups", "concealed", "_needs", "_groups")
+                 "seg_line", "seg_value", "seg_rank", "positions", "groups", "rest_t", "small_t", "lines",
+                 "uses_t", "hand_groups", "concealed", "_needs")
 
     def __init__(self, compiled: "CompiledCard", key: tuple[tuple[int, int], ...]):
         self.key = key
@@ -138,27 +138,8 @@ class View:
         self.positions = np.arange(n, dtype=np.int64)
         self.concealed = concealed = compiled.line_concealed[lines]
         self.hand_groups = compiled.group_codes[self.index].astype(np.int64)  # each hand's groups of 3+: tile * 16 + size
+        self.groups = _exposable_groups(self.hand_groups, concealed, n)
         self._needs: tuple | None = None
-        self._groups: dict[int, list[tuple[int, np.ndarray]]] | None = None
-
-    @property
-    def groups(self) -> dict[int, list[tuple[int, np.ndarray]]]:
-        """Per tile, the groups of 3 or more of it that the view's hands may still expose (their lines are not
-        concealed): ``(size, mask over the view's hands)``, sizes ascending. Worked out on first use (a view
-        built only to weigh a call never needs them)."""
-        if self._groups is None:
-            codes = self.hand_groups
-            exposable = (codes >= 0) & ~self.concealed[:, None]  # [n, 4]: a group of 3+ of an exposed line
-            hands = np.nonzero(exposable)[0]
-            found, which = np.unique(codes[exposable], return_inverse=True)  # (codes ascending: tile, then size)
-            masks = np.zeros((len(found), self.n), dtype=bool)
-            masks[which.ravel(), hands] = True
-            groups: dict[int, list[tuple[int, np.ndarray]]] = {}
-            for code, has in zip(found.tolist(), masks):
-                tile, size = divmod(code, 16)
-                groups.setdefault(tile, []).append((size, has))
-            self._groups = groups
-        return self._groups
 
     @property
     def needs(self) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
@@ -195,6 +176,22 @@ class View:
     def line_best(self, keys: np.ndarray) -> np.ndarray:
         """Per line (segment) the smallest key of its hands; ``keys`` is ``[n]`` or ``[K, n]``."""
         return np.minimum.reduceat(keys, self.starts, axis=-1)
+
+
+def _exposable_groups(codes: np.ndarray, concealed: np.ndarray, n: int) -> dict[int, list[tuple[int, np.ndarray]]]:
+    """:attr:`View.groups` from the hands' group codes (``[n, 4]``: tile * 16 + size, or -1) and their lines'
+    concealment: per tile, ``(size, mask over the hands)`` for each size of group of it that some hand of an
+    exposed line holds, sizes ascending."""
+    exposable = (codes >= 0) & ~concealed[:, None]
+    hands = np.nonzero(exposable)[0]
+    found, which = np.unique(codes[exposable], return_inverse=True)  # (codes ascending: tile, then size)
+    masks = np.zeros((len(found), n), dtype=bool)
+    masks[which.ravel(), hands] = True
+    groups: dict[int, list[tuple[int, np.ndarray]]] = {}
+    for code, has in zip(found.tolist(), masks):
+        tile, size = divmod(code, 16)
+        groups.setdefault(tile, []).append((size, has))
+    return groups
 
 
 class Position:

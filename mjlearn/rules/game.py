@@ -60,6 +60,7 @@ if TYPE_CHECKING:  # pragma: no cover
 
 __all__ = ["Game", "ExposedGroup", "GameResult", "GameState"]
 
+_JOKER = int(Tile.JOKER)
 _AFTER = tuple(tuple((seat + step) % 4 for step in (1, 2, 3)) for seat in range(4))
 """The other seats in turn order after each seat: who may call its discard."""
 
@@ -305,11 +306,12 @@ class Game:
     def visible(self, seat: int) -> list[int]:
         """Tiles out of play as ``seat`` sees them: the discards and the other players' exposures (36 counts)."""
         counts = self._discarded()
-        for other in range(4):
+        for other, groups in enumerate(self.exposures):
             if other != seat:
-                for group in self.exposures[other]:
-                    counts[group.tile] += group.naturals
-                    counts[Tile.JOKER] += group.jokers
+                for group in groups:
+                    jokers = group.jokers
+                    counts[group.tile] += group.size - jokers  # (its naturals)
+                    counts[_JOKER] += jokers
         return counts
 
     def _discarded(self) -> list[int]:
