@@ -171,6 +171,26 @@ def test_hand_change_is_minus_then_plus(tiles, remove, add):
         assert hand.change(remove=[t.notation for t in remove], add=tuple(add)) == expected
 
 
+@settings(max_examples=80, deadline=None)
+@given(st.lists(st.sampled_from(list(Tile)), max_size=15), st.sampled_from(list(Tile)))
+def test_a_hand_plus_or_minus_one_tile_is_its_change(tiles, tile):
+    """Hand._plus and Hand._minus (the game's draw and discard) give what change gives, or its error."""
+    try:
+        hand = Hand(tiles)
+    except HandError:
+        hand = None
+    assume(hand is not None)
+    for fast, slow in ((hand._plus, lambda: hand.change(add=(tile,))), (hand._minus, lambda: hand.change(remove=(tile,)))):
+        try:
+            expected = slow()
+        except HandError as error:
+            with pytest.raises(HandError, match=str(error).splitlines()[0][:20]):
+                fast(tile)
+        else:
+            found = fast(tile)
+            assert found == expected and found.counts == expected.counts and hash(found) == hash(expected)
+
+
 def test_available_tiles_are_the_set_less_what_is_seen_and_exposed():
     visible = [1] * NUM_KINDS
     available = available_tiles(visible, [Exposure(Tile.B2, 4, 1)])

@@ -419,7 +419,7 @@ class Game:
             return None
         tile = self.wall[0]
         self.wall = self.wall[1:]  # a new list: the undo point keeps the old one (see _undo_point)
-        self.racks[seat] = self.racks[seat].change(add=(tile,))
+        self.racks[seat] = self.racks[seat]._plus(tile)
         self.phase = "discard"
         self._last_action = "draw"
         self._called_from = None
@@ -451,7 +451,7 @@ class Game:
         tile = tile_arg(tile)
         if not self.racks[seat].count(tile):
             raise RuleError(f"{SEATS[seat]} has no {tile.notation} to discard")
-        self.racks[seat] = self.racks[seat].change(remove=(tile,))
+        self.racks[seat] = self.racks[seat]._minus(tile)
         self.discards.append((seat, tile))
         self._last_action = "discard"  # the turn is over: nothing done in it counts for the next
         self._just_called = None
