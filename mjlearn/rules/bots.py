@@ -303,7 +303,9 @@ class Bot:
                 seen[t] -= 1  # the discard leaves the table for our exposure
         best = None
         for size, use_jokers, rest, new in call_options(counts, exposures, t, sizes):
-            d1 = self.best_distance(rest, new, seen)
+            # (best_distance(rest, new, seen), without building a view for exposures it may never show)
+            d1 = self.engine.best_after(rest, exposure_key(new),
+                                        None if seen is None else available_counts(seen, new))
             if d1 < d0 and (best is None or (d1, use_jokers) < best[0]):
                 best = ((d1, use_jokers), size, use_jokers)
         if best is None:
