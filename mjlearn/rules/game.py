@@ -865,6 +865,8 @@ class Game:
     def _need_turn(self, seat: int, phase: str, doing: str | None = None) -> None:
         """``seat`` may make a move of its turn's ``phase`` now (``"draw"`` or ``"discard"``); otherwise a
         :class:`RuleError` saying whose turn it is, and to do what. ``doing`` is the move in words."""
+        if type(seat) is int and seat == self.turn and self.phase == phase and seat not in self.dead:
+            return  # (the seat whose turn it is, in that phase: every check below passes)
         seat_arg(seat)
         doing = doing or phase
         if seat in self.dead:
