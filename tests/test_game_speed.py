@@ -532,30 +532,3 @@ def test_a_rack_s_distance_without_a_view_is_the_view_s_for_any_exposures_and_ti
     available = None if rng.random() < 0.2 else [max(c - rng.randint(0, 3), rng.choice([0, 0, -1]) if k == 35 else 0)
                                                   for k, c in enumerate(COPIES)]
     assert engine.best_after(counts, key, available) == _best_by_view(engine, counts, key, available)
-
-
-def test_a_game_that_judged_exposures_pickles_and_copies_and_its_copy_judges_them_the_same():
-    """The game keeps the card's engine for the compiled liveness; a pickled or copied game leaves it behind and
-    finds it again."""
-    import copy
-    import pickle
-
-    found = []
-
-    def look(game):
-        if not found and game.phase == "draw" and any(game.exposures[s] for s in range(4) if s not in game.dead):
-            for seat in range(4):
-                if game.exposures[seat] and seat not in game.dead:
-                    game._unviable(seat)
-            found.append(copy.deepcopy(game))
-            found.append(pickle.loads(pickle.dumps(game)))
-            found.append([game._unviable(s) for s in range(4) if game.exposures[s] and s not in game.dead])
-
-    for seed in range(20):
-        run_game(CARD, MAHJX, seed=seed, on_move=look)
-        if found:
-            break
-    copied, unpickled, judged = found
-    for game in (copied, unpickled):
-        assert game._engine is None
-        assert [game._unviable(s) for s in range(4) if game.exposures[s] and s not in game.dead] == judged

@@ -39,9 +39,6 @@ from typing import TYPE_CHECKING
 
 from ..engine.exposure import Exposure
 from ..errors import ArgumentError, MoveArgumentError, RuleError
-from ..engine import loops
-from ..engine.card_engine import engine_for
-from ..engine.compiled import exposure_key
 from ..engine.liveness import LiveHands, available_counts, shared_live_hands
 from ..hands import Hand
 from ..resources import as_card
@@ -53,7 +50,6 @@ from .arguments import int_arg, seat_arg, tile_arg, tiles_arg
 from .setup import SEATS, Deal, deal_tiles, fresh_seed, seed_or_fresh
 
 if TYPE_CHECKING:  # pragma: no cover
-    from ..engine.card_engine import BotEngine
     from .position import TablePosition
     import numpy
     import pandas
@@ -263,7 +259,6 @@ class Game:
         self._claims: dict[int, tuple] = {}
         self._allowed: dict[tuple, object] = {}  # exposures -> the hands they allow
         self._live: dict[int, list] = {}  # seat -> [its exposures, their LiveHands, what was looked at]
-        self._engine: "BotEngine | None" = None  # the card's engine, for the compiled liveness (_unviable)
         self._discard_counts: tuple = (None, 0, None, [])  # (discards, length, last, counts): see _discarded
         self._last_action: str = ""  # "draw", "call", "exchange" for the player whose turn it is
         self._called_from: int | None = None
@@ -274,13 +269,6 @@ class Game:
         self.disputes: list[tuple[int, int]] = []  # (caller, target): dead calls left to the end of a home game
         self.position: "TablePosition | None" = None
         """The position the game was set up from (:meth:`from_position`), or ``None`` for a dealt game."""
-
-    def __getstate__(self) -> dict:
-        """The game's state for ``pickle`` and ``copy.deepcopy``, without the card's engine it keeps for the
-        compiled liveness (a per-thread object: a copy finds the engine again when it needs it)."""
-        state = dict(self.__dict__)
-        state["_engine"] = None
-        return state
 
     # -- state ------------------------------------------------------------------
     @property
@@ -800,22 +788,11 @@ class Game:
     def _unviable(self, seat: int, table: tuple | None = None) -> bool:
         """Whether every hand ``seat``'s exposures allow needs tiles that are now out of play.
 
-        With numba's compiled loops, the card's :class:`~mjlearn.engine.card_engine.BotEngine` judges it
-        (:meth:`~mjlearn.engine.card_engine.BotEngine.dead_far`): the view of these exposures keeps its
-        liveness in this thread, updated kind by kind from the last look (the bots' or the game's) over the
-        hands that need each kind only; a wild exposure's many readings make the numpy update below 10 to 50
-        times slower. With numpy, each seat's :class:`~mjlearn.engine.liveness.LiveHands` is kept while
-        its exposures stay the same, and updated only for the kinds of tile seen since the last look; when
-        all that happened since is one discard, by that one tile (:meth:`LiveHands.lose`: often nothing to
-        do), without reading the table.
+        Each seat's :class:`~mjlearn.engine.liveness.LiveHands` is kept while its exposures stay the
+        same, and updated only for the kinds of tile seen since the last look; when all that
+        happened since is one discard, by that one tile (:meth:`LiveHands.lose`: often nothing to do),
+        without reading the table.
         """
-        if loops.compiled_loops() is not None:  # the compiled liveness, shared with the bots of the card
-            exposures = tuple(self.exposures[seat]) if table is None else table[seat]
-            engine = self._engine
-            if engine is None:
-                engine = self._engine = engine_for(self.card, self.ruleset)
-            view = engine.view(exposure_key(exposures))
-            return engine.dead_far(view, available_counts(self.visible(seat), exposures)) is None
         if table is None:
             table = tuple(tuple(groups) for groups in self.exposures)  # (every seat's exposures, as they are now)
         exposures = table[seat]
