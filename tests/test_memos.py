@@ -135,7 +135,7 @@ def test_a_memo_read_for_one_owner_after_another_gives_each_its_own_and_lets_the
     memo = Memo("test last owner", maxsize=4)
     first, second = type("Owner", (), {})(), type("Owner", (), {})()
     kept = Value()
-    memo.get(first, "k", lambda: kept)
+    memo.get(first, "k", lambda value=kept: value)
     memo.get(second, "k", lambda: "second's")
     for _ in range(2):
         assert memo.get(first, "k", lambda: "built again") is kept
