@@ -116,6 +116,7 @@ def test_an_empty_folder_is_an_empty_report(tmp_path):
     assert report.png()[:4] == b"\x89PNG"
 
 
+@pytest.mark.slow
 def test_the_picture_and_the_html_are_the_same_for_the_same_files(small_class, tmp_path):
     first, second = class_report(small_class), class_report(small_class)
     assert first.png() == second.png()
@@ -158,6 +159,7 @@ def load_simulator():
     return module
 
 
+@pytest.mark.slow
 def test_a_simulated_class_of_30(tmp_path):
     simulator = load_simulator()
     files = simulator.simulate_class(tmp_path / "class", students=30, seed=1)
@@ -175,6 +177,7 @@ def test_a_simulated_class_of_30(tmp_path):
     assert set(OUTCOMES) == {"right first try", "right later", "stuck", "not tried"}
 
 
+@pytest.mark.slow
 def test_the_simulator_writes_the_report_picture(tmp_path, capsys):
     simulator = load_simulator()
     png = tmp_path / "class_report.png"

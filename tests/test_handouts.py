@@ -153,6 +153,7 @@ def test_the_key_pdf_carries_the_answers_as_text(tmp_path):
     assert "Answer: WWW" in text and "Also good: WW J" in text and "Answer: Singles & Pairs #1" in text
 
 
+@pytest.mark.slow
 def test_the_pdf_is_the_same_every_time_and_its_words_are_not_pixels(tmp_path):
     first = sheet().save(tmp_path / "a.pdf", dpi=60)[0].read_bytes()
     assert sheet().save(tmp_path / "b.pdf", dpi=60)[0].read_bytes() == first

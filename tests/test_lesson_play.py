@@ -61,6 +61,7 @@ def test_distances_by_step_rebuilds_the_racks_from_the_log_blind_passes_included
     assert history["first left"] == [nearest_distance("basic1", rack) for rack in ch.racks]
 
 
+@pytest.mark.slow
 def test_play_for_me_plays_the_seat_to_the_end_through_the_table():
     import mjlearn as mj
     from mjlearn.lessons.play import play_for_me

@@ -24,6 +24,7 @@ def test_the_readme_has_python_and_shell_examples():
     assert any("mjlearn list" in b for b in blocks("bash"))
 
 
+@pytest.mark.slow
 def test_every_python_block_runs_in_order_in_a_fresh_kernel(tmp_path):
     """As a reader pastes them into a new notebook: one kernel, the blocks in order, any error fails."""
     notebook = nbformat.v4.new_notebook()

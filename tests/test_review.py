@@ -197,6 +197,7 @@ def test_the_coachs_own_whole_game_has_no_regret():
     assert (review.table["regret (points)"] <= 1e-12).all()
 
 
+@pytest.mark.slow
 def test_a_saved_game_is_reviewed_as_the_live_game(tmp_path, bot_review):
     game, live = bot_review
     path = tmp_path / "game.json"

@@ -188,6 +188,7 @@ def test_a_handout_needs_questions_and_known_paper():
             sheet.pages(dpi=dpi)
 
 
+@pytest.mark.slow
 def test_the_same_handout_gives_the_same_pdf(tmp_path):
     sheet = Handout("Same", [Question("line", "Nearest?", rack=RACK)])
     first = sheet.save(tmp_path / "a.pdf", dpi=40)[0].read_bytes()
@@ -200,6 +201,7 @@ def test_a_dealt_question_is_the_same_every_time():
     assert len(Question.dealt("line", "Nearest?", seed=3, seat=1).rack) == 13
 
 
+@pytest.mark.slow
 def test_every_code_block_of_the_teaching_guide_runs(tmp_path, monkeypatch):
     """docs/teaching.md: its blocks run in order in one namespace, and the handout it saves is on disk."""
     import re
