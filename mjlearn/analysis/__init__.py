@@ -27,6 +27,7 @@ from .coach_advice import discard_advice, outs, win_chances
 from .closest import closest, needs_and_unused
 from .compiled import CompiledCard
 from .defence import danger, danger_table
+from .horizon import expected_draws, horizon_words, seat_draws
 from .matching import GroupFill, Win, match
 from .odds import deal_racks, odds
 from .position import Exposure, read_position
@@ -46,6 +47,8 @@ __all__ = [
     "danger",
     "danger_table",
     "deal_racks",
+    "expected_draws",
+    "horizon_words",
     "discard_advice",
     "line_chances",
     "match",
@@ -53,6 +56,7 @@ __all__ = [
     "outs",
     "needs_and_unused",
     "read_position",
+    "seat_draws",
     "suggest_pass",
     "win_chances",
 ]

@@ -10,8 +10,9 @@ before the wall runs out, times its value:
 - **Chances.** The model of :mod:`mjlearn.analysis.chances`: for each hand
   of a line still alive (given the tiles its seat can see), the naturals its
   singles and pairs lack and the tiles its groups of 3 or more lack (jokers
-  may fill those); the seat draws its share of the wall (``wall_left / live
-  seats`` tiles) uniformly from the tiles it cannot see and keeps what is
+  may fill those); the seat draws the tiles it can still expect
+  (:func:`~mjlearn.analysis.horizon.seat_draws`, the horizon a learner is shown: about
+  ``wall_left / live seats``) uniformly from the tiles it cannot see and keeps what is
   useful. A line's chance is that of its best hand; a rack is worth the
   expected value (chance x value) of its best line, plus a little of the next
   two (``weights``), so a rack that keeps two lines open beats one that keeps
@@ -75,6 +76,7 @@ import numpy as np
 from ..analysis.chances import hand_chances
 from ..analysis.compiled import NATURAL_KINDS
 from ..analysis.defence import hot_row, tile_dangers
+from ..analysis.horizon import seat_draws
 from ..analysis.position import Exposure
 from ..tiles import COPIES, Tile
 from .bots import JOKER, Bot, View, _as_counts, _exposures, _key, available_tiles, call_options
@@ -367,10 +369,10 @@ class CoachBot(Bot):
         return tables
 
     @staticmethod
-    def _draws(game: "Game") -> int:
-        """The seat's share of the wall: tiles left over the live seats."""
-        live = max(1, 4 - len(game.dead))
-        return max(1, -(-game.wall_left // live))
+    def _draws(game: "Game", seat: int | None = None) -> int:
+        """The draws the seat can still expect (:func:`~mjlearn.analysis.horizon.seat_draws`: the horizon a
+        learner is shown), at least 1."""
+        return max(1, seat_draws(game, seat))
 
     # -- the Charleston ----------------------------------------------------------
     def choose_pass(self, counts: Sequence[int], count: int = 3, draws: int = 24) -> list[Tile]:
@@ -402,7 +404,7 @@ class CoachBot(Bot):
         if step.kind in ("vote", "negotiated"):
             super().charleston_move(game, seat)
         else:
-            game._trusted("pass_tiles", seat, self.choose_pass(game.racks[seat].counts, 3, self._draws(game)), 0)
+            game._trusted("pass_tiles", seat, self.choose_pass(game.racks[seat].counts, 3, self._draws(game, seat)), 0)
 
     # -- discards ---------------------------------------------------------------
     def discard_scores(self, counts: Sequence[int], exposures: Sequence[Exposure] = (), visible=None,
@@ -576,7 +578,7 @@ class CoachBot(Bot):
         return None if best is None else ("call", best[1], best[2])
 
     def call_decision(self, game: "Game", seat: int, counts, exposures, tile: Tile):
-        return self.choose_call(counts, exposures, game.visible(seat), tile, self._draws(game))
+        return self.choose_call(counts, exposures, game.visible(seat), tile, self._draws(game, seat))
 
 
 def seat_danger(game: "Game", seat: int) -> "pandas.DataFrame":

@@ -388,9 +388,8 @@ function render({ model, el }) {
       return h("div", { class: "mj-section mj-coach" }, h("div", { class: "mj-heading" }, "The coach"),
         h("div", { class: "mj-muted" }, "The coach speaks when it is your move."));
     }
-    // one horizon for every chance a beginner sees: the draws this seat can still expect (a quarter of the wall)
-    const parts = [h("div", { class: "mj-heading" },
-      `The coach: your chance to finish each line in the ${plural(coach.draws, "draw")} you can still expect (a quarter of the wall)`)];
+    // one horizon for every chance a beginner sees: the draws this seat can still expect, in words from Python
+    const parts = [h("div", { class: "mj-heading" }, `The coach: your chance to finish each line ${coach.horizon}`)];
     if (coach.advice.length) {
       parts.push(h("ol", { class: "mj-advice" }, coach.advice.map((a) =>
         h("li", {}, h("b", {}, `Throw ${a.tile}`), `: ${a.reason}`))));

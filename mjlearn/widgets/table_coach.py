@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ..analysis.horizon import horizon_phrase
 from ..rules.setup import SEATS
 from ..hands import Hand
 from ..tiles import Tile, as_tile
@@ -71,16 +72,17 @@ def _line_rows(card, table, dead_nearer: bool = True) -> list[dict]:
 def coach_panel(game: "Game", seat: int) -> dict:
     """What the coach shows ``seat`` now: its best lines and, on its turn, the discards it would make.
 
-    ``{"draws": N, "lines": [...], "advice": [...], "pass": [...]}``: ``lines``
-    are the best lines with tiles away, outs and chance within ``draws``
-    draws; ``advice`` (14 tiles on the rack) the best discards with the
+    ``{"draws": N, "horizon": "in the N draws you can still expect", "lines": [...], "advice": [...],
+    "pass": [...]}``: ``lines`` are the best lines with tiles away, outs and chance within ``draws``
+    draws (the draws this seat can still expect, :func:`~mjlearn.analysis.horizon.seat_draws`;
+    ``horizon`` says it in words); ``advice`` (14 tiles on the rack) the best discards with the
     coach's reason; ``pass`` (a Charleston step) the tiles the coach would pass.
     """
     from ..analysis import suggest_pass
 
     card, rules = game.card, game.ruleset
-    draws = draws_left(game)
-    panel: dict = {"draws": draws, "lines": [], "advice": [], "pass": []}
+    draws = draws_left(game, seat)
+    panel: dict = {"draws": draws, "horizon": horizon_phrase(draws), "lines": [], "advice": [], "pass": []}
     if game.phase == "over" or seat in game.dead:
         return panel
     if game.phase == "charleston":

@@ -52,16 +52,19 @@ class Decision:
     chosen: tuple[Tile, ...]
 
 
-def draws_left(game: "Game") -> int:
-    """A seat's remaining draws, about a quarter of the wall (at least 1)."""
-    return max(1, game.wall_left // 4)
+def draws_left(game: "Game", seat: int | None = None) -> int:
+    """The draws ``seat`` (default: the seat to move) can still expect: the one horizon of every chance a
+    learner sees (:func:`mjlearn.analysis.horizon.seat_draws`)."""
+    from ..analysis.horizon import seat_draws
+
+    return seat_draws(game, seat)
 
 
 def decision_before(game: "Game", seat: int, kind: str, chosen: Sequence[Tile]) -> Decision:
     """The decision ``seat`` is about to make in ``game`` (call it before the move is played)."""
     step = game.charleston.step.name if game.phase == "charleston" else f"turn {game.turns}"
     rack = game.charleston.racks[seat] if game.phase == "charleston" else game.racks[seat]
-    return Decision(step, kind, rack, tuple(game.exposures[seat]), tuple(game.visible(seat)), draws_left(game),
+    return Decision(step, kind, rack, tuple(game.exposures[seat]), tuple(game.visible(seat)), draws_left(game, seat),
                     tuple(chosen))
 
 
