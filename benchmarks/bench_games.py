@@ -22,13 +22,30 @@ the simulation's figures: wall-game rate, East's advantage with its 95% interval
 self-drawn and jokerless shares, and the lines that win most.
 
 Run: ``.venv/bin/python benchmarks/bench_games.py [--games 1000] [--card basic1] [--workers 2] [--dask]``
+
+**Against an older engine** (issue 25: Bot games at least 5 times as fast as the engine of commit
+5a068e6): ``--against 5a068e6`` checks that commit out into a temporary git worktree and times the same
+seeded four-Bot games (``run_game(card, ruleset, seed=s)`` for the same seeds, on ``basic1`` and
+``practice_harbor``, NMJL and MAHJ-X) in fresh subprocesses, the old code and this one alternately
+(old, new, new, old, ...: the machine's drift falls on both), each process warmed up by one game
+first (imports, numba's compiled loops, the card's arrays). It prints each side's milliseconds per game
+per round, the ratio old / new (the median over the rounds; 5 or more meets the target), whether the
+two play the same games (the moves of every game), and the machine's load before and after.
+
+Run: ``.venv/bin/python benchmarks/bench_games.py --against 5a068e6 [--games 100] [--rounds 3]``
 """
 
 from __future__ import annotations
 
 import argparse
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
 import time
 from collections import Counter
+from pathlib import Path
 
 import mjlearn as mj
 from mjlearn.rules import MAHJX, NMJL
@@ -95,14 +112,94 @@ def parallel_runs(card, rules, report, games: int, seed: int, workers: int, dask
               f" ({on_dask.games_per_second / report.games_per_second:.2f} times one process)")
 
 
+AGAINST_TARGET = 5.0
+"""Issue 25: Bot games at least 5 times as fast as the engine of commit 5a068e6."""
+AGAINST_CARDS = ("basic1", "practice_harbor")
+ROOT = Path(__file__).resolve().parent.parent
+
+_TIMER = """
+import hashlib, sys, time
+root = sys.argv[1]
+sys.path.insert(0, root)
+import mjlearn as mj
+from mjlearn.rules import MAHJX, NMJL
+from mjlearn.rules.bots import run_game
+assert mj.__file__.startswith(root), (mj.__file__, root)
+card = mj.load_card(sys.argv[2])
+rules = {"NMJL": NMJL, "MAHJ-X": MAHJX}[sys.argv[3]]
+first, count = int(sys.argv[4]), int(sys.argv[5])
+run_game(card, rules, seed=10**9)  # warm up: imports, compiled loops, the card's arrays
+digest = hashlib.sha256()
+start = time.perf_counter()
+games = [run_game(card, rules, seed=seed) for seed in range(first, first + count)]
+seconds = time.perf_counter() - start
+for game in games:
+    digest.update(repr([(name, sorted((k, str(v)) for k, v in arguments.items())) for name, arguments in game.moves]).encode())
+print(seconds, digest.hexdigest())
+"""
+
+
+def _time_games(root: Path, card: str, rules: str, first: int, count: int) -> tuple[float, str]:
+    """Seconds for ``count`` seeded games of the code at ``root``, in a fresh process, and a digest of their moves."""
+    env = dict(os.environ, PYTHONPATH=str(root), OMP_NUM_THREADS="1")
+    out = subprocess.run([sys.executable, "-c", _TIMER, str(root), card, rules, str(first), str(count)],
+                         capture_output=True, text=True, env=env, cwd=str(root), check=True).stdout.split()
+    return float(out[0]), out[1]
+
+
+def against(commit: str, games: int, rounds: int, seed: int) -> None:
+    """Time the same seeded Bot games with the code of ``commit`` and with this code, alternately (see the
+    module docstring), and print the ratios."""
+    print(f"load average before: {' '.join(f'{x:.2f}' for x in os.getloadavg())} ({os.cpu_count()} cores)")
+    with tempfile.TemporaryDirectory(prefix="bench-games-") as folder:
+        base = Path(folder) / "base"
+        subprocess.run(["git", "-C", str(ROOT), "worktree", "add", "--detach", str(base), commit], check=True,
+                       capture_output=True)
+        try:
+            label = subprocess.run(["git", "-C", str(base), "log", "-1", "--format=%h %ad", "--date=short"],
+                                   capture_output=True, text=True, check=True).stdout.strip()
+            print(f"old: {label} (temporary worktree); new: {ROOT}; {games} games per side per round,"
+                  f" seeds {seed}-{seed + games - 1}, {rounds} rounds")
+            ratios = {}
+            for card in AGAINST_CARDS:
+                for rules in ("NMJL", "MAHJ-X"):
+                    times: dict[str, list[float]] = {"old": [], "new": []}
+                    digests = {}
+                    for round_ in range(rounds):
+                        order = ("old", "new") if round_ % 2 == 0 else ("new", "old")
+                        for side in order:
+                            seconds, digests[side] = _time_games(base if side == "old" else ROOT, card, rules,
+                                                                 seed, games)
+                            times[side].append(1000 * seconds / games)
+                    per_round = [old / new for old, new in zip(times["old"], times["new"])]
+                    ratios[(card, rules)] = ratio = statistics.median(per_round)
+                    same = "the same games" if digests["old"] == digests["new"] else "not the same games"
+                    print(f"{card:16s} {rules:6s} old {' '.join(f'{t:6.2f}' for t in times['old'])} ms/game,"
+                          f" new {' '.join(f'{t:6.2f}' for t in times['new'])} ms/game; ratio"
+                          f" {' '.join(f'{r:.2f}' for r in per_round)} (median {ratio:.2f}); {same}")
+        finally:
+            subprocess.run(["git", "-C", str(ROOT), "worktree", "remove", "--force", str(base)], check=False,
+                           capture_output=True)
+    worst = min(ratios.values())
+    print(f"ratio old / new: lowest {worst:.2f}, median {statistics.median(ratios.values()):.2f};"
+          f" target {AGAINST_TARGET:.0f} ({'met' if worst >= AGAINST_TARGET else 'not met'} on every card and ruleset)")
+    print(f"load average after: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=1000)
+    parser.add_argument("--games", type=int, default=None, help="games per ruleset (1000; 100 per round with --against)")
     parser.add_argument("--card", default="basic1")
     parser.add_argument("--workers", type=int, default=1, help="also time the games in this many processes")
     parser.add_argument("--dask", action="store_true", help="and on a Dask LocalCluster of that many workers")
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--against", metavar="COMMIT", help="time the same Bot games against the code of COMMIT")
+    parser.add_argument("--rounds", type=int, default=3, help="with --against: rounds of old and new, alternately")
     args = parser.parse_args()
+    if args.against:
+        against(args.against, args.games or 100, args.rounds, args.seed)
+        return
+    args.games = args.games or 1000
 
     card = mj.load_card(args.card)
     print(f"card {args.card!r}: {len(card.lines)} lines; {args.games} games per ruleset; target"

@@ -37,7 +37,7 @@ import numpy as np  # noqa: E402
 
 import mjlearn as mj  # noqa: E402
 from mjlearn.analysis import batch_distances, deal_racks  # noqa: E402
-from mjlearn.analysis.kernel import KernelTables, engines, line_distances  # noqa: E402
+from mjlearn.engine.kernel import KernelTables, engines, line_distances  # noqa: E402
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent / "tests"))

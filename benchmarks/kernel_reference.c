@@ -7,7 +7,7 @@
        distance = 14 - M_t - min(j, (14 - M_t) - (S - M_s))
 
    with M_t = sum_k min(r[k], t[h,k]), M_s = sum_k min(r[k], s[h,k]), S = sum_k s[h,k]
-   (see mjlearn/analysis/compiled.py). The card arrives as the arrays mjlearn
+   (see mjlearn/engine/tiles_away.py). The card arrives as the arrays mjlearn
    keeps (small and total counts per hand, int8 [H, 35]; line_start, int64 [L]).
 
    How: one byte per hand holds M_t + 16 * M_s (at most 14 + 16 * 14 = 238).

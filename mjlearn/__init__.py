@@ -43,6 +43,7 @@ _LAZY = {
     "CardEditor": "widgets",
     "CharlestonTrainer": "widgets",
     "GameTable": "widgets",
+    "SoloDrill": "widgets",
     "Question": "lessons.questions",
     "Handout": "lessons.questions",
     "Exercise": "lessons.exercise",
@@ -55,12 +56,16 @@ _LAZY = {
 
 def __getattr__(name: str):
     """The widgets and the teacher's toolkit load on first use (``mj.HandBuilder``, ``mj.Question``,
-    ``mj.Exercise``, ``mj.student``, ``mj.release_answers``, ``mj.class_report``), so ``import mjlearn`` stays
-    light."""
+    ``mj.Exercise``, ``mj.student``, ``mj.release_answers``, ``mj.class_report``), and so does ``mj.analysis``,
+    so ``import mjlearn`` stays light."""
     if name in _LAZY:
         from importlib import import_module
 
         return getattr(import_module(f".{_LAZY[name]}", __name__), name)
+    if name == "analysis":  # ``mj.analysis.solo(...)`` with no import of its own (numpy loads then)
+        from importlib import import_module
+
+        return import_module(".analysis", __name__)
     raise AttributeError(f"module 'mjlearn' has no attribute {name!r}")
 
 
@@ -105,6 +110,7 @@ __all__ = [
     "CardEditor",
     "CharlestonTrainer",
     "GameTable",
+    "SoloDrill",
     "Question",
     "Handout",
     "Exercise",

@@ -43,7 +43,7 @@ if TYPE_CHECKING:  # pragma: no cover
 
     import pandas
 
-    from .analysis.compiled import CompiledCard
+    from .engine.compiled import CompiledCard
     from .analysis.matching import Win
     from .analysis.position import ExposureLike
     from .hands import HandLike
@@ -290,7 +290,7 @@ class Card:
         # else the line-by-line check
         if cached is None or ([category.lines for category in self.categories] != cached[2]
                               and not self._same_lines(cached[0])):
-            from .analysis.compiled import CompiledCard
+            from .engine.compiled import CompiledCard
 
             snapshot = [list(category.lines) for category in self.categories]
             compiled = CompiledCard(self, reverse_runs=reverse)

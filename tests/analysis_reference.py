@@ -1,8 +1,10 @@
 """A plain, slow, obviously-correct reference for hand analysis.
 
 This module is the yardstick that the fast (vectorised) engine in
-``mjlearn.analysis`` is tested against. It uses only the standard library and
-mjlearn's card and hand classes, and favours explicit loops over cleverness.
+``mjlearn.analysis`` is tested against. Its distances are the engine's own
+slow reference, :func:`mjlearn.engine.tiles_away.reference_distance` (the one
+specification of "tiles away"); around it, it lists lines, wins, needs and unused
+tiles with plain loops, and favours explicit loops over cleverness.
 
 Vocabulary
 ----------
@@ -35,6 +37,8 @@ import functools
 from collections.abc import Iterable, Sequence
 
 import mjlearn as mj
+import mjlearn.engine
+from mjlearn.engine.tiles_away import reference_distance, reference_fill
 from mjlearn.hands import ConcreteHand
 from mjlearn.tiles import NUM_KINDS, Tile
 
@@ -127,64 +131,13 @@ def _match_exposures(hand: ConcreteHand, exposures: Sequence[Exposure]) -> list[
 
 
 # ---------------------------------------------------------------------------
-# The walk: how much of a target the rack supplies
+# The walk: how much of a target the rack supplies (the engine's reference, in the specification's module)
 # ---------------------------------------------------------------------------
-#
-# Why the greedy order is optimal. A rack natural of kind k can fill only a
-# slot of kind k; a joker can fill only a slot in a group of 3+ (of any kind).
-# Singles and pairs of kind k can be filled by nothing but naturals of kind k,
-# so a natural of kind k is never better spent in a group of 3+ while a
-# single/pair slot of kind k is empty: moving it there keeps the count and
-# frees a group slot for a joker. Among the groups of 3+ of kind k, a natural
-# and a joker are worth the same (one tile each), but the joker could also go
-# elsewhere while the natural could not, so naturals go first. After the
-# naturals, every remaining group slot is equally fillable by any joker, so
-# jokers fill min(jokers, open group slots) slots however they are spread.
-# Hence supplied = sum_k min(n_k, s_k + b_k) + min(J, sum_k open_k), which is
-# the maximum, and the walk below attains it.
 
 
 def _walk(remaining: list[tuple[int, int]], rack: list[int]) -> dict:
-    """Fill the remaining target groups from a copy of the rack.
-
-    Returns a dict with
-      ``filled``   per group index, tiles supplied (naturals + jokers),
-      ``jokers_in`` per group index, jokers placed,
-      ``left``     the rack after the walk (the unused tiles).
-    """
-    left = list(rack)  # mutable copy: tiles still unplaced
-    filled = [0] * len(remaining)
-    jokers_in = [0] * len(remaining)
-
-    # 1. naturals into singles and pairs (only naturals may stand there)
-    for i, (tile, size) in enumerate(remaining):
-        if size < 3:
-            take = min(size, left[tile])
-            filled[i] += take
-            left[tile] -= take
-
-    # 2. naturals into groups of 3+
-    for i, (tile, size) in enumerate(remaining):
-        if size >= 3:
-            take = min(size - filled[i], left[tile])
-            filled[i] += take
-            left[tile] -= take
-
-    # 3. jokers into groups of 3+: the largest shortfall first, ties by lower
-    #    tile index (then card order). Each chosen group is filled as far as the
-    #    jokers go before moving to the next. Which groups get the jokers does not
-    #    change how many are placed, only which tiles are still needed.
-    order = sorted(
-        (i for i, (_tile, size) in enumerate(remaining) if size >= 3),
-        key=lambda i: (-(remaining[i][1] - filled[i]), remaining[i][0], i),
-    )
-    for i in order:
-        take = min(remaining[i][1] - filled[i], left[JOKER])
-        filled[i] += take
-        jokers_in[i] += take
-        left[JOKER] -= take
-
-    return {"filled": filled, "jokers_in": jokers_in, "left": left}
+    """:func:`mjlearn.engine.tiles_away.reference_fill`: the remaining target groups filled from the rack."""
+    return reference_fill(remaining, rack)
 
 
 # ---------------------------------------------------------------------------
@@ -198,16 +151,8 @@ def hand_distance(hand: ConcreteHand, rack: Sequence[int], exposures: Iterable[E
 
 
 def _hand_distance(hand: ConcreteHand, rack: list[int], exposures: list[Exposure]) -> int | None:
-    # hand_distance once the inputs are checked (line_distance checks them once per line)
-    remaining = _match_exposures(hand, exposures)
-    if remaining is None:
-        return None
-    exposed_tiles = sum(size for _tile, size, _jokers in exposures)
-    walk = _walk(remaining, rack)
-    supplied = sum(walk["filled"])
-    distance = (HAND_SIZE - exposed_tiles) - supplied
-    assert distance >= 0
-    return distance
+    # hand_distance once the inputs are checked (line_distance checks them once per line): the engine's reference
+    return reference_distance(hand, rack, [mj.engine.Exposure(mj.Tile(t), size, jokers) for t, size, jokers in exposures])
 
 
 def line_distance(line: mj.Line, rack: Sequence[int], exposures: Iterable[Exposure] = ()):

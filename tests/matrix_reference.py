@@ -2,14 +2,14 @@
 
 Kept as a yardstick: ``tests/test_kernel.py`` checks that the kernel's engines give
 exactly its numbers, and ``benchmarks/bench_kernel.py`` times it as the "before".
-It follows the formula of ``mjlearn/analysis/compiled.py``'s docstring.
+It follows the formula of ``mjlearn/engine/tiles_away.py``'s docstring.
 """
 
 from __future__ import annotations
 
 import numpy as np
 
-from mjlearn.analysis.compiled import NATURAL_KINDS, thermometer
+from mjlearn.engine.compiled import NATURAL_KINDS, thermometer
 from mjlearn.tiles import NUM_KINDS
 
 BLOCK = 4096  # racks per matrix product, as the old code had it

@@ -15,7 +15,7 @@ import pytest
 import mjlearn as mj
 from mjlearn.analysis import deal_racks
 from mjlearn.analysis.closest import COLUMNS, format_count_rows, nearest_lines, needs_and_unused_many, seen_and_unseen
-from mjlearn.analysis.compiled import NATURAL_KINDS, exposed_counts, thermometer
+from mjlearn.engine.compiled import NATURAL_KINDS, exposed_counts, thermometer
 from mjlearn.analysis.position import Exposure
 from mjlearn.analysis.table import ClosestTable
 from mjlearn.tiles import COPIES, NUM_KINDS, Tile, format_tile_counts
@@ -97,7 +97,9 @@ def test_exposed_distances_and_allowed_hands_equal_a_fresh_computation(name):
             mask = compiled.allowed(exposures)
             assert np.array_equal(mask, fresh_allowed(compiled, exposures))
             mask[:] = ~mask  # the caller's copy: the card's cache is untouched
-    assert len(compiled.cache["exposure-sets"]) <= 64
+    from mjlearn.engine.compiled import EXPOSED_ROWS
+
+    assert 0 < EXPOSED_ROWS.size(compiled) <= EXPOSED_ROWS.maxsize
 
 
 def loop_needs_and_unused(small, groups, rack, jokers):

@@ -11,11 +11,11 @@ from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 import mjlearn as mj
-from mjlearn.analysis.position import Exposure
+from mjlearn.engine import Exposure
 from mjlearn.errors import HandError
 from mjlearn.hands import Hand
 from mjlearn.rules import MAHJX, NMJL, Game, run_game
-from mjlearn.rules.liveness import LiveHands, available_tiles
+from mjlearn.engine.liveness import LiveHands, available_tiles
 from mjlearn.tiles import COPIES, NUM_KINDS, Tile
 
 CARD = mj.load_card("basic1")
@@ -268,31 +268,61 @@ def test_allowed_hands_shared_by_games_are_those_the_compiled_card_allows(rules)
 
 @pytest.mark.parametrize("card", [CARD, mj.load_card("practice_garden")], ids=lambda c: c.name)
 @pytest.mark.parametrize("rules", [NMJL, MAHJX], ids=lambda r: r.name)
-def test_the_compiled_discard_ranking_gives_the_numpy_numbers(card, rules, monkeypatch):
+def test_the_compiled_discard_choice_gives_the_numpy_one(card, rules, monkeypatch):
+    """In seeded games, every discard the bots weigh is weighed the same by the compiled loops (in one pass)
+    and by numpy (step by step): the same tied kinds, or a joker."""
     pytest.importorskip("numba")
-    from mjlearn.rules import bots
+    from mjlearn.engine import BotEngine, loops
 
-    assert bots.engine is None and bots._ranks_engine() is bots._numba_discard_ranks
+    assert loops.engine is None and loops.compiled_loops() is not None
     compared = []
+    original = BotEngine.best_discards
 
-    def both(*args):
-        plain = bots.discard_ranks(*args)
-        compared.append((plain.tolist(), bots._numba_discard_ranks(*args).tolist()))
-        return plain
+    def both(engine, *args):
+        fast = original(engine, *args)
+        monkeypatch.setattr(loops, "engine", "numpy")
+        plain = original(engine, *args)
+        monkeypatch.setattr(loops, "engine", None)
+        compared.append((plain, fast))
+        return fast
 
-    monkeypatch.setattr(bots, "_ranks_engine", lambda: both)
+    monkeypatch.setattr(BotEngine, "best_discards", both)
     for seed in range(6):
         run_game(card, rules, seed=seed)
     assert len(compared) > 200 and all(plain == fast for plain, fast in compared)
+    assert any(plain is not None and len(plain) > 1 for plain, _ in compared)  # ties broken by the hands' uses
+
+
+def test_the_compiled_charleston_scores_are_the_numpy_ones(monkeypatch):
+    """Every rack's pass scores (ranked tiles, nearest lines, unused tiles) by both engines, on two cards."""
+    pytest.importorskip("numba")
+    from mjlearn.analysis import deal_racks
+    from mjlearn.engine import engine_for, loops
+
+    compared = 0
+    for card in (CARD, mj.load_card("practice_harbor")):
+        engine = engine_for(card)
+        racks = [tuple(rack) for size in (13, 14) for rack in deal_racks(150, size, rng=size).tolist()]
+        racks.append(tuple([0] * 35 + [3]))  # jokers only: nothing to pass
+        for rack in racks:
+            for lines in (1, 3):
+                monkeypatch.setattr(loops, "engine", None)
+                fast = engine.pass_scores(rack, lines)
+                monkeypatch.setattr(loops, "engine", "numpy")
+                plain = engine.pass_scores(rack, lines)
+                assert fast[0] == plain[0] and all(type(row) is tuple for row in fast[0])
+                assert fast[1].tolist() == plain[1].tolist() and fast[2].tolist() == plain[2].tolist()
+                compared += 1
+    assert compared > 1000
 
 
 @pytest.mark.parametrize("rules", [NMJL, MAHJX], ids=lambda r: r.name)
 def test_games_are_the_same_with_either_engine_of_the_bots(rules, monkeypatch):
-    from mjlearn.rules import bots
+    from mjlearn.engine import loops, views
 
     fastest = [run_game(CARD, rules, seed=seed).snapshot() for seed in range(5)]
-    monkeypatch.setattr(bots, "engine", "numpy")
-    assert bots._compiled() is None and bots._ranks_engine() is bots.discard_ranks
+    monkeypatch.setattr(loops, "engine", "numpy")
+    assert loops.compiled_loops() is None and views.ranks_engine() is views.discard_ranks
     assert [run_game(CARD, rules, seed=seed).snapshot() for seed in range(5)] == fastest
 
 
@@ -301,9 +331,9 @@ def test_a_rack_s_distances_are_the_same_by_either_engine(rules, monkeypatch):
     """A bot position's sums, distances and best, afresh or from a rack one tile away, with and without
     jokers and exposures: the numba engine's are the numpy engine's."""
     pytest.importorskip("numba")
-    from mjlearn.rules import bots
+    from mjlearn.engine import Position, engine_for, loops
 
-    engine = bots.engine_for(CARD, rules)
+    engine = engine_for(CARD, rules)
     rng = random.Random(7)
     tiles = [Tile(k) for k in range(NUM_KINDS) for _ in range(COPIES[k])]
     compared = 0
@@ -317,13 +347,69 @@ def test_a_rack_s_distances_are_the_same_by_either_engine(rules, monkeypatch):
             more = tuple(c + (k == kind) for k, c in enumerate(counts))
             positions = {}
             for name in ("numpy", None):
-                monkeypatch.setattr(bots, "engine", name)
-                first = bots._Position(view, counts)
-                positions[name] = (first, bots._Position(view, more, first), bots._Position(view, counts,
-                                   bots._Position(view, more)))
+                monkeypatch.setattr(loops, "engine", name)
+                first = Position(view, counts)
+                positions[name] = (first, Position(view, more, first), Position(view, counts, Position(view, more)))
             for plain, fast in zip(positions["numpy"], positions[None]):
                 assert plain.best == fast.best and plain.sums.dtype == fast.sums.dtype == np.int16
                 assert plain.distance.dtype == fast.distance.dtype
                 assert plain.sums.tolist() == fast.sums.tolist() and plain.distance.tolist() == fast.distance.tolist()
                 compared += 1
     assert compared > 200
+
+
+@pytest.mark.parametrize("rules", [NMJL, MAHJX], ids=lambda r: r.name)
+def test_the_bots_quick_pass_makes_the_games_pass_call_makes(rules, monkeypatch):
+    """Game._trusted_pass (a bot letting a discard go, its checks read inline) plays the same games as pass_call."""
+    fast = [run_game(CARD, rules, seed=seed) for seed in range(6)]
+    monkeypatch.setattr(Game, "_trusted_pass", lambda game, seat: game.pass_call(seat))
+    plain = [run_game(CARD, rules, seed=seed) for seed in range(6)]
+    assert [g.snapshot() for g in fast] == [g.snapshot() for g in plain]
+
+
+def test_a_quick_pass_that_is_not_allowed_is_refused_as_pass_call_refuses_it():
+    game = Game(CARD, seed=5)
+    game.skip_charleston()
+    before = game.snapshot()
+    with pytest.raises(mj.errors.RuleError, match="no discard to call"):
+        game._trusted_pass(1)
+    assert game.snapshot() == before
+    game.discard(0, next(t for t in game.racks[0].tiles() if t != Tile.JOKER))
+    for seat, wrong in ((0, "own discard"), (9, "seat")):
+        before = game.snapshot()
+        with pytest.raises(mj.MjlearnError, match=wrong):
+            game._trusted_pass(seat)
+        assert game.snapshot() == before
+    game._trusted_pass(1)
+    with pytest.raises(mj.errors.RuleError, match="already given that answer"):
+        game._trusted_pass(1)
+    assert game.moves[-1] == ("pass_call", {"seat": 1}) and game.waiting_for() == [2, 3]
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(0, 2**32 - 1))
+def test_the_compiled_liveness_kept_up_to_date_matches_a_fresh_count(seed):
+    """BotEngine.dead_far with the compiled loops (a view's liveness updated kind by kind from the last look)
+    gives, at every look of a random walk of tiles seen (small steps, big jumps, jokers, up and down), what a
+    fresh count gives."""
+    pytest.importorskip("numba")
+    from mjlearn.engine import FAR, engine_for, loops
+
+    assert loops.compiled_loops() is not None
+    rng = np.random.default_rng(seed)
+    engine = engine_for(CARD)
+    view = engine.view(((0, 3),) if seed % 2 else ())
+    engine._threads.states = {}  # (a fresh start for this walk)
+    available = np.asarray(COPIES, dtype=np.int64) - rng.integers(0, 3, size=NUM_KINDS)
+    for _ in range(30):
+        if rng.random() < 0.15:
+            available = np.asarray(COPIES, dtype=np.int64) - rng.integers(0, 5, size=NUM_KINDS)
+        else:
+            for kind in rng.integers(0, NUM_KINDS, size=rng.integers(1, 3)):
+                available[kind] += rng.choice([-1, -1, 1])
+        available = np.maximum(available, 0)  # (tiles available: never fewer than none)
+        penalty = engine.dead_far(view, available.tolist())
+        expected = plain_live(view.rest, view.small, available)
+        found = np.zeros(view.n, dtype=bool) if penalty is None else penalty == 0
+        assert found.tolist() == expected.tolist()
+        assert penalty is None or set(penalty.tolist()) <= {0, FAR}

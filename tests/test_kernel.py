@@ -1,4 +1,4 @@
-"""The batch kernel (mjlearn.analysis.kernel) against the formula it replaced, on many racks.
+"""The batch kernel (mjlearn.engine.kernel) against the formula it replaced, on many racks.
 
 The reference is the thermometer matrix product that ``line_distances`` used
 before the kernel (``tests/matrix_reference.py``): every engine must give exactly
@@ -14,7 +14,7 @@ import pytest
 
 import mjlearn as mj
 from mjlearn.analysis import batch_distances, deal_racks
-from mjlearn.analysis.kernel import KernelTables, engines, line_distances
+from mjlearn.engine.kernel import KernelTables, engines, line_distances
 from mjlearn.errors import ArgumentError, HandError
 from mjlearn.tiles import COPIES, NUM_KINDS, Tile
 
@@ -103,7 +103,7 @@ def test_without_numba_the_numpy_engine_serves():
         "import sys; sys.modules['numba'] = None\n"  # as if numba were not installed
         "import mjlearn as mj\n"
         "from mjlearn.analysis import batch_distances, deal_racks\n"
-        "from mjlearn.analysis.kernel import engines\n"
+        "from mjlearn.engine.kernel import engines\n"
         "print(engines(), batch_distances(mj.load_card('basic1'), deal_racks(300, rng=8)).sum())\n"
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout.split(None, 1)

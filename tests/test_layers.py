@@ -213,3 +213,128 @@ def test_the_lessons_package_loads_what_a_name_needs():
             "if m in sys.modules])")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout.strip()
     assert out == ""
+
+
+# -- the engine (issue 25): between the cards and the analysis ------------------------------------------------
+
+ENGINE_ALIASES = {
+    "mjlearn.analysis.compiled": "mjlearn.engine.compiled",
+    "mjlearn.analysis.kernel": "mjlearn.engine.kernel",
+    "mjlearn.rules.liveness": "mjlearn.engine.liveness",
+}
+"""The engine's modules by their old names (kept as aliases for old code)."""
+
+ABOVE_THE_ENGINE = ("mjlearn.analysis", "mjlearn.rules", "mjlearn.render", "mjlearn.cli", "mjlearn.widgets",
+                    "mjlearn.lessons", *ALIASES)
+"""The layers above the engine (DEVELOPERS.md): the engine imports none of them."""
+
+
+def _within(module: str, names) -> bool:
+    return any(module == name or module.startswith(name + ".") for name in names)
+
+
+def _imports_outside_display_methods(path: Path, tree: ast.AST) -> list[tuple[int, str]]:
+    """Every import of ``tree`` (as :func:`imported_modules`) but those inside a ``_repr_*_`` method: a value that
+    displays itself imports the renderer there (DEVELOPERS.md)."""
+    skipped = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.FunctionDef) and node.name.startswith("_repr_") and node.name.endswith("_"):
+            skipped |= {id(inner) for inner in ast.walk(node)}
+    kept = ast.Module(body=[], type_ignores=[])
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.Import, ast.ImportFrom)) and id(node) not in skipped:
+            kept.body.append(node)
+    return imported_modules(path, kept)
+
+
+def test_the_engine_imports_no_layer_above_it():
+    upward = []
+    modules = sorted((PACKAGE / "engine").glob("*.py"))
+    for path in modules:
+        tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
+        upward += [f"{path.relative_to(PACKAGE)}:{line} imports {module}"
+                   for line, module in _imports_outside_display_methods(path, tree)
+                   if _within(module, ABOVE_THE_ENGINE)]
+    assert len(modules) >= 10 and upward == []
+
+
+def test_the_engine_scan_sees_an_upward_import():
+    path = PACKAGE / "engine" / "example.py"  # never written: the name only places the source in engine/
+    source = ("from ..analysis.closest import closest\n"
+              "class A:\n"
+              "    def _repr_html_(self):\n"
+              "        from ..render.html import tiles_html\n"
+              "def f():\n"
+              "    from ..rules import Bot\n")
+    found = [m for _, m in _imports_outside_display_methods(path, ast.parse(source)) if _within(m, ABOVE_THE_ENGINE)]
+    assert set(found) == {"mjlearn.analysis.closest", "mjlearn.analysis.closest.closest", "mjlearn.rules",
+                          "mjlearn.rules.Bot"}
+
+
+def test_no_module_imports_the_engine_by_an_old_name():
+    old = []
+    for path in sorted(PACKAGE.rglob("*.py")):
+        if _module_name(path) in ENGINE_ALIASES:
+            continue
+        tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
+        old += [f"{path.relative_to(PACKAGE)}:{line} imports {module}" for line, module in imported_modules(path, tree)
+                if _within(module, ENGINE_ALIASES)]
+    for folder in ("tests", "tools", "benchmarks"):
+        for path in sorted((ROOT / folder).rglob("*.py")):
+            if path == Path(__file__).resolve():
+                continue
+            text = path.read_text(encoding="utf-8")
+            old += [f"{path.relative_to(ROOT)}" for name in ENGINE_ALIASES if re.search(rf"\b{re.escape(name)}\b", text)]
+    assert old == []
+
+
+@pytest.mark.parametrize("old", ENGINE_ALIASES)
+def test_an_old_engine_name_gives_the_moved_module_itself(old):
+    moved = importlib.import_module(ENGINE_ALIASES[old])
+    assert importlib.import_module(old) is moved and sys.modules[old] is moved
+    code = f"import sys, {old} as m; print(m is sys.modules[{ENGINE_ALIASES[old]!r}])"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout.split()
+    assert out == ["True"]
+
+
+def test_the_old_engine_imports_give_the_same_objects():
+    from mjlearn.analysis.compiled import CompiledCard
+    from mjlearn.analysis.kernel import line_distances
+    from mjlearn.analysis.position import Exposure
+    from mjlearn.rules.bots import BotEngine, View, _as_counts, _exposures, _key, _Position, available_tiles, \
+        call_options, discard_ranks, engine_for
+    from mjlearn.rules.liveness import LiveHands
+
+    import mjlearn.engine as engine
+
+    assert (CompiledCard, line_distances, Exposure, LiveHands) == (
+        engine.CompiledCard, engine.line_distances, engine.Exposure, engine.LiveHands)
+    assert (BotEngine, View, _Position, available_tiles, call_options, discard_ranks, engine_for) == (
+        engine.BotEngine, engine.View, engine.Position, engine.available_tiles, engine.call_options,
+        engine.discard_ranks, engine.engine_for)
+    assert (_as_counts, _exposures, _key) == (engine.as_counts, engine.seat_exposures, engine.exposure_key)
+
+
+@pytest.mark.parametrize("policy", ["rules/bots.py", "rules/coach_bot.py"])
+def test_the_players_read_the_engine_by_its_public_names(policy):
+    """The players only decide: what they take from the engine is public (no ``_name`` of it), and they
+    import no private name of another module of the rules either."""
+    path = PACKAGE / policy
+    tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
+    engine_names, private = [], []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom) and node.level and (node.module or "").startswith(("engine", "bots")) \
+                or isinstance(node, ast.ImportFrom) and (node.module or "").startswith("mjlearn.engine"):
+            names = [alias.name for alias in node.names]
+            engine_names += names if (node.module or "").startswith(("engine", "mjlearn.engine")) else []
+            private += [name for name in names if name.startswith("_")]
+    assert private == []
+    assert policy != "rules/bots.py" or {"Position", "View", "engine_for", "call_options"} <= set(engine_names)
+
+
+def test_importing_mjlearn_leaves_the_engine_and_numba_alone():
+    code = ("import sys, mjlearn, mjlearn.card; a = [m for m in ('mjlearn.engine', 'numpy', 'numba') if m in sys.modules];"
+            " import mjlearn.engine, mjlearn.rules; from mjlearn.rules import run_game;"
+            " print(a, 'numba' in sys.modules)")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout.strip()
+    assert out == "[] False"

@@ -96,7 +96,9 @@ def test_wheel_carries_cards_and_loads_them_in_a_fresh_environment(tmp_path):
     for card in (ROOT / "cards").glob("*.mjcl"):
         assert f"mjlearn/data/cards/{card.name}" in names
     assert "mjlearn/data/assets/tiles/README.md" in names
-    for part in ("prelude.js", "hand_builder.js", "card_editor.js", "charleston_trainer.js", "widgets.css"):
+    assert "mjlearn/data/cards/solo_benchmark.json" in names  # the solitaire figures learners are scored against
+    for part in ("prelude.js", "hand_builder.js", "card_editor.js", "charleston_trainer.js", "solo_drill.js",
+                 "widgets.css"):
         assert f"mjlearn/widgets/{part}" in names
     for part in ("exercise.js", "exercise.css"):  # the lessons' Exercise widget keeps its files beside it
         assert f"mjlearn/lessons/{part}" in names

@@ -25,12 +25,13 @@ from .advice import suggest_pass
 from .chances import LineChances, line_chances
 from .coach_advice import discard_advice, outs, win_chances
 from .closest import closest, needs_and_unused
-from .compiled import CompiledCard
+from ..engine.compiled import CompiledCard
 from .defence import danger, danger_table
 from .horizon import expected_draws, horizon_words, seat_draws
 from .matching import GroupFill, Win, match
 from .odds import deal_racks, odds
 from .position import Exposure, read_position
+from .solo import SoloComparison, SoloResult, solo
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..card import Card
@@ -38,6 +39,8 @@ if TYPE_CHECKING:  # pragma: no cover
 __all__ = [
     "CompiledCard",
     "Exposure",
+    "SoloComparison",
+    "SoloResult",
     "GroupFill",
     "LineChances",
     "Win",
@@ -57,6 +60,7 @@ __all__ = [
     "needs_and_unused",
     "read_position",
     "seat_draws",
+    "solo",
     "suggest_pass",
     "win_chances",
 ]

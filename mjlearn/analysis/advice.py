@@ -27,7 +27,7 @@ from ..resources import as_card
 from ..tiles import COPIES, Tile, parse_tiles
 from .chances import line_chances
 from .closest import needs_and_unused_many
-from .compiled import counts_of
+from ..engine.compiled import counts_of
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..card import Card, Line

@@ -52,7 +52,8 @@ import numpy as np
 from ..errors import ArgumentError, HandError
 from ..tiles import COPIES, NUM_KINDS, TILE_SET_SIZE, Tile
 from .arguments import count_argument
-from .compiled import NATURAL_KINDS, CompiledCard, exposed_counts, thermometer
+from ..engine.compiled import NATURAL_KINDS, CompiledCard, thermometer
+from ..engine.tiles_away import tiles_away
 from .position import Exposure
 
 __all__ = ["LineChances", "line_chances", "hand_chances", "joint_chances", "TOLERANCE", "NEGLIGIBLE", "FAR", "DEFAULT_SAMPLES"]
@@ -138,19 +139,9 @@ class _Targets:
 
 
 def _targets(compiled: CompiledCard, exposures: Sequence[Exposure]) -> _Targets:
-    readings = compiled.wild_readings(exposures) if exposures else [[]]
-    hands, groups = [], []
-    for reading in readings:
-        index = compiled.hand_index if not reading else np.flatnonzero(compiled.allowed(reading))
-        hands.append(index)
-        groups.append(compiled.big[index].astype(np.int16) - exposed_counts(reading))
-    hand = np.concatenate(hands)
-    group = np.concatenate(groups)
-    order = np.argsort(hand, kind="stable")  # line by line, as the card stores them
-    hand, group = hand[order], group[order]
-    exposed = sum(e.size for e in exposures)
-    return _Targets(hand, compiled.line_of[hand].astype(np.int64), compiled.small[hand].astype(np.int16), group,
-                    14 - exposed)
+    rows = compiled.exposed_rows(exposures)  # (one row per way to read a wild exposure, card order)
+    return _Targets(rows.hand, compiled.line_of[rows.hand].astype(np.int64), rows.small, rows.rest - rows.small,
+                    rows.remaining)
 
 
 def _check(rack: np.ndarray, exposures: Sequence[Exposure], unseen: np.ndarray, draws, samples, seed) -> None:
@@ -569,11 +560,11 @@ def _simulated_extra(targets, rack, unseen, draws, kept, best_target, lines, sam
 def _complete(racks: np.ndarray, small: np.ndarray, groups: np.ndarray, remaining: int) -> np.ndarray:
     """Whether each rack (``[S, 36]``, any size) holds each target (``[C, 35]`` singles/pairs and groups).
 
-    As in :mod:`~mjlearn.analysis.compiled`: the distance is 0 exactly when every
-    natural of the singles and pairs is there and jokers cover what groups lack.
+    The rack is 0 tiles away (:mod:`~mjlearn.engine.tiles_away`; a rack with more tiles than the target, at
+    most 0): every natural of the singles and pairs is there and jokers cover what groups lack.
     """
     codes = np.concatenate([thermometer(small + groups).T, thermometer(small).T], axis=1)  # [144, 2C]
-    products = thermometer(racks[:, :NATURAL_KINDS]) @ codes
+    products = (thermometer(racks[:, :NATURAL_KINDS]) @ codes).astype(np.int16)  # M_t, then M_s
     count = len(small)
-    placed_small = products[:, count:] >= small.sum(axis=1)[None, :]
-    return placed_small & (products[:, :count] >= (remaining - racks[:, _JOKER])[:, None])
+    free = (remaining - racks[:, _JOKER].astype(np.int16))[:, None]
+    return tiles_away(free, products[:, :count], small.sum(axis=1), products[:, count:]) <= 0

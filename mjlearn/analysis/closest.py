@@ -28,7 +28,8 @@ from ..hands import HandLike
 from ..resources import as_card
 from ..tiles import COPIES, FORMAT_ORDER, NUM_KINDS, Tile, as_tile, parse_tiles, tile_token
 from .arguments import choice_argument, count_argument, flag_argument, ruleset_argument
-from .compiled import NATURAL_KINDS, CompiledCard, counts_of, exposed_counts
+from ..engine.compiled import NATURAL_KINDS, CompiledCard, counts_of, exposed_counts
+from ..engine.memo import Memo
 from .position import Exposure, ExposureLike, read_position
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -401,21 +402,21 @@ _JOKER_TOKENS = np.array([tile_token(Tile.JOKER, n) for n in range(COPIES[Tile.J
 """The ``not_usable`` text of ``n`` jokers at place ``n``: ``""``, ``"J"``, ``"JJ"``..."""
 
 
+TEXT_COLUMNS = Memo("closest text columns", maxsize=1)
+"""Per compiled card, the columns :func:`_text_columns` builds."""
+
+
 def _text_columns(compiled: CompiledCard) -> dict:
-    """The card's per-line and per-hand columns, ready to take rows from, built once per card.
+    """The card's per-line and per-hand columns, ready to take rows from, built once per card (:data:`TEXT_COLUMNS`).
 
     ``category``, ``mjcl`` (per line) and ``hand`` (per hand) are numpy arrays of ``str`` objects;
     ``line``, ``value`` and ``concealed`` numpy arrays per line.
     """
-    columns = compiled.cache.get("closest-text")
-    if columns is None:
-        columns = {
-            "category": np.array([line.category for line in compiled.lines], dtype=object),
-            "line": np.array([line.number for line in compiled.lines], dtype=np.int64),
-            "value": compiled.line_value.astype(np.int64),
-            "concealed": np.asarray(compiled.line_concealed, dtype=bool),
-            "mjcl": np.array([line.mjcl for line in compiled.lines], dtype=object),
-            "hand": np.array([str(hand) for hand in compiled.hands], dtype=object),
-        }
-        compiled.cache["closest-text"] = columns
-    return columns
+    return TEXT_COLUMNS.get(compiled, None, lambda: {
+        "category": np.array([line.category for line in compiled.lines], dtype=object),
+        "line": np.array([line.number for line in compiled.lines], dtype=np.int64),
+        "value": compiled.line_value.astype(np.int64),
+        "concealed": np.asarray(compiled.line_concealed, dtype=bool),
+        "mjcl": np.array([line.mjcl for line in compiled.lines], dtype=object),
+        "hand": np.array([str(hand) for hand in compiled.hands], dtype=object),
+    })

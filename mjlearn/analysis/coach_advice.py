@@ -26,7 +26,7 @@ from ..tiles import FORMAT_ORDER, Tile
 from ..wording import counted
 from .chances import DEFAULT_SAMPLES, MAX_SAMPLES, LineChances, line_chances
 from .closest import _needs_and_unused_shown, _text_columns, format_count_rows, seen_and_unseen
-from .compiled import CompiledCard, counts_of
+from ..engine.compiled import CompiledCard, counts_of
 from .position import Exposure, ExposureLike, read_position
 
 if TYPE_CHECKING:  # pragma: no cover

@@ -48,7 +48,8 @@ from ..errors import ArgumentError, HandError
 from ..hands import as_hand
 from ..resources import as_card
 from ..tiles import COPIES, NUM_KINDS, Tile, as_tile
-from .compiled import NATURAL_KINDS, CompiledCard, exposed_counts
+from ..engine.compiled import NATURAL_KINDS, CompiledCard, exposed_counts
+from ..engine.memo import Memo
 from .position import Exposure
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -170,16 +171,14 @@ class OpponentLines:
         return live, wins, calls, share
 
 
+OPPONENT_LINES = Memo("opponent lines", maxsize=1024)
+"""Per compiled card, the :class:`OpponentLines` of each set of an opponent's exposures (jokers counted)."""
+
+
 def opponent_lines(compiled: CompiledCard, exposures: Sequence[Exposure]) -> OpponentLines:
-    """The :class:`OpponentLines` of a set of exposures, built once per card (kept in ``compiled.cache``)."""
-    cache = compiled.cache.setdefault("defence", {})
+    """The :class:`OpponentLines` of a set of exposures, built once per card (:data:`OPPONENT_LINES`)."""
     key = tuple(sorted((int(e.tile), e.size, e.jokers) for e in exposures))
-    found = cache.get(key)
-    if found is None:
-        if len(cache) > 1024:
-            cache.clear()
-        found = cache[key] = OpponentLines(compiled, exposures)
-    return found
+    return OPPONENT_LINES.get(compiled, key, lambda: OpponentLines(compiled, exposures))
 
 
 @dataclass

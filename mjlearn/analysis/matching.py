@@ -19,7 +19,7 @@ import numpy as np
 from ..card import Line
 from ..hands import ConcreteHand, HandLike
 from ..resources import as_card
-from .compiled import counts_of
+from ..engine.compiled import counts_of
 from .position import Exposure, ExposureLike, read_position
 
 if TYPE_CHECKING:  # pragma: no cover

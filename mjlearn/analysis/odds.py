@@ -20,7 +20,7 @@ from ..parallel import executor_argument, iter_chunks
 from ..resources import as_card
 from ..tiles import NUM_KINDS, TILE_SET
 from .arguments import count_argument, flag_argument, ruleset_argument
-from .kernel import KernelTables, line_distances
+from ..engine.kernel import KernelTables, line_distances
 
 if TYPE_CHECKING:  # pragma: no cover
     import pandas

@@ -122,7 +122,7 @@ class PassGrade:
         from ..analysis.advice import PASS_DRAWS
         from ..analysis.arguments import count_argument, ruleset_argument
         from ..analysis.chances import line_chances
-        from ..analysis.compiled import counts_of
+        from ..engine.compiled import counts_of
         from ..analysis.position import read_position
 
         self.card = _card(card)
@@ -475,7 +475,7 @@ class CallGrade:
         from ..analysis.arguments import count_argument, ruleset_argument
         from ..analysis.chances import FAR, line_chances
         from ..analysis.closest import seen_and_unseen
-        from ..analysis.compiled import counts_of
+        from ..engine.compiled import counts_of
         from ..analysis.position import Exposure, read_position
         from ..hands import Hand
         from ..tiles import as_tile

@@ -218,7 +218,7 @@ class Question:
                  tile: Tile | str | None = None, seat: int | str | None = None):
         from ..analysis.arguments import count_argument, ruleset_argument
         from ..analysis.closest import seen_and_unseen
-        from ..analysis.compiled import counts_of
+        from ..engine.compiled import counts_of
         from ..analysis.position import read_position
         from ..resources import as_card
         from .reading import read_line, read_seat

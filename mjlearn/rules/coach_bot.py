@@ -74,12 +74,12 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from ..analysis.chances import hand_chances
-from ..analysis.compiled import NATURAL_KINDS
 from ..analysis.defence import hot_row, tile_dangers
 from ..analysis.horizon import seat_draws
-from ..analysis.position import Exposure
+from ..engine import (JOKER, NATURAL_KINDS, Exposure, Memo, View, as_counts, available_tiles, call_options,
+                      exposure_key, seat_exposures)
 from ..tiles import COPIES, Tile
-from .bots import JOKER, Bot, View, _as_counts, _exposures, _key, available_tiles, call_options
+from .bots import Bot
 from .ruleset import NMJL, Ruleset
 from .setup import SEATS
 
@@ -133,6 +133,10 @@ class _Lines:
         self.small = view.small.astype(np.int16)
         self.big = np.maximum(view.rest - self.small, 0).astype(np.int16)
         self.value = compiled.line_value[view.lines].astype(np.float64)
+
+
+COACH_LINES = Memo("coach lines", maxsize=256)
+"""Per compiled card, the :class:`_Lines` of each view the coach bots read."""
 
 
 class _FirstRack:
@@ -240,13 +244,8 @@ class CoachBot(Bot):
 
     # -- worth of racks ----------------------------------------------------------
     def _lines_of(self, view: View) -> _Lines:
-        shared = self.engine.cache.setdefault("coach lines", {})  # shared by the coach bots of the card
-        found = shared.get(view.key)
-        if found is None:
-            if len(shared) > 256:
-                shared.clear()
-            found = shared[view.key] = _Lines(self.engine.compiled, view)
-        return found
+        compiled = self.engine.compiled  # (shared by the coach bots of the card)
+        return COACH_LINES.get(compiled, view.key, lambda: _Lines(compiled, view))
 
     def worth(self, racks: Sequence[Sequence[int]], exposures: Sequence[Exposure] = (), visible=None,
               draws: int = 20) -> np.ndarray:
@@ -273,7 +272,7 @@ class CoachBot(Bot):
     def _first_rack(self, rack: np.ndarray, exposures: Sequence[Exposure], visible, draws: int) -> "_FirstRack | None":
         """What :meth:`worth` works out from the first rack (``None`` if no hand is allowed); the last one
         is kept, for the Charleston's search weighs the racks grown from the same rack three times."""
-        key = (tuple(rack.tolist()), _key(exposures), None if visible is None else tuple(np.asarray(visible).tolist()),
+        key = (tuple(rack.tolist()), exposure_key(exposures), None if visible is None else tuple(np.asarray(visible).tolist()),
                draws, self.slack, self.exact, tuple(sorted((int(e.tile), e.size, e.jokers) for e in exposures)))
         kept = self._first  # (the exposures' jokers count too: they are not among the tiles still to come)
         if kept is not None and kept[0] == key:
@@ -378,7 +377,7 @@ class CoachBot(Bot):
     def choose_pass(self, counts: Sequence[int], count: int = 3, draws: int = 24) -> list[Tile]:
         """The ``count`` tiles (never a joker) whose loss costs the rack least: a beam search that keeps
         the ``beam`` best sets of each size, so that a pair is not broken for one tile and kept for nothing."""
-        rack = np.asarray(_as_counts(counts), dtype=np.int16)
+        rack = np.asarray(as_counts(counts), dtype=np.int16)
         if int(rack[:NATURAL_KINDS].sum()) < count:  # jokers only left: as the Bot does (it never passes them)
             return super().choose_pass(counts, count)
         held = rack[:NATURAL_KINDS].tolist()
@@ -433,7 +432,7 @@ class CoachBot(Bot):
         >>> bot.choose_discard(rack.counts, dangers=cost, give_up=1000.0).notation in ("3C", "7D")  # given up
         False
         """
-        rack = np.asarray(_as_counts(counts), dtype=np.int16)
+        rack = np.asarray(as_counts(counts), dtype=np.int16)
         kinds = np.flatnonzero(rack).tolist()
         candidates = np.repeat(rack[None, :], len(kinds), axis=0)
         candidates[np.arange(len(kinds)), kinds] -= 1
@@ -475,7 +474,7 @@ class CoachBot(Bot):
             opponents.append(None if owner in game.dead or not groups else groups)
         if all(o is None for o in opponents):
             return None
-        available = available_tiles(game.visible(seat), _exposures(game, seat)) - np.asarray(counts, dtype=np.int16)
+        available = available_tiles(game.visible(seat), seat_exposures(game, seat)) - np.asarray(counts, dtype=np.int16)
         return opponents, tile_dangers(self.engine.compiled, opponents, np.maximum(available, 0), game.wall_left)
 
     def feeding_cost(self, game: "Game", seat: int, counts: Sequence[int]) -> np.ndarray | None:
@@ -569,7 +568,7 @@ class CoachBot(Bot):
             seen[t] -= 1  # the discard leaves the table for our exposure
         best = None
         for size, use_jokers, rest, new in call_options(counts, exposures, t, [size for size, _ in groups]):
-            if not self._position(tuple(rest), _key(new)).view.n:
+            if not self._position(tuple(rest), exposure_key(new)).view.n:
                 continue
             _, scores = self.discard_scores(rest, new, seen, draws)
             after = float(scores.max()) if len(scores) else 0.0

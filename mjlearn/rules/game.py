@@ -37,14 +37,14 @@ from dataclasses import dataclass, field, replace
 from functools import wraps
 from typing import TYPE_CHECKING
 
-from ..analysis.position import Exposure
+from ..engine.exposure import Exposure
 from ..errors import ArgumentError, MoveArgumentError, RuleError
+from ..engine.liveness import LiveHands, available_counts, shared_live_hands
 from ..hands import Hand
 from ..resources import as_card
 from ..tiles import NUM_KINDS, Tile
 from ..wording import counted
-from .charleston import Charleston, Event, events_table
-from .liveness import LiveHands, available_counts, shared_live_hands
+from .charleston import Charleston, Event, _event, events_table
 from .ruleset import NMJL, Ruleset, ruleset as as_ruleset
 from .arguments import int_arg, seat_arg, tile_arg, tiles_arg
 from .setup import SEATS, Deal, deal_tiles, fresh_seed, seed_or_fresh
@@ -59,9 +59,6 @@ if TYPE_CHECKING:  # pragma: no cover
     from .scoring import Payout
 
 __all__ = ["Game", "ExposedGroup", "GameResult", "GameState"]
-
-_ALLOWED_KEPT = 4096
-"""Sets of exposures whose allowed hands a compiled card keeps for its games (then it starts afresh)."""
 
 _AFTER = tuple(tuple((seat + step) % 4 for step in (1, 2, 3)) for seat in range(4))
 """The other seats in turn order after each seat: who may call its discard."""
@@ -144,6 +141,7 @@ def _regroup(tile: Tile, naturals: int, jokers: int) -> Exposure:
 
 
 _GROUPS = {3: "pung", 4: "kong", 5: "quint", 6: "sextet"}
+_PASS = ("pass",)
 
 _TILE_LISTS = frozenset({"tiles", "add", "remove"})
 """The move arguments that are lists of tiles (``pass_tiles``' tiles, ``amend``'s add and remove)."""
@@ -336,6 +334,19 @@ class Game:
         trusted = getattr(move, "trusted", None)
         return trusted(self, *args) if trusted is not None else move(self, *args)
 
+    def _trusted_pass(self, seat: int) -> None:
+        """``_trusted("pass_call", seat)`` for a seat the game waits for, the bots' most frequent move: the same
+        record and the same effect, its checks (a discard to answer, a live seat that may call it and has not
+        answered yet) read inline. Anything else goes through the move, which says what is wrong."""
+        claims = self._claims
+        if self.phase != "calls" or seat in claims or seat in self.dead or seat not in _AFTER[self.discards[-1][0]]:
+            self._trusted("pass_call", seat)
+            return
+        claims[seat] = _PASS
+        self._maybe_resolve()
+        self._settle()
+        self.moves.append(("pass_call", {"seat": seat}))
+
     def tiles_held(self, seat: int) -> int:
         return len(self.racks[seat]) + sum(g.size for g in self.exposures[seat])
 
@@ -378,7 +389,7 @@ class Game:
         self.turn = 0
         self.phase = "discard" if len(self.racks[0]) == 14 else "draw"
         self._last_action = "deal"
-        self.log.append(Event("play", None, "play begins", detail=f"{SEATS[0]} {'discards' if self.phase == 'discard' else 'draws'} first"))
+        self.log.append(_event("play", None, "play begins", detail=f"{SEATS[0]} {'discards' if self.phase == 'discard' else 'draws'} first"))
 
     # -- a turn ---------------------------------------------------------------------
     @_move
@@ -388,7 +399,7 @@ class Game:
         self.extra_pick = False
         if not self.wall:
             self._end(GameResult(None, "wall"))
-            self.log.append(Event(self._label(), None, "wall game"))
+            self.log.append(_event(self._label(), None, "wall game"))
             return None
         tile = self.wall[0]
         self.wall = self.wall[1:]  # a new list: the undo point keeps the old one (see _undo_point)
@@ -399,7 +410,7 @@ class Game:
         self._exposed_at_call = None
         self._just_called = None
         self.turns += 1
-        self.log.append(Event(self._label(), seat, "draws", (tile,)))
+        self.log.append(_event(self._label(), seat, "draws", (tile,)))
         return tile
 
     @_move
@@ -409,7 +420,7 @@ class Game:
         if not self.extra_pick:
             raise RuleError("only a player who has just discarded a joker (MAHJ-X rule 6) may decline a pick")
         self.extra_pick = False
-        self.log.append(Event(self._label(), seat, "declines the extra pick"))
+        self.log.append(_event(self._label(), seat, "declines the extra pick"))
         self._next_turn(seat)
 
     @_move
@@ -428,7 +439,7 @@ class Game:
         self.discards.append((seat, tile))
         self._last_action = "discard"  # the turn is over: nothing done in it counts for the next
         self._just_called = None
-        self.log.append(Event(self._label(), seat, "discards", (tile,)))
+        self.log.append(_event(self._label(), seat, "discards", (tile,)))
         held = self.tiles_held(seat)
         if held != 13:
             self._make_dead(seat, f"{held} tiles at the end of the turn; a hand holds 13")
@@ -441,7 +452,7 @@ class Game:
             if self.ruleset.joker_discard_draws_again and seat not in self.dead:
                 self.phase = "draw"  # MAHJ-X: a discarded joker earns another pick (which may be declined)
                 self.extra_pick = True
-                self.log.append(Event(self._label(), seat, "picks again after discarding a joker"))
+                self.log.append(_event(self._label(), seat, "picks again after discarding a joker"))
                 return
             self._next_turn(seat)  # a discarded joker cannot be called
             return
@@ -480,7 +491,7 @@ class Game:
     def pass_call(self, seat: int) -> None:
         """Let the last discard go."""
         self._need_caller(seat)
-        self._answer(seat, ("pass",))
+        self._answer(seat, _PASS)
 
     @_move
     def declare_mahjongg(self, seat: int) -> GameResult | None:
@@ -518,7 +529,7 @@ class Game:
         self.racks[seat] = self.racks[seat].change(remove=(target.tile,), add=(Tile.JOKER,))
         self.exposures[owner][group] = replace(target, jokers=target.jokers - 1)
         self._last_action = "exchange"
-        self.log.append(Event(self._label(), seat, "exchanges a joker", (target.tile,), f"from {SEATS[owner]}'s {target}"))
+        self.log.append(_event(self._label(), seat, "exchanges a joker", (target.tile,), f"from {SEATS[owner]}'s {target}"))
 
     @_move
     def reverse_swap(self, seat: int, owner: int, group: int) -> None:
@@ -537,7 +548,7 @@ class Game:
         self.racks[seat] = self.racks[seat].change(remove=(Tile.JOKER,), add=(target.tile,))
         self.exposures[owner][group] = _regroup(target.tile, target.naturals - 1, target.jokers + 1)
         self._last_action = "exchange"
-        self.log.append(Event(self._label(), seat, "swaps a joker in", (target.tile,), f"to {SEATS[owner]}'s {target}"))
+        self.log.append(_event(self._label(), seat, "swaps a joker in", (target.tile,), f"to {SEATS[owner]}'s {target}"))
 
     @_move
     def amend(self, seat: int, group: int, add=(), remove=()) -> None:
@@ -583,7 +594,7 @@ class Game:
         except ValueError:
             raise RuleError(f"{SEATS[seat]} does not hold {' '.join(t.notation for t in add)} to add") from None
         target = self.exposures[seat][group] = _regroup(target.tile, new_naturals, new_jokers)
-        self.log.append(Event(self._label(), seat, "amends an exposure", tuple(add), f"now {target}"))
+        self.log.append(_event(self._label(), seat, "amends an exposure", tuple(add), f"now {target}"))
 
     # -- dead hands -------------------------------------------------------------------
     @_move
@@ -613,7 +624,7 @@ class Game:
         if (seat, target) in self.disputes:
             raise RuleError(f"{SEATS[seat]} has already called {SEATS[target]}'s hand dead; it is settled at the end")
         reason = self._hopeless(target)
-        self.log.append(Event(self._label(), seat, "calls a hand dead", detail=SEATS[target]))
+        self.log.append(_event(self._label(), seat, "calls a hand dead", detail=SEATS[target]))
         if reason:
             self._make_dead(target, f"called dead by {SEATS[seat]}: {reason}")
             return True
@@ -621,7 +632,7 @@ class Game:
             self._make_dead(seat, f"called {SEATS[target]}'s live hand dead ({self.ruleset.name} rules)")
         else:
             self.disputes.append((seat, target))
-            self.log.append(Event(self._label(), seat, "dead call disputed", detail="settled at the end of the game"))
+            self.log.append(_event(self._label(), seat, "dead call disputed", detail="settled at the end of the game"))
         return False
 
     # -- legal moves -------------------------------------------------------------------
@@ -649,7 +660,7 @@ class Game:
             if seat in self._changed:
                 raise RuleError(f"{SEATS[seat]} has already changed their answer once: it stands")
             self._changed.add(seat)
-            self.log.append(Event(self._label(), seat, "changes their answer"))
+            self.log.append(_event(self._label(), seat, "changes their answer"))
         self._claims[seat] = claim
         self._maybe_resolve()
 
@@ -662,6 +673,12 @@ class Game:
 
     def _resolve_calls(self) -> None:
         discarder, tile = self.discards[-1]
+        if all(claim is _PASS for claim in self._claims.values()):  # (the usual end: everybody let it go)
+            if self._changed:
+                self._changed = set()
+            self._claims = {}
+            self._next_turn(discarder)
+            return
         order = self._callers()
         self._changed = set()
         for seat in [s for s in order if self._claims.get(s, ("pass",))[0] == "mahjongg"]:
@@ -670,7 +687,7 @@ class Game:
             if wins:
                 self.discards.pop()
                 self.racks[seat] = self.racks[seat].change(add=(tile,))
-                self.log.append(Event(self._label(), seat, "calls for Mah Jongg", (tile,)))
+                self.log.append(_event(self._label(), seat, "calls for Mah Jongg", (tile,)))
                 self._win(seat, wins, "discard", discarder, tuple(self.exposures[seat]))
                 return
             self._make_dead(seat, f"false Mah Jongg on {SEATS[discarder]}'s {tile.notation}")
@@ -683,7 +700,7 @@ class Game:
             self.racks[seat] = self.racks[seat].change(remove=[tile] * naturals + [Tile.JOKER] * jokers)
             self._exposed_at_call = tuple(self.exposures[seat])  # what the caller showed when the tile was thrown
             self.exposures[seat].append(Exposure(tile, size, jokers))
-            self.log.append(Event(self._label(), seat, "calls and exposes", (tile,), str(self.exposures[seat][-1])))
+            self.log.append(_event(self._label(), seat, "calls and exposes", (tile,), str(self.exposures[seat][-1])))
             self._claims = {}
             self.turn = seat
             self.phase = "discard"
@@ -702,7 +719,7 @@ class Game:
 
         payout = score_win(self.card, wins, seat, how, discarder, self.ruleset, exposed_at_throw=shown)
         result = GameResult(seat, how, discarder, tuple(wins), payout)
-        self.log.append(Event(self._label(), seat, "Mah Jongg", detail=f"{how}: {payout.line.category} #{payout.line.number}"))
+        self.log.append(_event(self._label(), seat, "Mah Jongg", detail=f"{how}: {payout.line.category} #{payout.line.number}"))
         self._end(result)
         return result
 
@@ -716,7 +733,7 @@ class Game:
 
     def _make_dead(self, seat: int, reason: str) -> None:
         self.dead.add(seat)
-        self.log.append(Event(self._label(), seat, "hand is dead", detail=reason))
+        self.log.append(_event(self._label(), seat, "hand is dead", detail=reason))
         if len(self.dead) == 4:
             self._end(GameResult(None, "wall"))
 
@@ -739,19 +756,7 @@ class Game:
         the compiled card (they depend on the exposures' tiles and sizes only) and kept by each game."""
         index = self._allowed.get(exposures)
         if index is None:
-            compiled = self.card.compiled(self.ruleset)
-            shared = compiled.cache.setdefault("allowed-index", {})
-            key = tuple(sorted((int(e.tile), e.size) for e in exposures))
-            index = shared.get(key)
-            if index is None:
-                import numpy as np
-
-                if len(shared) >= _ALLOWED_KEPT:
-                    shared.clear()  # start afresh (one call, safe when threads share the card)
-                index = np.flatnonzero(compiled.allowed(exposures))
-                index.flags.writeable = False
-                shared[key] = index
-            self._allowed[exposures] = index
+            index = self._allowed[exposures] = self.card.compiled(self.ruleset).exposed_rows(exposures).hands
         return index
 
     def _exposure_problem(self, exposures: tuple) -> str | None:
@@ -767,7 +772,7 @@ class Game:
     def _unviable(self, seat: int, table: tuple | None = None) -> bool:
         """Whether every hand ``seat``'s exposures allow needs tiles that are now out of play.
 
-        Each seat's :class:`~mjlearn.rules.liveness.LiveHands` is kept while its exposures stay the
+        Each seat's :class:`~mjlearn.engine.liveness.LiveHands` is kept while its exposures stay the
         same, and updated only for the kinds of tile seen since the last look; when all that
         happened since is one discard, by that one tile (:meth:`LiveHands.lose`: often nothing to do),
         without reading the table.
@@ -778,18 +783,10 @@ class Game:
         kept = self._live.get(seat)
         if kept is None or kept[0] != exposures:
             compiled = self.card.compiled(self.ruleset)
-
-            def build() -> LiveHands:
-                index = self._allowed_index(exposures)
-                rest = compiled.total[index].astype("int16")
-                for e in exposures:
-                    if not e.is_wild:
-                        rest[:, e.tile] -= e.size
-                return LiveHands(rest, compiled.small[index].astype("int16"))
-
+            rows = compiled.exposed_rows(exposures)  # (a wild exposure: a row per reading, live if one is)
             # (shared by the games of the card in this thread: the hands and what they need depend on the
             # exposures' tiles and sizes only)
-            live = shared_live_hands(compiled, tuple(sorted((int(e.tile), e.size) for e in exposures)), build)
+            live = shared_live_hands(compiled, rows.key, lambda: LiveHands(rows.rest, rows.small))
             kept = self._live[seat] = [exposures, live, None, None, -1, None, -1]
         live = kept[1]
         discards = self.discards
@@ -1087,7 +1084,7 @@ class Game:
         game.turn, game.phase, game.dead = position.turn, position.phase, set(position.dead)
         game._last_action = {"discard": "draw", "calls": "discard"}.get(position.phase, "deal")
         doing = f"{position.phase}" if position.phase != "calls" else "wait for calls on its discard"
-        game.log.append(Event("play", None, "position set up", detail=f"{SEATS[position.turn]} to {doing}"))
+        game.log.append(_event("play", None, "position set up", detail=f"{SEATS[position.turn]} to {doing}"))
         game._judge_position()
         if game.phase == "calls" and not game._callers():
             game._resolve_calls()  # every other hand is dead: nobody can call the tile

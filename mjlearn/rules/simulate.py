@@ -20,13 +20,13 @@ exposures, discards, wall): at every step of every game it is the 152-tile set.
 
 from __future__ import annotations
 
-import math
 import random
 import sys
 from collections import Counter
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from ..analysis.stats import wilson as _wilson
 from ..errors import ArgumentError
 from ..resources import as_card
 from ..tiles import COPIES, NUM_KINDS, Tile
@@ -90,16 +90,6 @@ def _play(card: "Card", rules: Ruleset, seeds: list[int]) -> list[tuple]:
     from .bots import run_game
 
     return [game_record(run_game(card, rules, seed)) for seed in seeds]
-
-
-def _wilson(successes: int, trials: int, z: float = 1.96) -> tuple[float, float]:
-    """The Wilson score interval (95% by default) for a proportion."""
-    if trials == 0:
-        return (0.0, 1.0)
-    p = successes / trials
-    centre = (p + z * z / (2 * trials)) / (1 + z * z / trials)
-    half = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials)) / (1 + z * z / trials)
-    return (max(0.0, centre - half), min(1.0, centre + half))
 
 
 @dataclass

@@ -1,5 +1,5 @@
 """Widgets for lessons: build a hand by clicking tiles, edit a card with live errors, practise the Charleston,
-play a game at a table.
+play a game at a table, play solitaire hands scored against the coach.
 
 Each widget is an `anywidget <https://anywidget.dev>`_ with one plain
 JavaScript module (no build step, nothing fetched from the network); they run
@@ -13,7 +13,7 @@ Python: every click is a method you can also call yourself.
 
 from __future__ import annotations
 
-__all__ = ["HandBuilder", "CardEditor", "CharlestonTrainer", "GameTable"]
+__all__ = ["HandBuilder", "CardEditor", "CharlestonTrainer", "GameTable", "SoloDrill"]
 
 
 def __getattr__(name: str):
@@ -33,4 +33,8 @@ def __getattr__(name: str):
         from .game_table import GameTable
 
         return GameTable
+    if name == "SoloDrill":
+        from .solo_drill import SoloDrill
+
+        return SoloDrill
     raise AttributeError(f"module 'mjlearn.widgets' has no attribute {name!r}")

@@ -25,6 +25,7 @@ import numpy as np
 import traitlets as t
 
 from ..card import Card
+from ..engine.memo import Memo
 from ..resources import as_card, is_card_path
 from ..tiles import FORMAT_ORDER, Tile, parse_tiles
 
@@ -32,7 +33,7 @@ if TYPE_CHECKING:  # pragma: no cover
     import pandas
 
     from ..analysis.closest import NearestLines
-    from ..analysis.compiled import CompiledCard
+    from ..engine.compiled import CompiledCard
     from ..analysis.matching import Win
 
 __all__ = [
@@ -220,7 +221,6 @@ def nearest_rows(compiled: "CompiledCard", found: "NearestLines", pattern_size: 
     True
     """
     lines = _line_texts(compiled, pattern_size)
-    hands = _hand_groups(compiled)
     needs = _count_groups(found.needs)
     unused = _count_groups(found.unused)
     jokers = found.not_usable.tolist()
@@ -228,9 +228,8 @@ def nearest_rows(compiled: "CompiledCard", found: "NearestLines", pattern_size: 
     for i, (line, distance, hand, dead) in enumerate(zip(found.line.tolist(), found.distance.tolist(),
                                                          found.hand.tolist(), found.dead.tolist())):
         label, pattern, value, concealed = lines[line]
-        groups = hands.get(hand)
-        if groups is None:
-            groups = hands[hand] = tuple(tuple(group) for group in groups_of(str(compiled.hands[hand])))
+        groups = HAND_GROUPS.get(compiled, hand, lambda: tuple(tuple(group)
+                                                               for group in groups_of(str(compiled.hands[hand]))))
         rows.append(_result_row(label, pattern, distance, value, concealed, dead,
                                 [list(group) for group in groups], needs[i], unused[i],
                                 [[_JOKER] * jokers[i]] if jokers[i] else []))
@@ -247,23 +246,23 @@ def _result_row(line: str, pattern: str, distance, value, concealed, dead, hand,
             "not_usable": not_usable}
 
 
+LINE_TEXTS = Memo("widget line texts", maxsize=4)
+"""Per compiled card and pattern size, each line's label, coloured pattern (HTML), value and concealment."""
+
+HAND_GROUPS = Memo("widget hand groups", maxsize=20_000)
+"""Per compiled card, each shown hand's groups as tile codes (filled in as hands are shown)."""
+
+
 def _line_texts(compiled: "CompiledCard", pattern_size: str) -> list[tuple[str, str, int, bool]]:
-    """Per line of the card: its label, its coloured pattern (HTML), value and whether it is concealed; once per card."""
-    key = f"widget-line-texts-{pattern_size}"
-    texts = compiled.cache.get(key)
-    if texts is None:
+    """Per line of the card: its label, its coloured pattern (HTML), value and whether it is concealed; once per card
+    and pattern size (:data:`LINE_TEXTS`)."""
+    def build():
         from ..render.html import pattern_html
 
-        texts = compiled.cache[key] = [
-            (f"{line.category} #{line.number}", pattern_html(line, pattern_size), int(line.value), bool(line.concealed))
-            for line in compiled.lines
-        ]
-    return texts
+        return [(f"{line.category} #{line.number}", pattern_html(line, pattern_size), int(line.value),
+                 bool(line.concealed)) for line in compiled.lines]
 
-
-def _hand_groups(compiled: "CompiledCard") -> dict[int, tuple[tuple[int, ...], ...]]:
-    """The card's hands as tile codes per group, filled in as hands are shown (kept per card)."""
-    return compiled.cache.setdefault("widget-hand-groups", {})
+    return LINE_TEXTS.get(compiled, pattern_size, build)
 
 
 def _count_groups(counts) -> list[list[list[int]]]:

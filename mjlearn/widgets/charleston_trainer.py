@@ -567,7 +567,7 @@ class CharlestonTrainer(CardWidget):
         key = (rack, self.ruleset_name)
         if self._measured is None or self._measured[0] != key:
             from ..analysis.closest import nearest_lines
-            from ..analysis.compiled import counts_of
+            from ..engine.compiled import counts_of
 
             self._measured = (key, nearest_lines(self._card.compiled(self.ruleset), counts_of(rack)))
         return self._measured[1]

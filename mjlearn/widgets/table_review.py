@@ -48,7 +48,7 @@ class Decision:
     visible: tuple[int, ...]
     """The tiles out of play as the student saw them (36 counts: discards, others' exposures)."""
     draws: int
-    """About how many more tiles the student would draw from here (a quarter of the wall)."""
+    """The draws the student could still expect from here (:func:`draws_left`)."""
     chosen: tuple[Tile, ...]
 
 

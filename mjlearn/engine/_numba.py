@@ -1,0 +1,371 @@
+"""The engine's innermost loops compiled by numba (imported only when numba is installed and a loop first runs).
+
+Each does what a numpy function of the engine does, with the same numbers:
+
+- :func:`line_distances`: many racks to every line (:mod:`mjlearn.engine.kernel`'s numpy engine);
+- :func:`position_distances`: one rack's distances to a view's hands, from its sums or from a rack one tile
+  away (:class:`mjlearn.engine.views.Position` with numpy);
+- :func:`discard_ranks`: the racks one discard away (:func:`mjlearn.engine.views.discard_ranks`);
+- :func:`live_update`: which of a view's hands the tiles still available cannot complete, updated from the
+  last look for the kinds that changed (:class:`mjlearn.engine.liveness.LiveHands`).
+
+Every distance is :func:`_tiles_away`, the formula of :mod:`mjlearn.engine.tiles_away` written once for the
+compiled loops. The bots' arrays are a few hundred entries long, so numpy's cost per call, not the
+arithmetic, was their time. The batch kernel's loops are plain and contiguous, in bytes, and count from 0 (an
+index read from an array could be negative, and numba's wraparound for it stops LLVM from vectorising the
+loop: that alone made the kernel 3 times slower). ``nogil`` lets threads run them on all cores; ``cache``
+keeps the machine code on disk (beside this file, or in numba's cache folder for the user), so only the
+first run compiles.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+_KINDS = 35
+_MOST_HELD = 14
+
+
+def _compile(function, inline: bool = False):
+    """``function`` compiled with numba, its machine code kept on disk when numba finds a folder for it."""
+    options = {"inline": "always"} if inline else {"nogil": True}
+    try:
+        return njit(cache=True, **options)(function)
+    except RuntimeError:  # no writable folder for numba's cache: compile once per process instead
+        return njit(**options)(function)
+
+
+def _tiles_away_py(free, placed, small_size, placed_small):  # pragma: no cover - runs compiled
+    """``max(free - M_t, S - M_s)``: the distance of :mod:`mjlearn.engine.tiles_away` (``free = R - jokers``)."""
+    return max(free - placed, small_size - placed_small)
+
+
+_tiles_away = _compile(_tiles_away_py, inline=True)
+
+
+def _line_distances(table, levels, small_size, starts, stops, racks, out):  # pragma: no cover - runs compiled
+    """Fill ``out[N, L]`` with the distances from ``racks[N, 36]`` (int16) to each line (the batch kernel)."""
+    hands = small_size.shape[0]
+    acc = np.empty(hands, np.uint8)
+    held = np.empty(_MOST_HELD, np.int64)
+    for n in range(racks.shape[0]):
+        count = 0
+        for k in range(_KINDS):
+            c = racks[n, k]
+            if c > 0 and count < _MOST_HELD:
+                held[count] = k * levels + c
+                count += 1
+        acc[:] = 0
+        for i in range(count):
+            row = table[held[i]]
+            for h in range(hands):
+                acc[h] += row[h]
+        free = np.uint8(14 - racks[n, _KINDS])
+        for h in range(hands):
+            a = acc[h]
+            acc[h] = np.uint8(_tiles_away(free, a & np.uint8(15), small_size[h], a >> np.uint8(4)))
+        for line in range(starts.shape[0]):
+            hands_of_line = acc[starts[line] : stops[line]]
+            best = np.uint8(255)
+            for h in range(hands_of_line.shape[0]):  # from 0: no negative index to wrap, so LLVM vectorises it
+                best = min(best, hands_of_line[h])
+            out[n, line] = best
+
+
+def _smallest(values, size, out, row):  # pragma: no cover - runs compiled
+    """``out[row]``: the ``out.shape[1]`` smallest of ``values[:size]``, in order (at least that many)."""
+    count = out.shape[1]
+    for c in range(count):
+        out[row, c] = 1 << 30
+    for i in range(size):
+        v = values[i]
+        if v < out[row, count - 1]:
+            c = count - 1
+            while c > 0 and out[row, c - 1] > v:
+                out[row, c] = out[row, c - 1]
+                c -= 1
+            out[row, c] = v
+
+
+def _discard_ranks(current, base, sums, codes, small_size, lines, starts, remaining, bits, jokers,
+                   out):  # pragma: no cover - runs compiled
+    """Fill ``out[len(bits), count]``: for each candidate the ``count`` smallest line distances once it is
+    thrown. (Filling an array given is faster than returning one: numba rebuilds a returned array's
+    type on every call.)"""
+    count = out.shape[1]
+    n = current.shape[0]
+    segments = starts.shape[0]
+    values = np.empty(max(n, segments), np.int64)
+    for s in range(segments):
+        stop = starts[s + 1] if s + 1 < segments else n
+        best = np.int64(current[starts[s]])
+        for h in range(starts[s] + 1, stop):
+            if current[h] < best:
+                best = current[h]
+        values[s] = best
+    _smallest(values, segments, out, 0)  # (row 0 as scratch: the nearest lines now)
+    cutoff = out[0, count - 1] + 1
+    near = np.empty(n, np.int64)
+    m = 0
+    for h in range(n):
+        if current[h] <= cutoff:
+            near[m] = h
+            m += 1
+    candidates = bits.shape[0]
+    for r in range(candidates):
+        row = codes[bits[r]]
+        held = jokers if r < candidates - 1 or jokers == 0 else jokers - 1  # (the last candidate throws a joker)
+        lines_seen = 0
+        last_line = -1
+        for i in range(m):
+            h = near[i]
+            placed = np.int64(sums[h]) - row[h]
+            placed_small = np.int64(sums[n + h]) - row[n + h]
+            d = _tiles_away(remaining - held, placed, np.int64(small_size[h]), placed_small) + current[h] - base[h]
+            if lines[h] != last_line:
+                last_line = lines[h]
+                values[lines_seen] = d
+                lines_seen += 1
+            elif d < values[lines_seen - 1]:
+                values[lines_seen - 1] = d
+        _smallest(values, lines_seen, out, r)
+
+
+def _position_distances(sums, codes, row, sign, remaining, small_size, jokers, distance):  # pragma: no cover
+    """Add ``sign`` times thermometer row ``row`` to ``sums`` (``[2n]``) in place (``row < 0``: none), fill
+    ``distance[n]`` for a rack with ``jokers`` jokers, and return the smallest."""
+    n = distance.shape[0]
+    if row >= 0:
+        code = codes[row]
+        for i in range(2 * n):
+            sums[i] += sign * code[i]
+    best = 1 << 30
+    free = remaining - jokers
+    for h in range(n):
+        d = _tiles_away(free, np.int64(sums[h]), np.int64(small_size[h]), np.int64(sums[n + h]))
+        distance[h] = d
+        if d < best:
+            best = d
+    return best
+
+
+def _live_update(available, fresh, seen, short, lacking, ptr, hands, rest, small, far,
+                 penalty):  # pragma: no cover - runs compiled
+    """Bring a view's liveness up to date for tiles ``available`` (``[36]``) and fill ``penalty[n]`` with ``far``
+    for each dead hand and 0 for each live one; return whether some hand is live.
+
+    Per hand ``short`` counts the naturals its groups of 3+ lack and ``lacking`` the kinds its singles and pairs
+    lack, for the tiles ``seen`` at the last look (``fresh``: no look yet, count them all). Kind ``k``'s entries
+    ``ptr[k]`` to ``ptr[k + 1]`` name the hands that need it (``hands``), how many (``rest``) and how many of
+    those in singles and pairs (``small``): only the kinds whose count changed since the last look are read
+    again, as :class:`mjlearn.engine.liveness.LiveHands` does. A hand is live when it lacks no kind and the
+    available jokers make up what its groups lack."""
+    if fresh:
+        short[:] = 0
+        lacking[:] = 0
+    for k in range(_KINDS):
+        now = np.int64(available[k])
+        before = seen[k]
+        if fresh:
+            for i in range(ptr[k], ptr[k + 1]):
+                if rest[i] > now:
+                    short[hands[i]] += rest[i] - now
+                if small[i] > now:
+                    lacking[hands[i]] += 1
+        elif now != before:
+            for i in range(ptr[k], ptr[k + 1]):
+                h = hands[i]
+                short[h] += max(rest[i] - now, 0) - max(rest[i] - before, 0)
+                lacking[h] += (1 if small[i] > now else 0) - (1 if small[i] > before else 0)
+        seen[k] = now
+    jokers = max(np.int64(available[_KINDS]), 0)
+    seen[_KINDS] = available[_KINDS]
+    some = False
+    for h in range(penalty.shape[0]):
+        if lacking[h] > 0 or short[h] > jokers:
+            penalty[h] = far
+        else:
+            penalty[h] = 0
+            some = True
+    return some
+
+
+def _position_from_counts(counts, offset, codes, sums, remaining, small_size, distance):  # pragma: no cover
+    """Fill ``sums`` (``[2n]``) with the thermometer rows of a rack's 36 ``counts`` and ``distance[n]`` with its
+    distances; return the smallest (a :class:`~mjlearn.engine.views.Position` worked out afresh)."""
+    sums[:] = 0
+    for k in range(_KINDS):
+        for c in range(counts[k]):
+            code = codes[offset[k] + c]
+            for i in range(sums.shape[0]):
+                sums[i] += code[i]
+    return _position_distances(sums, codes, -1, 0, remaining, small_size, counts[_KINDS], distance)
+
+
+def _best_discards(counts, available, check_live, fresh, seen, short, lacking, ptr, hands, rest, small, far, penalty,
+                   distance, sums, codes, small_size, lines, starts, remaining, uses_t, offset, no_tile, count,
+                   out):  # pragma: no cover - runs compiled
+    """The discards of :meth:`mjlearn.engine.card_engine.BotEngine.best_discards` in one pass (the live hands
+    brought up to date first, as :func:`_live_update`): fill ``out`` with the natural kinds that tie for best
+    and return how many, or -1 when a joker is to go."""
+    n = distance.shape[0]
+    current = distance
+    if check_live:
+        if _live_update(available, fresh, seen, short, lacking, ptr, hands, rest, small, far, penalty):
+            current = distance + penalty
+    held = np.empty(_KINDS, np.int64)
+    natural = 0
+    for k in range(_KINDS):
+        if counts[k] > 0:
+            held[natural] = k
+            natural += 1
+    jokers = counts[_KINDS]
+    candidates = natural + (1 if jokers else 0)
+    bits = np.empty(candidates, np.int64)
+    for r in range(natural):
+        bits[r] = offset[held[r]] + counts[held[r]] - 1
+    if jokers:
+        bits[natural] = no_tile
+    ranked = np.empty((candidates, count), np.int64)
+    _discard_ranks(current, distance, sums, codes, small_size, lines, starts, remaining, bits, jokers, ranked)
+    if jokers:
+        nearest_natural = ranked[0, 0]
+        for r in range(1, natural):
+            nearest_natural = min(nearest_natural, ranked[r, 0])
+        if ranked[natural, 0] < nearest_natural:
+            return -1
+    lowest = 0
+    for r in range(1, natural):  # the smallest row (compared as lists are)
+        for c in range(count):
+            if ranked[r, c] != ranked[lowest, c]:
+                if ranked[r, c] < ranked[lowest, c]:
+                    lowest = r
+                break
+    tied = 0
+    for r in range(natural):
+        same = True
+        for c in range(count):
+            if ranked[r, c] != ranked[lowest, c]:
+                same = False
+                break
+        if same:
+            out[tied] = held[r]
+            tied += 1
+    if tied > 1:  # then the tiles that the fewest of the nearest hands use every copy of
+        least = current[0]
+        for h in range(1, n):
+            least = min(least, current[h])
+        wanted = np.zeros(tied, np.int64)
+        for h in range(n):
+            if current[h] <= least + 1:
+                for i in range(tied):
+                    if uses_t[out[i], h] >= counts[out[i]]:
+                        wanted[i] += 1
+        fewest = wanted.min()
+        kept = 0
+        for i in range(tied):
+            if wanted[i] == fewest:
+                out[kept] = out[i]
+                kept += 1
+        tied = kept
+    return tied
+
+
+def _pass_scores(counts, offset, codes, remaining, small_size, starts, seg_value, rest, lines, chosen, unused,
+                 ranked):  # pragma: no cover - runs compiled
+    """:meth:`mjlearn.engine.card_engine.BotEngine.pass_scores` in one pass, for a view of every hand: fill
+    ``chosen`` with the nearest lines' keys (distance * 2**20 + hand), ``unused`` with the rack's naturals each
+    of their hands leaves unused, and ``ranked`` with ``(-score, kind, copy)`` rows, best first; return how
+    many lines and how many rows."""
+    n = small_size.shape[0]
+    sums = np.empty(2 * n, np.int16)
+    distance = np.empty(n, np.int16)
+    _position_from_counts(counts, offset, codes, sums, remaining, small_size, distance)
+    segments = starts.shape[0]
+    best = np.empty(segments, np.int64)
+    for s in range(segments):
+        stop = starts[s + 1] if s + 1 < segments else n
+        key = np.int64(distance[starts[s]]) * 1048576 + starts[s]
+        for h in range(starts[s] + 1, stop):
+            key = min(key, np.int64(distance[h]) * 1048576 + h)
+        best[s] = key
+    taken = np.zeros(segments, np.bool_)
+    found = min(lines, segments)
+    for i in range(found):  # nearest first, then the higher value, then card order
+        pick = -1
+        for s in range(segments):
+            if taken[s]:
+                continue
+            if pick < 0 or best[s] // 1048576 < best[pick] // 1048576 or (
+                    best[s] // 1048576 == best[pick] // 1048576 and seg_value[s] > seg_value[pick]):
+                pick = s
+        taken[pick] = True
+        chosen[i] = best[pick]
+        hand = best[pick] % 1048576
+        for k in range(_KINDS):
+            unused[i, k] = max(counts[k] - rest[hand, k], 0)
+    rows = 0
+    for k in range(_KINDS):
+        for copy in range(counts[k]):
+            score = 0
+            for i in range(found):
+                if unused[i, k] > copy:
+                    score += lines - i
+            r = rows  # insert in order: by -score, then kind and copy as generated
+            while r > 0 and ranked[r - 1, 0] > -score:
+                ranked[r] = ranked[r - 1]
+                r -= 1
+            ranked[r, 0] = -score
+            ranked[r, 1] = k
+            ranked[r, 2] = copy
+            rows += 1
+    return found * 1000 + rows
+
+
+def _wins_with(sums, codes, row, remaining, small_size, jokers):  # pragma: no cover - runs compiled
+    """Whether the rack of ``sums`` (``[2n]``) with thermometer row ``row`` added is 0 away from some hand."""
+    n = small_size.shape[0]
+    code = codes[row]
+    free = remaining - jokers
+    for h in range(n):
+        if _tiles_away(free, np.int64(sums[h]) + code[h], np.int64(small_size[h]),
+                       np.int64(sums[n + h]) + code[n + h]) == 0:
+            return True
+    return False
+
+
+def _nearest_groups(available, check_live, fresh, seen, short, lacking, ptr, hands, rest, small, far, penalty,
+                    distance, hand_groups, concealed, tile):  # pragma: no cover - runs compiled
+    """The nearest live distance of a view's hands (of all, if none is live or ``check_live`` is false) and a
+    bit mask of the sizes (bit ``s``: size ``s``) of the groups of ``tile`` that the nearest hands hold, their
+    lines not concealed."""
+    n = distance.shape[0]
+    current = distance
+    if check_live:
+        if _live_update(available, fresh, seen, short, lacking, ptr, hands, rest, small, far, penalty):
+            current = distance + penalty
+    nearest = current[0]
+    for h in range(1, n):
+        nearest = min(nearest, current[h])
+    found = 0
+    for h in range(n):
+        if current[h] == nearest and not concealed[h]:
+            for g in range(hand_groups.shape[1]):
+                code = hand_groups[h, g]
+                if code >= 0 and code // 16 == tile:
+                    found |= 1 << (code % 16)
+    return nearest, found
+
+
+# (each name bound to its compiled form, so that the compiled functions that call it call that)
+_smallest = _compile(_smallest)
+_discard_ranks = discard_ranks = _compile(_discard_ranks)
+_position_distances = position_distances = _compile(_position_distances)
+_live_update = live_update = _compile(_live_update)
+line_distances = _compile(_line_distances)
+_position_from_counts = position_from_counts = _compile(_position_from_counts)
+best_discards = _compile(_best_discards)
+pass_scores = _compile(_pass_scores)
+wins_with = _compile(_wins_with)
+nearest_groups = _compile(_nearest_groups)

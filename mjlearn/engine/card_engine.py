@@ -1,0 +1,244 @@
+"""A card's engine for the players: its views, built once and shared by every player of the card.
+
+:func:`engine_for` gives the :class:`BotEngine` of a card under a ruleset (one
+per compiled card, :data:`ENGINES`); the players of a card, in one game or
+many, share its views (:data:`VIEWS`), so a set of exposures met once is
+ready for every later game.
+
+>>> import mjlearn as mj
+>>> card = mj.load_card("basic1")
+>>> engine = engine_for(card)
+>>> engine is engine_for(card, "NMJL"), engine.view(()).n
+(True, 308)
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Sequence
+from itertools import compress
+from typing import TYPE_CHECKING
+
+import numpy as np
+
+from ..resources import as_card
+from .compiled import NATURAL_KINDS
+from .liveness import LiveHands
+from .memo import Memo
+from . import loops
+from .views import _OFFSETS, FAR, JOKER, NO_TILE, OFFSET, Position, View, discard_ranks
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..card import Card
+    from .compiled import CompiledCard
+
+__all__ = ["BotEngine", "ENGINES", "VIEWS", "engine_for"]
+
+_SHIFT = 1 << 20  # packs (distance, hand index) into one sortable integer
+_LIVE_KEPT = 4096  # exposure sets whose liveness a thread keeps up to date (as many as views)
+
+VIEWS = Memo("views", maxsize=4096)
+"""Per compiled card, the :class:`~mjlearn.engine.views.View` of each set of exposures the players met."""
+
+ENGINES = Memo("bot engines", maxsize=64)
+"""The :class:`BotEngine` of the last 64 compiled cards the players used (by identity; an engine holds its
+card, so these are kept by ``id`` and checked, not held weakly by the card)."""
+
+
+class BotEngine:
+    """Per-card data the players share: the views of each exposure set, built once.
+
+    ``card`` is a :class:`~mjlearn.Card` (or a bundled card's name, or a ``.mjcl`` path), ``ruleset`` the
+    ruleset it is compiled for (a name or a ruleset; MAHJ-X runs also count downwards).
+    """
+
+    def __init__(self, card: "Card", ruleset=None):
+        self.card = card = as_card(card)
+        self.compiled: "CompiledCard" = card.compiled(ruleset)
+        self.ruleset = ruleset
+        self._threads = threading.local()  # .live: view key -> its hands' liveness, kept up to date in this thread
+
+    def view(self, key: tuple[tuple[int, int], ...] = ()) -> View:
+        """The :class:`~mjlearn.engine.views.View` of a set of exposures' key
+        (:func:`~mjlearn.engine.compiled.exposure_key`)."""
+        compiled = self.compiled
+        return VIEWS.get(compiled, key, lambda: View(compiled, key))
+
+    def live_hands(self, view: View) -> LiveHands:
+        """The :class:`~mjlearn.engine.liveness.LiveHands` of a view, shared by the players of the card
+        that play in this thread: seats that see the same tiles find it up to date, and the others update
+        only the kinds that differ. (Each thread has its own: games played at once in threads of one
+        process never change each other's.)"""
+        kept = getattr(self._threads, "live", None)
+        if kept is None:
+            kept = self._threads.live = {}
+        live = kept.get(view.key)
+        if live is None:
+            if len(kept) > _LIVE_KEPT:
+                kept.clear()
+            live = kept[view.key] = LiveHands(view.rest, view.small, view.rest_t, view.small_t)
+        return live
+
+    def dead_far(self, view: View, available: Sequence[int]) -> np.ndarray | None:
+        """:data:`~mjlearn.engine.views.FAR` for each of the view's hands that the tiles ``available`` (36 counts,
+        none below 0) cannot complete and 0 for the others (``[n]`` int16: what puts dead hands behind in a list of
+        distances; kept by the engine until the next look: do not change it), or ``None`` when no hand is
+        live.
+
+        Both engines update the view's liveness in this thread from its last look, for the kinds whose
+        count changed (numpy: :meth:`live_hands`; the compiled loops keep their own, kind by kind).
+        """
+        compiled = loops.compiled_loops()
+        if compiled is None:
+            live = self.live_hands(view)
+            live.mask(available)
+            return live.dead_far(FAR) if live.some else None
+        state = self._live_state(view)
+        some = compiled.live_update(np.array(available, dtype=np.int64), *state.arguments())
+        return state.penalty if some else None
+
+    def _live_state(self, view: View) -> "_LiveState":
+        """The compiled liveness of a view in this thread (as :meth:`live_hands` for numpy)."""
+        kept = getattr(self._threads, "states", None)
+        if kept is None:
+            kept = self._threads.states = {}
+        state = kept.get(view.key)
+        if state is None:
+            if len(kept) > _LIVE_KEPT:
+                kept.clear()
+            state = kept[view.key] = _LiveState(view)
+        return state
+
+    def best_discards(self, position: Position, available: Sequence[int] | None, count: int) -> list[int] | None:
+        """The natural kinds a 14-tile rack (a :class:`~mjlearn.engine.views.Position` with a natural tile and
+        an allowed hand) may best throw, tied (card order), or ``None`` when a joker had better go.
+
+        Each candidate is ranked by the distances of the ``count`` nearest lines once it is gone
+        (:func:`~mjlearn.engine.views.discard_ranks`; with tiles ``available``, dead hands stand
+        :data:`~mjlearn.engine.views.FAR` behind), then by how few of the nearest hands (within one of the
+        nearest) use every copy of it. A joker goes only if every natural tile would cost more than it.
+        The compiled loops do it all in one pass; numpy step by step (the same answer).
+        """
+        view, counts = position.view, position.counts
+        compiled = loops.compiled_loops()
+        if compiled is not None:
+            out = np.empty(NATURAL_KINDS, dtype=np.int64)
+            live = available is not None
+            state = self._live_state(view)
+            tied = compiled.best_discards(np.array(counts, dtype=np.int64),
+                                          np.array(available if live else counts, dtype=np.int64), live,
+                                          *state.arguments(live), position.distance, position.sums, view.codes,
+                                          view.small_size, view.lines, view.starts, view.remaining, view.uses_t,
+                                          _OFFSETS, NO_TILE, count, out)
+            return None if tied < 0 else out[:tied].tolist()
+        current = position.distance
+        if available is not None:
+            penalty = self.dead_far(view, available)
+            if penalty is not None:  # dead hands stand FAR behind
+                current = current + penalty
+        kinds = list(compress(range(NATURAL_KINDS), counts))
+        jokers = counts[JOKER]
+        bits = [OFFSET[k] + counts[k] - 1 for k in kinds]
+        if jokers:
+            bits.append(NO_TILE)  # the last candidate keeps the naturals and throws a joker
+        ranked = discard_ranks(current, position.distance, position.sums, view, bits, jokers, count).tolist()
+        if jokers and ranked[-1][0] < min(row[0] for row in ranked[:-1]):
+            return None
+        lowest = min(ranked[: len(kinds)])
+        best = [k for k, row in zip(kinds, ranked) if row == lowest]
+        if len(best) > 1:  # then the tiles that the fewest of the nearest hands use every copy of
+            nearest = (current <= int(current.min()) + 1).nonzero()[0]
+            held = np.array([counts[k] for k in best], dtype=np.int16)[:, None]
+            uses = view.uses_t.take(best, axis=0).take(nearest, axis=1)
+            wanted = np.add.reduce(uses >= held, axis=1).tolist()
+            fewest = min(wanted)
+            best = [k for k, w in zip(best, wanted) if w == fewest]
+        return best
+
+    def nearest_groups(self, position: Position, available: Sequence[int] | None, tile: int) -> tuple[int, list[int]]:
+        """The distance to the nearest live hands of a position (to the nearest of all when none is live or
+        ``available`` is ``None``), and the sizes (ascending) of the groups of ``tile`` that those hands hold
+        where their lines allow exposures: what a call of ``tile`` could expose on the way to them."""
+        view = position.view
+        compiled = loops.compiled_loops()
+        if compiled is not None:
+            live = available is not None
+            state = self._live_state(view)
+            nearest, found = compiled.nearest_groups(np.array(available if live else position.counts, dtype=np.int64),
+                                                     live, *state.arguments(live), position.distance,
+                                                     view.hand_groups, view.concealed, tile)
+            return int(nearest), [size for size in range(3, 16) if found >> size & 1]
+        current = position.distance
+        if available is not None:
+            penalty = self.dead_far(view, available)
+            if penalty is not None:  # the nearest live hands: dead ones stand FAR behind
+                current = current + penalty
+        nearest = int(current.min())
+        target = current == nearest
+        return nearest, sorted(size for size, has in view.groups.get(tile, ()) if (has & target).any())
+
+    # -- the Charleston: ranked by tiles missing, fast -----------------------
+    def pass_scores(
+        self, counts: Sequence[int], lines: int = 3
+    ) -> tuple[list[tuple[int, int, int]], np.ndarray, np.ndarray]:
+        """Every natural rack tile (copy by copy) ranked as :func:`~mjlearn.analysis.advice.nearest_lines_pass`
+        ranks them (the bots' Charleston pass, :func:`~mjlearn.rules.bots.fast_suggest_pass`).
+
+        Returns ``(ranked, distances, unused)``: ``ranked`` lists ``(-score,
+        tile, copy)`` best first; ``distances`` are those of the nearest
+        ``lines`` lines, nearest first, and ``unused`` (``[lines, 35]``) the
+        rack's naturals that each of their nearest hands leaves unused.
+        """
+        view = self.view(())
+        compiled = loops.compiled_loops()
+        if compiled is not None and view.n:
+            chosen = np.empty(lines, dtype=np.int64)
+            unused = np.empty((lines, NATURAL_KINDS), dtype=np.int16)
+            ranked = np.empty((sum(counts[:NATURAL_KINDS]), 3), dtype=np.int64)
+            found, rows = divmod(compiled.pass_scores(np.array(counts, dtype=np.int64), _OFFSETS, view.codes,
+                                                      view.remaining, view.small_size, view.starts, view.seg_value,
+                                                      view.rest, lines, chosen, unused, ranked), 1000)
+            return list(map(tuple, ranked[:rows].tolist())), chosen[:found] // _SHIFT, unused[:found]
+        distance = view.distances(view.sums(counts), counts[JOKER])
+        keys = distance.astype(np.int64) * _SHIFT + view.positions
+        best = view.line_best(keys)
+        order = np.lexsort((view.seg_line, view.seg_rank, best // _SHIFT))[:lines]
+        chosen = best[order]  # (positions in the view of every hand: the card's hand numbers)
+        # what each nearest hand leaves unused: the naturals beyond its rest (singles and pairs included)
+        unused = np.maximum(np.asarray(counts[:NATURAL_KINDS], dtype=np.int16) - view.rest[chosen % _SHIFT], 0)
+        # score of copy c of kind k: the weights of the lines whose hand leaves more than c of it unused
+        weighted = list(zip(range(lines, lines - len(order), -1), unused.tolist()))
+        ranked = [(-sum([w for w, row in weighted if row[k] > copy]), k, copy)
+                  for k in compress(range(NATURAL_KINDS), counts) for copy in range(counts[k])]
+        ranked.sort()
+        return ranked, chosen // _SHIFT, unused
+
+
+class _LiveState:
+    """A view's liveness as the compiled loops keep it between looks (``mjlearn.engine._numba._live_update``):
+    the tiles seen at the last look, and per hand what its groups and its singles and pairs lack then."""
+
+    __slots__ = ("needs", "seen", "short", "lacking", "penalty", "fresh")
+
+    def __init__(self, view: View):
+        self.needs = view.needs
+        self.seen = np.zeros(NATURAL_KINDS + 1, dtype=np.int64)
+        self.short = np.zeros(view.n, dtype=np.int64)
+        self.lacking = np.zeros(view.n, dtype=np.int64)
+        self.penalty = np.zeros(view.n, dtype=np.int16)
+        self.fresh = True
+
+    def arguments(self, looking: bool = True) -> tuple:
+        """What the compiled loops read and update; a look (``looking``) leaves the state no longer fresh."""
+        fresh = self.fresh
+        if looking:
+            self.fresh = False
+        return (fresh, self.seen, self.short, self.lacking, *self.needs, FAR, self.penalty)
+
+
+def engine_for(card: "Card", ruleset=None) -> BotEngine:
+    """The shared :class:`BotEngine` of a card under a ruleset (``None``: NMJL's card; rebuilt when the card's
+    lines change)."""
+    card = as_card(card)
+    compiled = card.compiled(ruleset)
+    return ENGINES.get(None, id(compiled), lambda: BotEngine(card, ruleset), lambda found: found.compiled is compiled)
