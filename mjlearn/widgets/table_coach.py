@@ -102,6 +102,14 @@ def _away(nearest: tuple[str, int]) -> str:
     return f"{name} complete" if distance == 0 else f"{name} {counted(distance, 'tile')} away"
 
 
+def _where(nearest: tuple[str, int] | None) -> str:
+    """``"your nearest line, 2468 #1, is 3 tiles away"`` (or ``"... is complete"``)."""
+    if nearest is None:
+        return "no line of the card is open to you"
+    name, distance = nearest
+    return f"your nearest line, {name}, is " + ("complete" if distance == 0 else counted(distance, "tile") + " away")
+
+
 def _whom(game: "Game", seat: int) -> str:
     """What the table waits for when it is not ``seat``'s move, in words."""
     waiting = game.waiting_for()
@@ -126,7 +134,8 @@ def coach_panel(game: "Game", seat: int, bot=None) -> dict:
     with the coach's reason; ``exchange``: ``{"take": bool, "owner", "group", "tile", "reason"}`` when a
     joker can be taken; ``mahjongg`` when the tiles win), ``"call"`` (``call``: as :func:`call_choice`,
     with a ``reason``), ``"wait"`` (not your move), ``"dead"`` (your hand is dead, or no line can use
-    your exposures: ``defence`` is the coach's throw then) or ``"over"``.
+    your exposures: ``defence`` is then the safest throw, by
+    :func:`~mjlearn.analysis.defence.danger_table`) or ``"over"``.
 
     ``lines`` are the best lines with tiles away, outs and chance of finishing within ``draws`` draws
     (the draws this seat can still expect, :func:`~mjlearn.analysis.horizon.seat_draws`; ``horizon``
@@ -180,8 +189,9 @@ def coach_panel(game: "Game", seat: int, bot=None) -> dict:
                            for row in advice.head(ADVICE_SHOWN).itertuples()]
         if not panel["say"]:
             first = panel["advice"][0]
-            panel["say"] = (f"Throw {first['tile']}" + (", or take the joker first" if exchange and exchange["take"]
-                                                         else "") + f": {first['reason']}")
+            why = first["reason"][:1].lower() + first["reason"][1:]
+            panel["say"] = ("Take the joker first, then throw" if exchange and exchange["take"] else "Throw") + \
+                f" {first['tile']}: {why}"
         after = list(rack.tiles())
         after.remove(as_tile(advice.iloc[0].tile))
         table = card.win_chances(Hand(after), draws=draws, exposures=exposures, visible=visible, ruleset=rules,
@@ -202,8 +212,7 @@ def _charleston_advice(game: "Game", seat: int, bot, panel: dict) -> dict:
     step = game.charleston.step
     panel["lines"] = _line_rows(card, card.win_chances(rack, draws=panel["draws"], ruleset=rules,
                                                        samples=LINE_SAMPLES))
-    nearest = _nearest(game, seat, rack.counts, (), None)
-    where = f"your nearest line, {_away(nearest)}" if nearest else "no line near"
+    where = _where(_nearest(game, seat, rack.counts, (), None))
     if step.kind == "vote":
         second = bool(bot.wants_second_charleston(rack.counts))
         reason = (f"Vote yes: {where}, and three more passes can bring the tiles it needs." if second else
@@ -211,9 +220,8 @@ def _charleston_advice(game: "Game", seat: int, bot, panel: dict) -> dict:
         panel.update(phase="vote", vote={"second": second, "reason": reason}, say=reason)
     elif step.kind == "negotiated":
         tiles = [t.notation for t in bot.choose_offer(rack.counts)]
-        reason = (f"Offer {counted(len(tiles), 'tile')}, {' '.join(tiles)}: your nearest lines use none of them"
-                  f" ({where})." if tiles else
-                  f"Offer none: every tile you hold is used by one of your nearest lines ({where}).")
+        reason = (f"Offer {counted(len(tiles), 'tile')}, {' '.join(tiles)}: none of your nearest lines uses them."
+                  if tiles else "Offer none: each tile you hold is used by one of your nearest lines.")
         panel.update(phase="courtesy", offer={"count": len(tiles), "tiles": tiles, "reason": reason}, say=reason)
     else:
         panel["pass"] = [t.notation for t in suggest_pass(card, rack, ruleset=rules)]
@@ -227,10 +235,14 @@ def _no_line_advice(game: "Game", seat: int, bot, panel: dict) -> dict:
     text = ("No line can use your exposures: your hand is dead (it cannot win).")
     panel["phase"] = "dead"
     if game.phase == "discard" and game.turn == seat:
-        counts = game.racks[seat].counts
-        tile = bot.discard_decision(game, seat, counts, tuple(game.exposures[seat]), game.visible(seat))
-        panel["defence"] = tile.notation
-        text += f" Play defence: throw tiles the others cannot use, such as {tile.notation}."
+        from ..analysis.defence import danger_table
+
+        dead = [SEATS[other] for other in game.dead if other != seat]
+        safest = danger_table(game.card, game.racks[seat], _opponents(game, seat), discards=_discards(game),
+                              exposures=[str(e) for e in game.exposures[seat]], wall_left=game.wall_left, dead=dead,
+                              ruleset=game.ruleset)
+        panel["defence"] = tile = str(safest.iloc[0].tile)
+        text += f" Play defence: throw the tiles the others are least likely to win on, {tile} first."
     elif game.phase == "calls":
         panel["call"] = {"pass": True, "reason": "Let it go: no line can use your exposures."}
         text += " Play defence: let every discard go."
@@ -281,7 +293,7 @@ def exchange_choice(game: "Game", seat: int, bot=None) -> dict:
     after[int(Tile.JOKER)] += 1
     then = _nearest(game, seat, after, exposures, visible)
     reason = (f"Take the joker from {SEATS[owner]}'s {game.exposures[owner][group]} for your {tile.notation}:"
-              f" a joker can stand in any group of 3 or more" + (f", and {_away(then)}" if then else "") + ".")
+              f" a joker can stand in any group of 3 or more" + (f"; then {_where(then)}" if then else "") + ".")
     return {"take": True, "owner": int(owner), "group": int(group), "tile": tile.notation, "reason": reason}
 
 
@@ -361,6 +373,7 @@ def _call_reason(game: "Game", seat: int, choice: dict) -> str:
         return f"Let it go: no line you can still make takes the {name} in an exposure."
     best = min(((after(c["size"], c["jokers"]) or ("", 99))[1], c["label"]) for c in options)
     if before is not None and best[0] < before[1]:
-        return (f"Let it go: calling it for {best[1]} would bring a line to {counted(best[0], 'tile')} away, but"
-                f" your concealed chances are better ({_away(before)}) and an exposure shows your hand.")
+        return (f"Let it go: {best[1]} would bring a line to {counted(best[0], 'tile')} away, but the coach's"
+                f" chances rate your rack higher kept whole ({_away(before)}): an exposure rules out the concealed"
+                " lines and shows your hand.")
     return f"Let it go: a call brings no line nearer than {_away(before)}." if before else "Let it go."
