@@ -161,7 +161,8 @@ class GameTable(CardWidget):
     coach_on = t.Bool(False).tag(sync=True)
     """Whether the coach's panel is open (:meth:`show_coach`)."""
     coach = t.Dict().tag(sync=True)
-    """What the coach shows now (:func:`~mjlearn.widgets.table_coach.coach_panel`), while it is open."""
+    """What the coach shows now (:func:`~mjlearn.widgets.table_coach.coach_panel`), while it is open: always the
+    position shown (``coach["moves"]``), with advice or a sentence for the moment."""
     warning = t.Unicode().tag(sync=True)
     """The coach's warning about the tile picked to discard (a hot tile), or ``""``."""
     replaying = t.Bool(False).tag(sync=True)
@@ -829,7 +830,9 @@ class GameTable(CardWidget):
 
     # -- the coach ---------------------------------------------------------------------
     def show_coach(self, on: bool = True) -> bool:
-        """Open (or close) the coach's panel: best lines, chances, the discard or pass it would make."""
+        """Open (or close) the coach's panel: its advice, with reasons, for the decision before you (a pass, the
+        vote, the courtesy offer, a call, a joker exchange, a throw), your best lines and their chances, or a
+        sentence saying what the table waits for (see :func:`~mjlearn.widgets.table_coach.coach_panel`)."""
         if not isinstance(on, bool):
             return self._refuse(f"on must be True or False, not {on!r}.")
         if on and not self.coach_available:

@@ -5,7 +5,11 @@ exposures, the discards and the others' exposures; never a hidden rack or
 the wall's order. The chances are the coach's model
 (:meth:`Card.win_chances <mjlearn.card.Card.win_chances>`: the next tiles
 drawn at random from the unseen ones, no calls); the danger of a discard is
-:func:`mjlearn.analysis.defence.danger_table`'s estimate.
+:func:`mjlearn.analysis.defence.danger_table`'s estimate. Calls, joker
+exchanges, the vote and the courtesy offer are the decisions of a
+:class:`~mjlearn.rules.CoachBot`, read through its public decision methods
+only, so the panel follows the computer coach as it grows stronger; the
+reasons say, in words, what each choice does to the nearest line.
 
 >>> import mjlearn as mj
 >>> from mjlearn.rules import Game
