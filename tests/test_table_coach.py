@@ -122,6 +122,8 @@ def test_exposures_no_line_can_use_make_the_coach_say_so_and_play_defence():
     assert panel["phase"] == "dead" and panel["lines"] == [] and panel["advice"] == []
     assert panel["say"].startswith("No line can use your exposures: your hand is dead")
     assert "Play defence" in panel["say"] and panel["defence"] in [t.notation for t in table.rack]
+    assert table.toggle_at([t.notation for t in table.rack].index(panel["defence"]))  # the hot-tile check runs too
+    assert isinstance(table.warning, str)
     assert table.discard(panel["defence"]), table.message
     assert table.coach["phase"] == "dead" and table.coach["say"].startswith("Your hand is dead")
 
