@@ -383,7 +383,7 @@ def test_the_table_looks_like_a_table_at_1400_and_800_px(open_notebook, server, 
 
 
 # The coach beside each kind of decision: a call (with the chooser), a joker exchange, the vote, the courtesy pass.
-COACH_CELLS = [
+COACH_KINDS_CELLS = [
     "import mjlearn as mj\n"
     "from mjlearn.rules import CoachBot\n"
     "def coached(table):\n"
@@ -407,7 +407,7 @@ COACH_CELLS = [
 
 
 def test_the_coach_speaks_beside_each_decision(open_notebook, server):
-    page = open_notebook("lab", "table_coach_kinds.ipynb", COACH_CELLS)
+    page = open_notebook("lab", "table_coach_kinds.ipynb", COACH_KINDS_CELLS)
     tables = page.locator(".mj-game-table")
     tables.nth(3).wait_for(timeout=TIMEOUT)
     call, exchange, vote, courtesy = (tables.nth(i) for i in range(4))
