@@ -310,7 +310,7 @@ function render({ model, el }) {
     const coachMarks = (button) => (button.kind === "exchange_joker" && coach.exchange && coach.exchange.take &&
         coach.exchange.owner === button.args.owner && coach.exchange.group === button.args.group) ||
       (button.kind === "vote" && coach.vote && coach.vote.second === button.args.second_charleston);
-    let notes = [];
+    const notes = [];
     for (const button of view.buttons) {
       if (["pass_call", "call_mahjongg", "declare_mahjongg"].includes(button.kind)) continue;  // drawn above
       if (button.kind === "call_dead") { dead.push(button); continue; }
@@ -398,7 +398,7 @@ function render({ model, el }) {
     const coach = model.get("coach") || {};
     const parts = [h("div", { class: "mj-heading" }, "The coach")];
     // one sentence for the moment, whatever it is (your move or not): the panel is never silent or stale
-    parts.push(h("div", { class: `mj-coach-say mj-coach-${coach.phase || "wait"}`, role: "status" },
+    parts.push(h("div", { class: `mj-coach-say mj-coach-${coach.phase || "wait"}` },
       coach.say || "The coach is reading the table\u2026"));
     if (coach.advice && coach.advice.length) {
       parts.push(h("ol", { class: "mj-advice" }, coach.advice.map((a) =>
