@@ -196,6 +196,12 @@ def _check_panel(table: GameTable) -> str:
         assert not mine
     if mine and game.phase == "charleston":
         assert panel["phase"] in ("pass", "vote", "courtesy")
+    # one chance per line: each line once in the table, and no chance in any sentence beside it
+    names = [row["line"] for row in panel["lines"]]
+    assert len(names) == len(set(names))
+    words = [panel["say"], *(a["reason"] for a in panel["advice"])] + [
+        panel[key]["reason"] for key in ("call", "exchange", "vote", "offer") if key in panel]
+    assert not any(re.search(r"\d%", text) for text in words), words
     return panel["phase"]
 
 
