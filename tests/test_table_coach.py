@@ -126,6 +126,9 @@ def test_exposures_no_line_can_use_make_the_coach_say_so_and_play_defence():
     assert isinstance(table.warning, str)
     assert table.discard(panel["defence"]), table.message
     assert table.coach["phase"] == "dead" and table.coach["say"].startswith("Your hand is dead")
+    row = table.review().iloc[-1]  # the review of that throw: no line, no chance, no crash
+    assert (row.you, row.verdict, row["coach's chance"]) == (panel["defence"], "no line", 0.0)
+    assert table.show_review()
 
 
 def test_the_panel_says_what_the_table_waits_for_when_it_is_not_your_move():
