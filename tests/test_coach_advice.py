@@ -313,3 +313,10 @@ def test_exposures_no_line_can_use_give_empty_tables_not_an_error():
     _, unseen = seen_and_unseen(None, counts, parsed)
     result = line_chances(BASIC.compiled(), counts, parsed, unseen, 10)
     assert not result.allowed.any() and (result.p_win == 0).all() and len(result.p_win) == BASIC.compiled().num_lines
+
+
+def test_a_discard_question_with_exposures_no_line_can_use_takes_any_throw():
+    from mjlearn.lessons.graded import check_discard
+
+    check = check_discard("1B", "FF 1B 9B 3C 4D 6D", BASIC, exposures=["222B", "5555B"])
+    assert check and check.status == "right" and "no throw can win" in check.text
