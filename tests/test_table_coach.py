@@ -82,6 +82,10 @@ def test_the_coach_advises_a_joker_exchange_and_says_why():
     if exchange["take"]:
         assert (exchange["owner"], exchange["group"]) == chosen == (1, 0)
         assert exchange["reason"].startswith("Take the joker from South's")
+        assert table.coach["say"].startswith("Take the joker first")
+        assert table.exchange_joker(1, 0), table.message  # taken: the coach looks at the throw again
+        assert "exchange" not in table.coach and table.coach["advice"] and table.coach["say"].startswith("Throw")
+        assert table.coach["moves"] == len(table.game.moves)
     else:
         assert exchange["reason"].startswith("Keep your 6B")
     assert table.coach["advice"] and table.coach["phase"] == "discard"

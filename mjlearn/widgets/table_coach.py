@@ -194,8 +194,8 @@ def coach_panel(game: "Game", seat: int, bot=None) -> dict:
         if not panel["say"]:
             first = panel["advice"][0]
             why = first["reason"][:1].lower() + first["reason"][1:]
-            panel["say"] = ("Take the joker first, then throw" if exchange and exchange["take"] else "Throw") + \
-                f" {first['tile']}: {why}"
+            panel["say"] = ("Take the joker first (the coach then looks at your throw again); without it, throw"
+                            if exchange and exchange["take"] else "Throw") + f" {first['tile']}: {why}"
         after = list(rack.tiles())
         after.remove(as_tile(advice.iloc[0].tile))
         table = card.win_chances(Hand(after), draws=draws, exposures=exposures, visible=visible, ruleset=rules,
