@@ -50,14 +50,15 @@ _LAZY = {
     "student": "lessons.record",
     "release_answers": "lessons.record",
     "class_report": "lessons.report",
+    "review_game": "rules.review",
 }
 """Names that load their module on first use."""
 
 
 def __getattr__(name: str):
     """The widgets and the teacher's toolkit load on first use (``mj.HandBuilder``, ``mj.Question``,
-    ``mj.Exercise``, ``mj.student``, ``mj.release_answers``, ``mj.class_report``), and so does ``mj.analysis``,
-    so ``import mjlearn`` stays light."""
+    ``mj.Exercise``, ``mj.student``, ``mj.release_answers``, ``mj.class_report``, ``mj.review_game``), and so
+    does ``mj.analysis``, so ``import mjlearn`` stays light."""
     if name in _LAZY:
         from importlib import import_module
 
@@ -117,4 +118,5 @@ __all__ = [
     "student",
     "release_answers",
     "class_report",
+    "review_game",
 ]

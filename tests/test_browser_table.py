@@ -228,6 +228,34 @@ def test_a_false_mahjongg_waits_for_a_confirmation(open_notebook, server, ui):
     assert widget_errors(page) == []
 
 
+REVIEW_CELLS = [
+    "import mjlearn as mj\n"
+    "east = {'racks': {0: 'FF 222B 444B 66B 8C 9D N J'}, 'turn': 0, 'phase': 'discard'}\n"
+    "table = mj.GameTable('basic1', seed=4, pace='step', position=east)\n"
+    "table.discard('J')   # throws a joker: the review's costliest decision\n"
+    "table.show_review()\n"
+    "table",
+]
+
+
+def test_the_review_shows_the_ranked_decisions_the_curve_and_the_reasons(open_notebook, server):
+    page = open_notebook("lab", "table_review.ipynb", REVIEW_CELLS)
+    widget = page.locator(".mj-game-table")
+    widget.wait_for(timeout=TIMEOUT)
+    review = widget.locator(".mj-review-table")
+    review.wait_for(timeout=30_000)
+    rows = review.locator(".mj-review-rows tr")  # the headings' row, then one per decision
+    assert rows.count() >= 2
+    first = rows.nth(1).inner_text()
+    assert "joker use" in first and "J" in first and "A joker can stand in any group" in first
+    assert "mj-verdict-costly" in rows.nth(1).get_attribute("class")
+    curve = review.locator("img.mj-review-curve")
+    assert curve.evaluate("(img) => img.complete && img.naturalWidth > 0")
+    assert "decision reviewed" in review.inner_text() or "decisions reviewed" in review.inner_text()
+    shot(review, "game_table_review")
+    assert widget_errors(page) == []
+
+
 KEYS_CELLS = ["import mjlearn as mj\ntable = mj.GameTable('basic1', seed=3, pace='fast')\ntable"]
 
 

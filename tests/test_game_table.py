@@ -177,6 +177,7 @@ def test_the_coach_opens_on_request_and_warns_of_a_hot_tile():
     assert closed.show_coach() is False and "switched off" in closed.message
 
 
+@pytest.mark.slow  # (a whole game's review; tests/test_review.py reviews part of a game in the quick loop)
 def test_the_review_is_shown_in_the_widget_after_the_game():
     table = GameTable("basic1", seat=3, seed=9, pace="instant")
     assert table.show_review() is False and "nothing to review" in table.message
@@ -184,9 +185,13 @@ def test_the_review_is_shown_in_the_widget_after_the_game():
     while table.game.phase != "over":
         assert _student_move(table, coach), table.message
     assert table.show_review()
-    rows = table.review_rows
-    assert len(rows) == sum(d.kind == "discard" for d in table.decisions) > 0
-    assert all(len(row["rack"]) + sum(map(len, row["exposures"])) == 14 for row in rows)
+    rows = table.review_rows  # every decision (passes, calls, joker exchanges too), the costliest first
+    assert sum(row["kind"] == "discard" for row in rows) == sum(d.kind == "discard" for d in table.decisions) > 0
+    assert sum(row["kind"] == "pass" for row in rows) == sum(d.kind == "pass" for d in table.decisions)
+    assert [row["regret (points)"] for row in rows] == sorted((row["regret (points)"] for row in rows), reverse=True)
+    assert all(len(row["rack"]) + sum(map(len, row["exposures"])) == (14 if row["kind"] in ("discard", "exchange")
+                                                                        else 13) for row in rows)
+    assert table.review_curve.startswith("data:image/png;base64,")
     assert "reviewed" in table.message
     table.new_game()
     assert table.review_rows == [] and table.scorecard.totals() != {}

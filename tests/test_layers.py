@@ -7,6 +7,7 @@ notebooks and outside code, and the tests here prove they give the moved modules
 """
 
 import ast
+import functools
 import importlib
 import json
 import re
@@ -38,6 +39,12 @@ module). ``mjlearn/render/handout.py`` is the only one under a lower layer's fol
 (``mjlearn/answers.py``...) are listed by :data:`ALIASES`."""
 
 LESSON_NAMES = ("mjlearn.lessons", *ALIASES)
+
+
+@functools.cache
+def _tree(path: Path) -> ast.AST:
+    """The parsed source of one module (several tests walk the whole package: each file is parsed once)."""
+    return ast.parse(path.read_text(encoding="utf-8"), str(path))
 
 
 def _module_name(path: Path) -> str:
@@ -87,7 +94,7 @@ def test_nothing_below_the_lessons_imports_them():
     checked = 0
     for relative, path in _below_the_lessons():
         checked += 1
-        tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
+        tree = _tree(path)
         for line, module in imported_modules(path, tree):
             if _names_a_lesson_module(module) and relative not in ALLOWED_UPWARD:
                 upward.append(f"mjlearn/{relative}:{line} imports {module}")
@@ -101,7 +108,7 @@ def test_no_module_imports_an_old_name():
     for path in sorted(PACKAGE.rglob("*.py")):
         if _module_name(path) in ALIASES:
             continue
-        tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
+        tree = _tree(path)
         old += [f"{path.relative_to(PACKAGE)}:{line} imports {module}" for line, module in imported_modules(path, tree)
                 if _names_a_lesson_module(module) and not _names_a_lesson_module_by_its_new_name(module)]
     assert old == []
@@ -251,7 +258,7 @@ def test_the_engine_imports_no_layer_above_it():
     upward = []
     modules = sorted((PACKAGE / "engine").glob("*.py"))
     for path in modules:
-        tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
+        tree = _tree(path)
         upward += [f"{path.relative_to(PACKAGE)}:{line} imports {module}"
                    for line, module in _imports_outside_display_methods(path, tree)
                    if _within(module, ABOVE_THE_ENGINE)]
@@ -276,7 +283,7 @@ def test_no_module_imports_the_engine_by_an_old_name():
     for path in sorted(PACKAGE.rglob("*.py")):
         if _module_name(path) in ENGINE_ALIASES:
             continue
-        tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
+        tree = _tree(path)
         old += [f"{path.relative_to(PACKAGE)}:{line} imports {module}" for line, module in imported_modules(path, tree)
                 if _within(module, ENGINE_ALIASES)]
     for folder in ("tests", "tools", "benchmarks"):
@@ -320,7 +327,7 @@ def test_the_players_read_the_engine_by_its_public_names(policy):
     """The players only decide: what they take from the engine is public (no ``_name`` of it), and they
     import no private name of another module of the rules either."""
     path = PACKAGE / policy
-    tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
+    tree = _tree(path)
     engine_names, private = [], []
     for node in ast.walk(tree):
         if isinstance(node, ast.ImportFrom) and node.level and (node.module or "").startswith(("engine", "bots")) \

@@ -435,17 +435,27 @@ function render({ model, el }) {
     const rows = model.get("review_rows");
     if (!rows.length) {
       return view.result && model.get("coach_available")
-        ? h("button", { class: "mj-btn mj-review", "data-key": "review", onclick: () => send("show_review") }, "Review my discards with the coach") : null;
+        ? h("button", { class: "mj-btn mj-review", "data-key": "review", onclick: () => send("show_review") }, "Review my game with the coach") : null;
     }
+    const lost = (p) => (p > 0.005 ? p.toFixed(2) : "0");
     const body = rows.map((row) => h("tr", { class: `mj-verdict-${row.verdict.replace(/ /g, "-")}` },
       h("td", {}, row.step),
-      h("td", {}, groups(model, [row.rack], 22)),
+      h("td", {}, row.category),
+      h("td", {}, groups(model, [row.rack, ...row.exposures], 20)),
       h("td", {}, `${row.you} (${percent(row["your chance"])})`),
       h("td", {}, `${row.coach} (${percent(row["coach's chance"])})`),
-      h("td", {}, row.verdict),
-      h("td", {}, row.reason)));
-    return h("div", { class: "mj-section mj-review-table" }, h("div", { class: "mj-heading" }, "Your discards beside the coach's"),
-      resultsTable("mj-review-rows", ["When", "Your rack", "You threw", "The coach", "Verdict", "Why"], body));
+      h("td", { class: "mj-num" }, lost(row["regret (points)"])),
+      h("td", {}, row.confidence),
+      h("td", {}, row.reason,
+        row.alternatives.length > 1
+          ? h("div", { class: "mj-muted" }, "Best three: " + row.alternatives.map((a) => `${a.choice} ${percent(a.chance)}`).join("; "))
+          : null)));
+    const curve = model.get("review_curve");  // (set with review_rows, in one message: no listener of its own)
+    return h("div", { class: "mj-section mj-review-table" },
+      h("div", { class: "mj-heading" }, "Your game beside the coach's: the costliest decisions first"),
+      model.get("review_summary") ? h("p", { class: "mj-review-summary" }, model.get("review_summary")) : null,
+      curve ? h("img", { class: "mj-review-curve", src: curve, alt: "your chance to finish after each decision, beside the coach's" }) : null,
+      resultsTable("mj-review-rows", ["When", "What", "Your rack", "You", "The coach", "Points lost", "How sure", "Why"], body));
   }
 
   function saveBar() {

@@ -33,6 +33,7 @@ import traitlets as t
 
 from ..card import Card
 from ..errors import ArgumentError, MjlearnError
+from ..hands import Hand
 from ..rules.game import Game
 from ..rules.ruleset import Ruleset, as_ruleset
 from ..rules.scoring import Scorecard
@@ -48,6 +49,8 @@ from .table_view import (call_choices, call_problem, end_banner, event_text, nea
 
 if TYPE_CHECKING:  # pragma: no cover
     import pandas
+
+    from ..analysis.review import GameReview
 
     from ..rules.bots import Bot
     from ..rules.setup import Deal
@@ -168,7 +171,15 @@ class GameTable(CardWidget):
     replaying = t.Bool(False).tag(sync=True)
     """Whether the table replays recorded moves (nobody plays; "Next move" steps through them)."""
     review_rows = t.List(t.Dict()).tag(sync=True)
-    """The review shown after :meth:`show_review`: one row per discard, with the rack it was made from."""
+    """The review shown after :meth:`show_review`: your decisions, biggest regret first
+    (:meth:`game_review`), each with the rack it was made from."""
+    review_curve = t.Unicode().tag(sync=True)
+    """The review's curve of your chance to finish after each decision, beside the coach's (a PNG data URL)."""
+    review_summary = t.Unicode().tag(sync=True)
+    """The review in words, and your recent solitaire hands against the bands (:attr:`solo_hands`)."""
+    solo_hands: Sequence = ()
+    """Your solitaire hands (a :class:`~mjlearn.widgets.SoloDrill`'s ``played``): the review sums up the
+    latest 40 against the solitaire bands (:func:`~mjlearn.analysis.review.recent_hands`)."""
     auto_pass = t.Bool(True).tag(sync=True)
     """Whether a discard you cannot use goes by itself (:meth:`set_auto_pass`)."""
     practice = t.Bool(True).tag(sync=True)
@@ -307,7 +318,7 @@ class GameTable(CardWidget):
         """How many discards went by themselves in this game (auto-pass)."""
         # a table that starts with a discard live (a question asked at that moment) leaves it to you
         self._kept_live = len(self._game.discards) if self._game.phase == "calls" else None
-        self.review_rows = []
+        self.review_rows, self.review_curve, self.review_summary = [], "", ""
         self.confirming = {}
         self.stickies = []
         self._players.simultaneous(self._game)
@@ -681,6 +692,7 @@ class GameTable(CardWidget):
         with self.hold_sync():
             self.stickies = mark["stickies"]
             self.selected, self.blind, self.confirming, self.review_rows = [], 0, {}, []
+            self.review_curve, self.review_summary = "", ""
             self._reconcile()
             self._show(f"Took back your last move ({taken}) and the computer players' moves after it.")
         return True
@@ -888,23 +900,46 @@ class GameTable(CardWidget):
 
     def review(self) -> "pandas.DataFrame":
         """Each of your discards beside the coach's choice, with the chance each left (see
-        :func:`~mjlearn.widgets.table_review.review`); during the game too, for the moves made so far."""
+        :func:`~mjlearn.widgets.table_review.review`); during the game too, for the moves made so far.
+        :meth:`game_review` reviews every decision (passes, calls, joker exchanges too), ranked by regret."""
         return review(self.card, self._decisions, self.ruleset)
 
+    def game_review(self) -> "GameReview":
+        """Your decisions in this game so far judged beside the coach's, biggest regret first
+        (:func:`mjlearn.review_game` of this table's game and seat), with :attr:`solo_hands` summed up."""
+        def work() -> "GameReview":
+            from ..analysis.review import recent_hands
+            from ..rules.review import review_game
+
+            found = review_game(self._game, self.seat)
+            found.summary = recent_hands(self.card, self.solo_hands, ruleset=self.ruleset.name) if self.solo_hands else ""
+            return found
+
+        return self._for_position(("game review", id(self.solo_hands), len(self.solo_hands)), work)
+
     def show_review(self) -> bool:
-        """Show the review in the widget: each discard with the rack it was made from, yours beside the coach's."""
+        """Show the review in the widget: your decisions ranked by what they cost (:meth:`game_review`),
+        each with the rack it was made from, the curve of your chance to finish beside the coach's, and
+        the summary."""
+        import base64
+
         if not self.coach_available:
             return self._refuse("The coach is switched off at this table.")
-        discards = [d for d in self._decisions if d.kind == "discard"]
-        if not discards:
+        if not any(d.kind == "discard" for d in self._decisions):
             return self._refuse("There is nothing to review yet: you have not discarded.")
+        self._say("The coach is going through your game, decision by decision (this can take half a minute).", "info")
+        found = self.game_review()
         rows = []
-        for decision, row in zip(discards, self.review().to_dict("records")):
-            rows.append({**row, "rack": rack_order(decision.rack.tiles()),
-                         "exposures": [[int(t) for t in e.tiles()] for e in decision.exposures]})
-        self.review_rows = rows
-        costly = sum(row["verdict"] == "costly" for row in rows)
-        self._say(f"{counted(len(rows), 'discard')} reviewed: {counted(costly, 'costly one')}.", "info")
+        for judged, row in zip(found.ranked(), found.rows()):
+            moment = judged.moment
+            rows.append({**{key: value for key, value in row.items() if key != "rack"},
+                         "kind": moment.kind, "rack": rack_order(moment.rack.tiles()),
+                         "exposures": [[int(t) for t in Hand(e).tiles()] for e in moment.exposures]})
+        with self.hold_sync():
+            self.review_rows = rows
+            self.review_curve = "data:image/png;base64," + base64.b64encode(found.png()).decode("ascii")
+            self.review_summary = " ".join(part for part in (found.words(), found.summary) if part)
+        self._say(found.words(), "info")
         return True
 
     # -- the computer players ------------------------------------------------------------

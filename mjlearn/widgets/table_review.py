@@ -6,6 +6,10 @@ discard (and each Charleston pass) of the student is kept as a
 chose. :func:`review` then asks the coach what it would have done in each
 position, with the chance of completing a line that each choice left.
 
+The whole game's review (every decision, ranked by regret, with the curve and a
+reason, a confidence and a category for each) is :func:`mjlearn.review_game`
+(:mod:`mjlearn.rules.review`), which the table's review button shows.
+
 >>> import mjlearn as mj
 >>> card = mj.load_card("basic1")
 >>> moment = Decision("turn 3", "discard", mj.Hand("FF 222B 444B 66B 8C 9D N J"), (), (0,) * 36, 20, (mj.Tile.NORTH,))
