@@ -212,7 +212,7 @@ def _check_panel(table: GameTable) -> str:
     return panel["phase"]
 
 
-def _play_random_games(games: int, first_seed: int = 0) -> dict:
+def _play_random_games(games: int, first_seed: int = 0, review_every: int = 0) -> dict:
     seen: dict = {}
     for number in range(games):
         seed = first_seed + number
@@ -231,6 +231,9 @@ def _play_random_games(games: int, first_seed: int = 0) -> dict:
                 seen["exchange"] = seen.get("exchange", 0) + 1
         assert table.game.phase == "over"
         _check_panel(table)
+        if review_every and number % review_every == 0:  # the review of the whole game answers too
+            table.show_review()
+            seen["review"] = seen.get("review", 0) + 1
     return seen
 
 
@@ -248,5 +251,5 @@ def test_the_panel_answers_after_every_move_of_50_random_games(quick_panel):
 
 @pytest.mark.slow
 def test_the_panel_answers_after_every_move_of_1000_random_games(quick_panel):
-    seen = _play_random_games(1000, first_seed=1000)
-    assert {"pass", "vote", "courtesy", "discard", "call", "dead", "over", "exchange"} <= set(seen), seen
+    seen = _play_random_games(1000, first_seed=1000, review_every=25)
+    assert {"pass", "vote", "courtesy", "discard", "call", "dead", "over", "exchange", "review"} <= set(seen), seen
