@@ -99,7 +99,7 @@ def test_the_coach_advises_every_call_kind_and_lets_go_with_a_reason():
     call = table.coach["call"]
     assert call["reason"] and table.coach["lines"]
     if "size" in call:
-        assert "2468 #1 2 tiles away (3 without the call)" in call["reason"]
+        assert "it brings 2468 #1 to 2 tiles away (from 3)" in call["reason"]
     nothing = _table({0: "FF 222B 444B 66B 8B 3C N", 3: "1C 2C 3C 4C 5C 6C 7C 8C 9C 1D 2D 3D 4D"},
                      phase="calls", turn=3, discards=[(3, "9D")], auto_pass=False)
     assert nothing.coach["call"]["pass"] and "no line you can still make" in nothing.coach["call"]["reason"]

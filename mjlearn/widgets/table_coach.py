@@ -102,8 +102,9 @@ def _nearest(game: "Game", seat: int, counts, exposures, visible) -> tuple[str, 
 
 
 def _away(nearest: tuple[str, int]) -> str:
+    """``"2468 #1 (3 tiles away)"``."""
     name, distance = nearest
-    return f"{name} complete" if distance == 0 else f"{name} {counted(distance, 'tile')} away"
+    return f"{name} (complete)" if distance == 0 else f"{name} ({counted(distance, 'tile')} away)"
 
 
 def _where(nearest: tuple[str, int] | None) -> str:
@@ -285,10 +286,10 @@ def exchange_choice(game: "Game", seat: int, bot=None) -> dict:
         after[int(Tile.JOKER)] += 1
         then = _nearest(game, seat, after, exposures, visible)
         worse = before is not None and then is not None and then[1] > before[1]
-        reason = (f"Keep your {tile.notation}: giving it for the joker would leave {_away(then)} instead of"
-                  f" {_away(before)}." if worse else
+        reason = (f"Keep your {tile.notation}: giving it for the joker would put your nearest line"
+                  f" {counted(then[1], 'tile')} away instead of {counted(before[1], 'tile')}." if worse else
                   f"Keep your {tile.notation}: the coach's chances are no better with the joker"
-                  + (f" ({_away(before)})." if before else "."))
+                  + (f" ({_where(before)})." if before else "."))
         return {"take": False, "tile": tile.notation, "reason": reason}
     owner, group = chosen
     tile = game.exposures[owner][group].tile
@@ -368,9 +369,11 @@ def _call_reason(game: "Game", seat: int, choice: dict) -> str:
         size, jokers = choice["size"], choice["jokers"]
         group = _GROUPS[size] + (f" with {counted(jokers, 'joker')}" if jokers else "")
         then = after(size, jokers)
-        text = f"Call it for a {group}: exposing it leaves {_away(then)}" if then else f"Call it for a {group}"
         if before is not None and then is not None and then[1] < before[1]:
-            text += f" ({before[1]} without the call)"
+            text = (f"Call it for a {group}: it brings {then[0]} to {counted(then[1], 'tile')} away"
+                    f" (from {before[1]})")
+        else:
+            text = f"Call it for a {group}" + (f": {_away(then)} after it" if then else "")
         return text + "; the coach's chances say the exposure is worth it."
     options = call_choices(game, seat)
     if not options:
@@ -378,6 +381,6 @@ def _call_reason(game: "Game", seat: int, choice: dict) -> str:
     best = min(((after(c["size"], c["jokers"]) or ("", 99))[1], c["label"]) for c in options)
     if before is not None and best[0] < before[1]:
         return (f"Let it go: {best[1]} would bring a line to {counted(best[0], 'tile')} away, but the coach's"
-                f" chances rate your rack higher kept whole ({_away(before)}): an exposure rules out the concealed"
-                " lines and shows your hand.")
+                f" chances rate your rack higher kept whole ({_where(before)}): an exposure rules out the"
+                " concealed lines and shows your hand.")
     return f"Let it go: a call brings no line nearer than {_away(before)}." if before else "Let it go."
