@@ -24,15 +24,23 @@ Run: ``.venv/bin/python benchmarks/bench_solo.py [--deals 2000] [--rollout-deals
 
 from __future__ import annotations
 
-import argparse
-import json
-import math
-import time
-from collections.abc import Sequence
-from pathlib import Path
+import os
 
-from mjlearn.analysis.solo import DRAWS, RolloutPlayer, SoloResult, solo
-from mjlearn.analysis.solo_score import BENCHMARK_FILE, benchmark_entry
+# One BLAS thread per process: the rollout's look-ahead is one small matrix product per decision, and with
+# the BLAS library's own threads on a shared 2-core machine it ran 16 decisions a second instead of ~650
+# (measured on basic1 while other work kept the load at 8-12). Set before numpy is imported.
+for _name in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"):
+    os.environ.setdefault(_name, "1")
+
+import argparse  # noqa: E402
+import json  # noqa: E402
+import math  # noqa: E402
+import time  # noqa: E402
+from collections.abc import Sequence  # noqa: E402
+from pathlib import Path  # noqa: E402
+
+from mjlearn.analysis.solo import DRAWS, RolloutPlayer, SoloResult, solo  # noqa: E402
+from mjlearn.analysis.solo_score import BENCHMARK_FILE, benchmark_entry  # noqa: E402
 
 CARDS = ("basic1", "practice_garden", "practice_harbor")
 PLAYERS = ("random", "bot", "coach")

@@ -149,6 +149,36 @@ class Hand:
         hand._hash = hash(hand._counts)
         return hand
 
+    def _plus(self, tile: Tile) -> "Hand":
+        """``change(add=(tile,))`` for one :class:`Tile` (a draw): the same hand, or the same error.
+
+        >>> Hand("NEWS")._plus(Tile.JOKER) == Hand("NEWS").change(add=[Tile.JOKER])
+        True
+        """
+        counts = list(self._counts)
+        counts[tile] += 1
+        if counts[tile] > COPIES[tile] or sum(counts) > MAX_HAND_TILES:
+            return self.change(add=(tile,))  # raises the error that says what is wrong
+        hand = _new_hand(Hand)
+        hand._counts = counts = tuple(counts)
+        hand._hash = hash(counts)
+        return hand
+
+    def _minus(self, tile: Tile) -> "Hand":
+        """``change(remove=(tile,))`` for one :class:`Tile` (a discard): the same hand, or the same error.
+
+        >>> Hand("NEWS")._minus(Tile.NORTH)
+        Hand('E W S')
+        """
+        counts = list(self._counts)
+        counts[tile] -= 1
+        if counts[tile] < 0:
+            return self.change(remove=(tile,))  # raises the error that says what is wrong
+        hand = _new_hand(Hand)
+        hand._counts = counts = tuple(counts)
+        hand._hash = hash(counts)
+        return hand
+
     # -- comparison and text ---------------------------------------------
     def __eq__(self, other: object) -> bool:
         if isinstance(other, Hand):
@@ -169,6 +199,8 @@ class Hand:
 
         return hand_html(self)
 
+
+_new_hand = object.__new__
 
 HandLike = Union[Hand, str, Iterable[Union[Tile, str, int]]]
 

@@ -181,7 +181,8 @@ def test_hand_builder_marks_an_exposure_and_refuses_a_fifth_tile(open_notebook, 
     for notation in ["5C"] * 4:
         widget.locator(f'.mj-palette-tile[data-tile="{notation}"]').click()
     page.wait_for_function("document.querySelectorAll('.mj-hand-builder .mj-rack-tile').length === 4")
-    widget.locator('.mj-palette-tile[data-tile="5C"]').click()
+    # (a used-up tile is aria-disabled, yet still answers a click with the reason: Playwright clicks it by force)
+    widget.locator('.mj-palette-tile[data-tile="5C"]').click(force=True)
     message = widget.locator(".mj-message.mj-error")
     message.wait_for(timeout=10_000)
     assert "All 4" in message.inner_text()
@@ -309,7 +310,7 @@ def test_charleston_trainer_passes_three_tiles_and_refuses_a_joker(open_notebook
     assert widget.locator(".mj-rack-tile").count() == 14  # East under NMJL
 
     # seed 1 deals East a joker: clicking it is refused with the reason
-    widget.locator('.mj-rack-tile[data-tile="J"]').first.click()
+    widget.locator('.mj-rack-tile[data-tile="J"]').first.click(force=True)  # (aria-disabled: clicked by force)
     refused = widget.locator(".mj-message.mj-error")
     refused.wait_for(timeout=10_000)
     assert "Jokers are never passed" in refused.inner_text()

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import inspect
+import os
 import random
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -167,6 +169,26 @@ def test_hand_change_is_minus_then_plus(tiles, remove, add):
     else:
         assert hand.change(remove=remove, add=add) == expected
         assert hand.change(remove=[t.notation for t in remove], add=tuple(add)) == expected
+
+
+@settings(max_examples=80, deadline=None)
+@given(st.lists(st.sampled_from(list(Tile)), max_size=15), st.sampled_from(list(Tile)))
+def test_a_hand_plus_or_minus_one_tile_is_its_change(tiles, tile):
+    """Hand._plus and Hand._minus (the game's draw and discard) give what change gives, or its error."""
+    try:
+        hand = Hand(tiles)
+    except HandError:
+        hand = None
+    assume(hand is not None)
+    for fast, slow in ((hand._plus, lambda: hand.change(add=(tile,))), (hand._minus, lambda: hand.change(remove=(tile,)))):
+        try:
+            expected = slow()
+        except HandError as error:
+            with pytest.raises(HandError, match=str(error).splitlines()[0][:20]):
+                fast(tile)
+        else:
+            found = fast(tile)
+            assert found == expected and found.counts == expected.counts and hash(found) == hash(expected)
 
 
 def test_available_tiles_are_the_set_less_what_is_seen_and_exposed():
@@ -413,3 +435,100 @@ def test_the_compiled_liveness_kept_up_to_date_matches_a_fresh_count(seed):
         found = np.zeros(view.n, dtype=bool) if penalty is None else penalty == 0
         assert found.tolist() == expected.tolist()
         assert penalty is None or set(penalty.tolist()) <= {0, FAR}
+
+
+_FROZEN_AFTER_LOADING = """
+import gc, sys
+import mjlearn.engine.loops as loops
+loops.FREEZE_HEAP = sys.argv[1] == "freeze"
+before = gc.get_freeze_count()
+assert loops.numba_loops() is not None
+print(before, gc.get_freeze_count(), len(gc.get_objects()))
+"""
+
+
+@pytest.mark.slow
+def test_loading_the_compiled_loops_moves_numba_s_objects_out_of_the_collector_s_way_unless_told_not_to():
+    """In a fresh process: loading the compiled loops freezes the objects then alive (numba's registries among
+    them: tens of thousands), and the collector is left alone with ``FREEZE_HEAP = False``."""
+    pytest.importorskip("numba")
+    import subprocess
+    import sys
+
+    root = str(Path(__file__).resolve().parent.parent)
+    found = {}
+    for mode in ("freeze", "leave"):
+        out = subprocess.run([sys.executable, "-c", _FROZEN_AFTER_LOADING, mode], capture_output=True, text=True,
+                             check=True, env={**os.environ, "PYTHONPATH": root}).stdout.split()
+        found[mode] = [int(x) for x in out]
+    before, frozen, tracked = found["freeze"]
+    assert before == 0 and frozen > 50_000 and tracked < 5_000
+    before, frozen, tracked = found["leave"]
+    assert before == 0 and frozen == 0 and tracked > 50_000
+
+
+def test_the_compiled_loops_once_loaded_leave_numba_s_objects_frozen():
+    """(The quick sibling of the test above, in this process.)"""
+    pytest.importorskip("numba")
+    import gc
+
+    from mjlearn.engine import loops
+
+    assert loops.numba_loops() is not None and loops.FREEZE_HEAP
+    assert gc.get_freeze_count() > 50_000
+
+
+def _best_by_view(engine, counts, key, available) -> int:
+    """Bot.best_distance's way: the view of the exposures, a position in it, its live hands."""
+    from mjlearn.engine import Position
+
+    view = engine.view(key)
+    position = Position(view, tuple(counts))
+    if available is None or not view.n:
+        return position.best
+    penalty = engine.dead_far(view, available)
+    return position.best if penalty is None else int((position.distance + penalty).min())
+
+
+@pytest.mark.parametrize("card", [CARD, mj.load_card("practice_harbor")], ids=lambda c: c.name)
+@pytest.mark.parametrize("rules", [NMJL, MAHJX], ids=lambda r: r.name)
+def test_a_call_weighed_without_a_view_finds_what_the_view_finds(card, rules, monkeypatch):
+    """Every call option the bots weigh in seeded games (BotEngine.best_after, straight from the exposures' rows)
+    gets the distance that a view of those exposures gives (Bot.best_distance's way), live hands or not."""
+    from mjlearn.engine import BotEngine
+
+    compared = []
+    original = BotEngine.best_after
+
+    def both(engine, counts, key, available):
+        found = original(engine, counts, key, available)
+        compared.append((found, _best_by_view(engine, counts, key, available), available is None))
+        return found
+
+    monkeypatch.setattr(BotEngine, "best_after", both)
+    for seed in range(8):
+        run_game(card, rules, seed=seed)
+    assert len(compared) > 20 and all(found == expected for found, expected, _ in compared)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(0, 2**32 - 1))
+def test_a_rack_s_distance_without_a_view_is_the_view_s_for_any_exposures_and_tiles_seen(seed):
+    """Random racks (jokers too), random exposures (a wild one under MAHJ-X) and random tiles out of play:
+    BotEngine.best_after gives the view's distance, and 99 when the exposures allow no hand."""
+    from mjlearn.engine import engine_for
+
+    rng = random.Random(seed)
+    rules = MAHJX if seed % 2 else NMJL
+    engine = engine_for(CARD, rules)
+    groups = sorted({int(c) for c in engine.compiled.group_codes.ravel() if c >= 0})
+    key = tuple(sorted((code // 16, code % 16) for code in rng.sample(groups, rng.randint(0, 2))))
+    if rules is MAHJX and rng.random() < 0.3:
+        key = tuple(sorted(key + ((int(Tile.JOKER), 3),)))
+    pool = [k for k in range(NUM_KINDS) for _ in range(COPIES[k])]
+    counts = [0] * NUM_KINDS
+    for k in rng.sample(pool, 14 - sum(size for _, size in key) if sum(size for _, size in key) < 14 else 0):
+        counts[k] += 1
+    available = None if rng.random() < 0.2 else [max(c - rng.randint(0, 3), rng.choice([0, 0, -1]) if k == 35 else 0)
+                                                  for k, c in enumerate(COPIES)]
+    assert engine.best_after(counts, key, available) == _best_by_view(engine, counts, key, available)

@@ -124,6 +124,29 @@ def test_a_memo_lets_its_owner_go():
     assert memo.size() == 0
 
 
+def test_a_memo_read_for_one_owner_after_another_gives_each_its_own_and_lets_them_go():
+    """(The memo keeps the last owner read to answer the next read for it quickly: each owner still gets its own
+    values, and an owner that goes takes its values with it.)"""
+    import weakref
+
+    class Value:
+        pass
+
+    memo = Memo("test last owner", maxsize=4)
+    first, second = type("Owner", (), {})(), type("Owner", (), {})()
+    kept = Value()
+    memo.get(first, "k", lambda value=kept: value)
+    memo.get(second, "k", lambda: "second's")
+    for _ in range(2):
+        assert memo.get(first, "k", lambda: "built again") is kept
+        assert memo.get(second, "k", lambda: "built again") == "second's"
+    assert memo.get(first, "k", lambda: "built again") is kept  # (first is the last read now)
+    gone = weakref.ref(kept)
+    del first, kept
+    gc.collect()
+    assert gone() is None and memo.size() == 1
+
+
 def test_a_memo_builds_again_what_its_check_refuses():
     memo = Memo("test valid", maxsize=2)
     assert memo.get(None, 1, lambda: "old") == "old"

@@ -8,7 +8,7 @@ TESTS="tests/test_analysis.py tests/test_analysis_arguments.py tests/test_analys
   tests/test_analysis_rules.py tests/test_analysis_vs_reference.py tests/test_kernel.py tests/test_chances.py
   tests/test_line_cache.py tests/test_click_paths.py tests/test_coach_advice.py tests/test_defence.py
   tests/test_position.py tests/test_safe_discard.py tests/test_reverse_runs.py tests/test_docs.py
-  tests/test_display.py tests/test_bots.py tests/test_game_speed.py tests/test_game_digest.py tests/test_coach_bot.py"
+  tests/test_display.py tests/test_bots.py tests/test_game_speed.py tests/test_game_digest.py tests/test_coach_bot.py tests/test_tiles_away.py"
 python3 -m venv .venv-matrix
 .venv-matrix/bin/pip install -q -e . 'pandas>=2.0,<3' pytest hypothesis
 .venv-matrix/bin/python -c "

@@ -24,7 +24,7 @@ break the same way in any run):
 - ``"bot"``: :class:`mjlearn.rules.Bot` (nearest lines, tiles away).
 - ``"coach"``: :class:`mjlearn.rules.CoachBot` (chances of completion times value).
 - ``"rollout"``: :class:`RolloutPlayer`, a Monte Carlo look-ahead over a base
-  policy (the Bot by default): the ceiling of practical play.
+  policy (the Bot by default), meant as the ceiling of practical play (measured, it is not one).
 - any object with ``choose_discard(counts, exposures=(), visible=None)``
   returning a tile (``counts``: the 36 counts of the 14-tile rack, jokers last;
   ``visible``: the 36 counts of the tiles it has seen, here its own discards).
@@ -172,10 +172,13 @@ class RolloutPlayer:
     (every one leaves the rack further than that) the Bot's (base policy's)
     choice is taken at once.
 
-    It is a *ceiling for practical play*: what a player who weighs every
-    discard against many imagined futures, far harder than anyone does at a
-    table, reaches. It is not an upper bound: a clairvoyant who saw the real
-    wall would complete far more, and more samples do a little better.
+    It was meant as a *ceiling for practical play*: what a player who weighs
+    every discard against many imagined futures, far harder than anyone does
+    at a table, reaches. Measured, it is no ceiling: with ``"perfect"`` it
+    completes about as many hands as the Bot (``docs/analysis.md``), for it
+    keeps tiles for every hand some future would complete, as if it would
+    know which (strategy fusion). A clairvoyant who saw the real wall would
+    complete far more.
 
     >>> import mjlearn as mj
     >>> from mjlearn.hands import Hand

@@ -23,9 +23,10 @@ import numpy as np
 
 from ..resources import as_card
 from .compiled import NATURAL_KINDS
-from .liveness import LiveHands
+from .liveness import LiveHands, shortfalls
 from .memo import Memo
 from . import loops
+from .tiles_away import tiles_away
 from .views import _OFFSETS, FAR, JOKER, NO_TILE, OFFSET, Position, View, discard_ranks
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -176,6 +177,37 @@ class BotEngine:
         nearest = int(current.min())
         target = current == nearest
         return nearest, sorted(size for size, has in view.groups.get(tile, ()) if (has & target).any())
+
+    def best_after(self, counts: Sequence[int], key: tuple[tuple[int, int], ...], available: Sequence[int] | None) -> int:
+        """The distance from a rack (36 counts) with exposures of ``key`` to the nearest live hand they allow (the
+        nearest of all when none is live or ``available`` is ``None``; 99 when they allow none): what
+        :meth:`~mjlearn.rules.Bot.best_distance` finds, straight from the exposures' rows
+        (:meth:`~mjlearn.engine.compiled.CompiledCard.exposed_rows`) without a
+        :class:`~mjlearn.engine.views.View`. A player weighing a call asks it of exposures it may never
+        show: a view (its thermometer rows, its groups, its liveness kept up to date) costs far more to build
+        than this one look.
+
+        >>> import mjlearn as mj
+        >>> engine = engine_for(mj.load_card("basic1"))
+        >>> pung_of_8b = ((int(mj.Tile.from_notation("8B")), 3),)
+        >>> engine.best_after(list(mj.Hand("FF 222B 444B 66B N").counts), pung_of_8b, None)   # (8B exposed)
+        1
+        """
+        rows = self.compiled.exposed_rows(key)
+        if not len(rows.hand):
+            return 99
+        naturals = np.asarray(counts[:NATURAL_KINDS], dtype=np.int16)
+        kinds = naturals.nonzero()[0]
+        held = naturals[kinds]
+        placed = np.minimum(np.maximum(rows.rest[:, kinds], 0), held).sum(axis=1, dtype=np.int16)  # M_t
+        placed_small = np.minimum(rows.small[:, kinds], held).sum(axis=1, dtype=np.int16)  # M_s
+        distance = tiles_away(rows.remaining - counts[JOKER], placed, rows.small_size, placed_small)
+        if available is not None:
+            short, lacking = shortfalls(rows.rest, rows.small, np.asarray(available, dtype=np.int16))
+            live = (lacking == 0) & (short <= max(available[JOKER], 0))
+            if live.any():
+                return int(distance[live].min())
+        return int(distance.min())
 
     # -- the Charleston: ranked by tiles missing, fast -----------------------
     def pass_scores(

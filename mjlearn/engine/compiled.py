@@ -45,8 +45,8 @@ from .tiles_away import HAND_SIZE, tiles_away
 if TYPE_CHECKING:  # pragma: no cover
     from ..card import Card, Line
 
-__all__ = ["CompiledCard", "ExposedRows", "EXPOSED_ROWS", "counts_of", "exposed_counts", "exposure_key", "thermometer",
-           "NATURAL_KINDS", "THERMOMETER_BITS"]
+__all__ = ["CompiledCard", "ExposedRows", "EXPOSED_ROWS", "GROUP_MASKS", "counts_of", "exposed_counts", "exposure_key",
+           "thermometer", "thermometer_rows", "NATURAL_KINDS", "THERMOMETER_BITS"]
 
 NATURAL_KINDS = NUM_KINDS - 1  # every kind but the joker
 _LEVELS = [COPIES[k] for k in range(NATURAL_KINDS)]
@@ -64,6 +64,17 @@ def counts_of(hand: Hand) -> np.ndarray:
 def thermometer(counts: np.ndarray) -> np.ndarray:
     """Thermometer code (``[..., 144]`` float32) of natural counts ``[..., 35]`` (or 36: jokers ignored)."""
     return (counts[..., _BIT_KIND] >= _BIT_LEVEL).astype(np.float32)
+
+
+def thermometer_rows(counts_t: np.ndarray) -> np.ndarray:
+    """The thermometer code of per-kind counts given kind by kind (``[35, n]``): ``[144, n]`` booleans, bit by
+    bit (the transpose of :func:`thermometer`, without the float copy).
+
+    >>> counts_t = np.zeros((35, 2), dtype=np.int16); counts_t[0] = [2, 1]
+    >>> bool((thermometer_rows(counts_t) == thermometer(counts_t.T).T).all())
+    True
+    """
+    return counts_t[_BIT_KIND] >= _BIT_LEVEL[:, None]
 
 
 def _group_code(tile: int, size: int) -> int:
@@ -282,7 +293,13 @@ class ExposedRows:
         self.rest = np.ascontiguousarray(rest[order])
         self.small = compiled.small[self.hand].astype(np.int16)
         self.small_size = compiled.small_size[self.hand]
-        starts = np.flatnonzero(np.r_[True, self.hand[1:] != self.hand[:-1]]) if len(self.hand) else self.hand
+        if len(self.hand):
+            first = np.empty(len(self.hand), dtype=bool)
+            first[0] = True
+            np.not_equal(self.hand[1:], self.hand[:-1], out=first[1:])
+            starts = np.flatnonzero(first)
+        else:
+            starts = self.hand
         self.hand_starts = starts
         self.hands = self.hand[starts]
         for array in (self.hand, self.rest, self.small, self.small_size, self.hand_starts, self.hands):
@@ -307,14 +324,20 @@ def _allowed_mask(compiled: CompiledCard, exposures: Sequence[Exposure]) -> np.n
     mask = np.ones(compiled.num_hands, dtype=bool)
     if not exposures:
         return mask
-    mask &= ~compiled.line_concealed[compiled.line_of]
+    mask &= GROUP_MASKS.get(compiled, None, lambda: ~compiled.line_concealed[compiled.line_of])
     wanted: dict[int, int] = {}
     for e in exposures:
         code = _group_code(int(e.tile), e.size)
         wanted[code] = wanted.get(code, 0) + 1
     for code, n in wanted.items():
-        mask &= (compiled.group_codes == code).sum(axis=1) >= n
+        mask &= GROUP_MASKS.get(compiled, (code, n), lambda: (compiled.group_codes == code).sum(axis=1) >= n)
     return mask
+
+
+GROUP_MASKS = Memo("group masks", maxsize=1024)
+"""Per compiled card, the hands holding ``n`` groups of one code (``(code, n)``), and (key ``None``) the hands of
+lines that may be exposed: what :func:`_allowed_mask` combines for each set of exposures (a card has a few
+dozen group codes)."""
 
 
 def _count_rows(total: np.ndarray, small: np.ndarray) -> np.ndarray:

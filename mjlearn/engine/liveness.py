@@ -218,8 +218,15 @@ class LiveHands:
         :attr:`behind`: 1 where a group of 3+ needs more than ``level``, :data:`_SMALL_WEIGHT` where the
         singles and pairs need exactly ``level + 1`` (now they lack the kind). Worked out once, then kept."""
         step = self._steps.get((kind, level))
-        if step is None:
+        if step is None and level < 0:  # (fewer than none available: a count made up by a caller)
             step = self._steps[(kind, level)] = ((self.rest_t[kind] > level).astype(np.int16)
                                                  + (self.small_t[kind] == level + 1).astype(np.int16)
                                                  * np.int16(_SMALL_WEIGHT))
+        elif step is None:  # (every level of the kind at once, from none: a game soon needs the others)
+            levels = np.arange(max(self.need[kind], level + 1), dtype=np.int16)[:, None]
+            steps = (self.rest_t[kind] > levels).astype(np.int16)
+            steps += (self.small_t[kind] == levels + 1) * np.int16(_SMALL_WEIGHT)
+            for each, row in enumerate(steps):
+                self._steps[(kind, each)] = row
+            step = steps[level]
         return step

@@ -46,7 +46,7 @@ class Memo:
     build the same value: memos keep pure results), and the first kept wins.
     """
 
-    __slots__ = ("name", "maxsize", "_owned", "_unowned", "_lock", "__weakref__")
+    __slots__ = ("name", "maxsize", "_owned", "_unowned", "_lock", "_last", "__weakref__")
 
     def __init__(self, name: str, maxsize: int):
         if not isinstance(maxsize, int) or isinstance(maxsize, bool) or maxsize < 1:
@@ -56,6 +56,7 @@ class Memo:
         self._owned: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
         self._unowned: dict = {}
         self._lock = threading.Lock()
+        self._last: tuple | None = None  # (a weak reference to the last owner read, its entries): read again soon
         _ALL.append(weakref.ref(self))
 
     def __repr__(self) -> str:
@@ -67,7 +68,16 @@ class Memo:
     def get(self, owner, key: Hashable, build: Callable[[], T], valid: Callable[[T], bool] | None = None) -> T:
         """The value kept for ``key`` (and ``owner``), built by ``build()`` the first time; with ``valid``, a
         kept value it refuses is built again (a key that may outlive what it named, such as an ``id``)."""
-        entries = self._unowned if owner is None else self._owned.get(owner)
+        if owner is None:
+            entries = self._unowned
+        else:
+            last = self._last
+            if last is not None and last[0]() is owner:  # (the same owner as last time: no weak key to make)
+                entries = last[1]
+            else:
+                entries = self._owned.get(owner)
+                if entries is not None:
+                    self._last = (weakref.ref(owner, self._forget), entries)
         if entries is not None:
             found = entries.get(key, _NO_OWNER)
             if found is not _NO_OWNER and (valid is None or valid(found)):
@@ -86,6 +96,12 @@ class Memo:
             entries[key] = value
         return value
 
+    def _forget(self, gone: "weakref.ref") -> None:
+        """An owner has gone: its entries are not kept for the next read either."""
+        last = self._last
+        if last is not None and last[0] is gone:
+            self._last = None
+
     def keys(self, owner) -> list:
         """The keys kept for ``owner`` (oldest first)."""
         entries = self._entries(owner)
@@ -103,6 +119,7 @@ class Memo:
         with self._lock:
             self._owned = weakref.WeakKeyDictionary()
             self._unowned = {}
+            self._last = None
 
 
 def memos() -> list[Memo]:

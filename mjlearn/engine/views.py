@@ -36,7 +36,7 @@ import numpy as np
 
 from ..tiles import COPIES, Tile
 from . import loops
-from .compiled import NATURAL_KINDS, THERMOMETER_BITS, exposure_key, thermometer
+from .compiled import NATURAL_KINDS, THERMOMETER_BITS, exposure_key, thermometer_rows
 from .exposure import Exposure
 from .liveness import available_tiles
 from .tiles_away import tiles_away
@@ -116,15 +116,19 @@ class View:
         self.rest_t = np.ascontiguousarray(self.rest.T)  # [35, n]: per kind, for incremental liveness
         self.small_t = np.ascontiguousarray(self.small.T)
         self.uses_t = self.rest_t + self.small_t  # (what a discard's tie-break weighs: Bot.choose_discard)
-        codes = np.concatenate([thermometer(self.rest).T, thermometer(self.small).T], axis=1)
-        codes = np.concatenate([codes, np.zeros((1, codes.shape[1]))])  # and a row of zeros: NO_TILE
-        self.codes = np.ascontiguousarray(codes.astype(np.int16))
+        codes = np.zeros((THERMOMETER_BITS + 1, 2 * n), dtype=np.int16)  # (the last row stays zeros: NO_TILE)
+        codes[:THERMOMETER_BITS, :n] = thermometer_rows(self.rest_t)
+        codes[:THERMOMETER_BITS, n:] = thermometer_rows(self.small_t)
+        self.codes = codes
         self.small_size = rows.small_size.astype(np.int16)
         self.remaining = rows.remaining
         lines = compiled.line_of[self.index]
         self.lines = lines
         if n:
-            self.starts = np.flatnonzero(np.r_[True, lines[1:] != lines[:-1]])
+            first = np.empty(n, dtype=bool)
+            first[0] = True
+            np.not_equal(lines[1:], lines[:-1], out=first[1:])
+            self.starts = np.flatnonzero(first)
             self.seg_line = lines[self.starts].astype(np.int64)
         else:
             self.starts = np.zeros(0, dtype=np.int64)
@@ -134,14 +138,7 @@ class View:
         self.positions = np.arange(n, dtype=np.int64)
         self.concealed = concealed = compiled.line_concealed[lines]
         self.hand_groups = compiled.group_codes[self.index].astype(np.int64)  # each hand's groups of 3+: tile * 16 + size
-        codes16 = self.hand_groups
-        groups: dict[int, list[tuple[int, np.ndarray]]] = {}
-        for code in np.unique(codes16[codes16 >= 0]).tolist():
-            tile, size = divmod(code, 16)
-            has = (codes16 == code).any(axis=1) & ~concealed
-            if has.any():
-                groups.setdefault(tile, []).append((size, has))
-        self.groups = groups
+        self.groups = _exposable_groups(self.hand_groups, concealed, n)
         self._needs: tuple | None = None
 
     @property
@@ -179,6 +176,22 @@ class View:
     def line_best(self, keys: np.ndarray) -> np.ndarray:
         """Per line (segment) the smallest key of its hands; ``keys`` is ``[n]`` or ``[K, n]``."""
         return np.minimum.reduceat(keys, self.starts, axis=-1)
+
+
+def _exposable_groups(codes: np.ndarray, concealed: np.ndarray, n: int) -> dict[int, list[tuple[int, np.ndarray]]]:
+    """:attr:`View.groups` from the hands' group codes (``[n, 4]``: tile * 16 + size, or -1) and their lines'
+    concealment: per tile, ``(size, mask over the hands)`` for each size of group of it that some hand of an
+    exposed line holds, sizes ascending."""
+    exposable = (codes >= 0) & ~concealed[:, None]
+    hands = np.nonzero(exposable)[0]
+    found, which = np.unique(codes[exposable], return_inverse=True)  # (codes ascending: tile, then size)
+    masks = np.zeros((len(found), n), dtype=bool)
+    masks[which.ravel(), hands] = True
+    groups: dict[int, list[tuple[int, np.ndarray]]] = {}
+    for code, has in zip(found.tolist(), masks):
+        tile, size = divmod(code, 16)
+        groups.setdefault(tile, []).append((size, has))
+    return groups
 
 
 class Position:

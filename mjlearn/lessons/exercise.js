@@ -21,6 +21,7 @@ function render({ model, el }) {
   root.append(body, message, verdict, hints, reveal, footer);
   el.append(root);
 
+  const memory = {};      // the tile of each group (rack, palette, answer) that keeps the group's Tab stop
   let typed = null;        // what the student is typing, until it is sent (null: show Python's answer)
   let openSection = null;  // the card section open in the line picker
   const send = (content) => model.send(content);
@@ -49,16 +50,12 @@ function render({ model, el }) {
     if ((pos.rack && pos.rack.length) || (pos.exposed && pos.exposed.length)) {
       const tiles = (pos.rack || []).map((code, index) => {
         const picked = onRack && chosen.has(index);
-        const box = tile(model, code, size, {
-          class: "mj-tile mj-rack-tile" + (onRack ? " mj-clickable" : "") + (picked ? " mj-selected" : ""),
-          "data-key": `rack-${index}`,
-        });
+        const cls = "mj-tile mj-rack-tile" + (onRack ? " mj-clickable" : "") + (picked ? " mj-selected" : "");
+        const box = onRack
+          ? tileButton(model, code, size, { key: `rack-${index}`, cls, pressed: picked,
+                                            onpress: () => send({ action: "choose_at", index }) })
+          : tile(model, code, size, { class: cls, "data-key": `rack-${index}` });
         if (index > 0 && pos.rack[index - 1] !== code) box.style.marginLeft = "8px";
-        if (onRack) {
-          asButton(box, () => send({ action: "choose_at", index }));
-          box.setAttribute("aria-pressed", picked ? "true" : "false");
-          box.setAttribute("aria-label", `${box.title}${picked ? ", chosen" : ""}`);
-        }
         return box;
       });
       const exposures = (pos.exposed || []).map((group) => h("span", { class: "mj-exposure", title: "exposed" },
@@ -66,7 +63,9 @@ function render({ model, el }) {
       const label = onRack
         ? (model.get("pick_limit") === 1 ? "Your rack: click the tile you choose" : "Your rack: click tiles to choose them, click again to put one back")
         : "Your rack";
-      parts.push(h("div", { class: "mj-label" }, label), h("div", { class: "mj-rack" }, tiles, exposures));
+      const rack = h("div", { class: "mj-rack" }, tiles, exposures);
+      if (onRack) roving(rack, tiles, memory, "rack", "Your rack: the arrow keys move, Space chooses a tile");
+      parts.push(h("div", { class: "mj-label" }, label), rack);
       if (onRack) parts.push(pickCount());
     }
     if (pos.seen && pos.seen.length) {
@@ -108,23 +107,22 @@ function render({ model, el }) {
 
   function palette() {
     const size = big() ? 52 : 40;
+    const tiles = [];
+    const rows = PALETTE.map(([label, codes]) => h("div", { class: "mj-palette-row", title: label }, codes.map((code) => {
+      const box = tileButton(model, code, size, { key: `palette-${code}`, cls: "mj-clickable mj-palette-tile",
+        onpress: () => send({ action: "choose_tile", tile: code }) });
+      tiles.push(box);
+      return box;
+    })));
     const chosen = model.get("chosen");
-    const answer = h("div", { class: "mj-picked" }, chosen.length
-      ? chosen.map((code, index) => {
-        const box = tile(model, code, size, { class: "mj-tile mj-clickable mj-picked-tile", "data-key": `picked-${index}` });
-        box.setAttribute("aria-label", `${box.title}: click to take it back`);
-        return asButton(box, () => send({ action: "unchoose_at", index }));
-      })
-      : h("span", { class: "mj-muted" }, "no tiles yet"));
+    const picked = chosen.map((code, index) => tileButton(model, code, size, { key: `picked-${index}`,
+      cls: "mj-clickable mj-picked-tile", notes: ["Enter takes it back"], onpress: () => send({ action: "unchoose_at", index }) }));
+    const answer = h("div", { class: "mj-picked" }, picked.length ? picked : h("span", { class: "mj-muted" }, "no tiles yet"));
+    if (picked.length) roving(answer, picked, memory, "picked", "Your answer");
     return [
       h("div", { class: "mj-label" }, "Your answer (click a tile here to take it back)"), answer, pickCount(),
       h("div", { class: "mj-label" }, "Click the tiles of your answer"),
-      h("div", { class: "mj-palette" }, PALETTE.map(([label, codes]) =>
-        h("div", { class: "mj-palette-row", role: "group", "aria-label": label }, codes.map((code) => {
-          const box = tile(model, code, size, { class: "mj-tile mj-clickable mj-palette-tile", "data-key": `palette-${code}` });
-          box.setAttribute("aria-label", `add ${box.title}`);
-          return asButton(box, () => send({ action: "choose_tile", tile: code }));
-        })))),
+      roving(h("div", { class: "mj-palette" }, rows), tiles, memory, "palette", "Tiles to add to your answer", { columns: 9 }),
     ];
   }
 
@@ -218,9 +216,7 @@ function render({ model, el }) {
   }
 
   function draw() {
-    const active = document.activeElement;
-    const key = active && root.contains(active) ? active.dataset.key : null;
-    const caret = key === "box" ? [active.selectionStart, active.selectionEnd] : null;
+    const saved = focusedKey(root);
     root.classList.toggle("mj-large", !!big());
     body.replaceChildren(...header(), position() || "", control());
     const text = model.get("message");
@@ -234,13 +230,7 @@ function render({ model, el }) {
     drawHints();
     drawReveal();
     footer.textContent = model.get("footer");
-    if (key) {
-      const again = root.querySelector(`[data-key="${CSS.escape(key)}"]`);
-      if (again) {
-        again.focus();
-        if (caret && again.setSelectionRange) again.setSelectionRange(caret[0], caret[1]);
-      }
-    }
+    restoreFocus(root, saved);
   }
 
   let pending = false;

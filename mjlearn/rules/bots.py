@@ -65,6 +65,7 @@ if TYPE_CHECKING:  # pragma: no cover
 __all__ = ["Bot", "BotEngine", "View", "available_tiles", "call_options", "discard_ranks", "engine_for",
            "fast_suggest_pass", "make_bots", "play_move", "play_turn", "answer_call", "charleston_move", "run_game"]
 
+_TILES = tuple(Tile)  # (_TILES[k] is Tile(k), without the enum's call: a few hundred a game)
 _least = np.minimum.reduce  # (array.min() and .any() without numpy's Python wrappers: they are called often)
 _some = np.logical_or.reduce
 
@@ -204,7 +205,7 @@ class Bot:
     def choose_pass(self, counts: Sequence[int], count: int = 3) -> list[Tile]:
         """The tiles to pass: those the nearest lines use least (as :func:`suggest_pass`); never jokers."""
         ranked, _, _ = self.engine.pass_scores(counts, self.lines)
-        return [Tile(k) for _, k, _ in ranked[:count]]
+        return [_TILES[k] for _, k, _ in ranked[:count]]
 
     def choose_offer(self, counts: Sequence[int]) -> list[Tile]:
         """A negotiated swap's offer: 0-3 tiles, fewer the less settled the bot's target is.
@@ -218,7 +219,7 @@ class Bot:
         ranked, distances, unused = self.engine.pass_scores(counts, self.lines)
         close = distances <= distances[0] + self.offer_margin
         spare = unused[close].min(axis=0)
-        return [Tile(k) for _, k, copy in ranked if copy < spare[k]][:3]
+        return [_TILES[k] for _, k, copy in ranked if copy < spare[k]][:3]
 
     def wants_second_charleston(self, counts: Sequence[int]) -> bool:
         return self.best_distance(counts) > self.vote_above
@@ -235,16 +236,16 @@ class Bot:
         counts = as_counts(counts)
         position = self._position(counts, self._key_of(exposures))
         view = position.view
-        kinds = list(compress(range(NATURAL_KINDS), counts))
-        if not kinds:
+        if not any(counts[:NATURAL_KINDS]):
             return Tile.JOKER
         if not view.n:  # no line allowed at all: throw the most plentiful tile
+            kinds = compress(range(NATURAL_KINDS), counts)
             return Tile(max(kinds, key=lambda k: (counts[k], -k)))
         available = None if visible is None else available_counts(visible, exposures)
         best = self.engine.best_discards(position, available, min(self.lines, len(view.starts)))
         if best is None:
             return Tile.JOKER
-        return Tile(best[0] if len(best) == 1 else self.rng.choice(best))
+        return _TILES[best[0] if len(best) == 1 else self.rng.choice(best)]
 
     def may_call(self, counts: Sequence[int], exposures: Sequence[Exposure], tile: Tile) -> bool:
         """Whether :meth:`choose_call` could do anything but pass (a quick look, before the table is read)."""
@@ -302,7 +303,9 @@ class Bot:
                 seen[t] -= 1  # the discard leaves the table for our exposure
         best = None
         for size, use_jokers, rest, new in call_options(counts, exposures, t, sizes):
-            d1 = self.best_distance(rest, new, seen)
+            # (best_distance(rest, new, seen), without building a view for exposures it may never show)
+            d1 = self.engine.best_after(rest, exposure_key(new),
+                                        None if seen is None else available_counts(seen, new))
             if d1 < d0 and (best is None or (d1, use_jokers) < best[0]):
                 best = ((d1, use_jokers), size, use_jokers)
         if best is None:
@@ -361,12 +364,13 @@ class Bot:
 
     def answer_call(self, game: "Game", seat: int) -> None:
         """Answer the last discard: call it for Mah Jongg, for an exposure, or pass."""
-        if seat in game.dead or game.last_discard is None:
+        discards = game.discards
+        if seat in game.dead or not discards:
             game._trusted_pass(seat)
             return
-        _, tile = game.last_discard
+        tile = discards[-1][1]
         counts = game.racks[seat].counts
-        exposures = seat_exposures(game, seat)
+        exposures = tuple(game.exposures[seat])  # (seat_exposures)
         if not self.may_call(counts, exposures, tile):
             game._trusted_pass(seat)
             return
@@ -473,10 +477,18 @@ def run_game(
     game = Game(card, ruleset=rules, seed=seed)
     if on_move is not None:
         on_move(game)
-    for _ in range(max_moves):
-        if game.phase == "over":
-            return game
-        play_move(game, bots)
-        if on_move is not None:
+        for _ in range(max_moves):
+            if game.phase == "over":
+                return game
+            play_move(game, bots)
             on_move(game)
+    else:
+        first_waiting = game._first_waiting
+        for _ in range(max_moves):  # (play_move's steps, inline: a game makes a few hundred moves)
+            if game.phase == "over":
+                return game
+            seat = first_waiting()
+            if seat is None:
+                play_move(game, bots)  # (raises: the game waits for nobody)
+            bots[seat].act(game, seat)
     raise RuleError(f"the game did not end within {max_moves} moves (phase {game.phase!r})")

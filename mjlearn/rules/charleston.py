@@ -310,8 +310,8 @@ class Charleston:
         moves = self._negotiated() if step.kind == "negotiated" else self._passes(step)
         for seat, (given, received) in moves.items():
             racks[seat] = racks[seat].change(remove=given, add=received)
-            self.log.append(Event(step.name, seat, "passes", tuple(given)))
-            self.log.append(Event(step.name, seat, "receives", tuple(received)))
+            self.log.append(_event(step.name, seat, "passes", tuple(given)))
+            self.log.append(_event(step.name, seat, "receives", tuple(received)))
         self.racks = racks
         self._pending.clear()
         self._index += 1

@@ -73,13 +73,16 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
+from ..analysis.arguments import count_argument
 from ..analysis.chances import hand_chances
 from ..analysis.defence import hot_row, tile_dangers
 from ..analysis.horizon import seat_draws
 from ..engine import (JOKER, NATURAL_KINDS, Exposure, Memo, View, as_counts, available_tiles, call_options,
                       exposure_key, seat_exposures)
+from ..errors import ArgumentError
 from ..tiles import COPIES, Tile
 from .bots import Bot
+from .coach_policy import OBJECTIVES, KeepScores, draw_futures, keep_choice, keep_scores, near_hands
 from .ruleset import NMJL, Ruleset
 from .setup import SEATS
 
@@ -206,6 +209,16 @@ class CoachBot(Bot):
     and weighs chances and danger among the tiles that do (in seeded games
     against :class:`Bot` that won about 2 points more of the games); ``beam``
     is how many sets of tiles the Charleston's search keeps at each step.
+
+    ``objective`` chooses how a discard weighs the racks it leaves: ``"worth"``
+    (the default: chances times value, as above), or a look-ahead over
+    ``samples`` common futures (:mod:`mjlearn.rules.coach_policy`, the hands
+    at most ``lookahead_slack`` tiles behind the nearest): ``"completion"``
+    (the chance that some hand completes), ``"single"`` (the chance of the
+    likeliest one hand) or ``"value"`` (the expected value of the best hand
+    completed). The look-ahead costs 4 to 10 times the default's time and, on
+    the solitaire benchmark, completed no clearly larger share of hands
+    (``docs/analysis.md``), so it is an option, not the default.
     """
 
     def __init__(
@@ -221,6 +234,9 @@ class CoachBot(Bot):
         exact: bool = False,
         distance_first: bool = True,
         beam: int = 3,
+        objective: str = "worth",
+        samples: int = 96,
+        lookahead_slack: int = 3,
         **options,
     ):
         super().__init__(card, ruleset, seed, **options)
@@ -234,6 +250,11 @@ class CoachBot(Bot):
         self.exact = exact
         self.distance_first = distance_first
         self.beam = beam
+        if objective not in (*OBJECTIVES, "worth"):
+            raise ArgumentError(f"objective must be one of {', '.join(('worth', *OBJECTIVES))}, not {objective!r}")
+        self.objective = objective
+        self.samples = count_argument("samples", samples, minimum=1)
+        self.lookahead_slack = count_argument("lookahead_slack", lookahead_slack, minimum=0)
         self.last_distance = np.zeros(0, dtype=np.int16)
         self._exact_cache: dict = {}
         self._first: tuple | None = None  # (key, _FirstRack): see _first_rack
@@ -432,6 +453,8 @@ class CoachBot(Bot):
         >>> bot.choose_discard(rack.counts, dangers=cost, give_up=1000.0).notation in ("3C", "7D")  # given up
         False
         """
+        if self.objective != "worth":
+            return self._lookahead_scores(counts, exposures, visible, draws, dangers, ending, give_up)
         rack = np.asarray(as_counts(counts), dtype=np.int16)
         kinds = np.flatnonzero(rack).tolist()
         candidates = np.repeat(rack[None, :], len(kinds), axis=0)
@@ -451,6 +474,65 @@ class CoachBot(Bot):
                 cost[-1] = cost[naturals].min()
             scores = (_NEAR_TIE * scores if hopeless else scores) - cost
         return kinds, scores
+
+    def keep_chances(self, counts: Sequence[int], exposures: Sequence[Exposure] = (), visible=None,
+                     draws: int = 20) -> KeepScores:
+        """For each kind a 14-tile rack may throw: the chance that the 13 tiles left complete some hand of the
+        card within ``draws`` draws (``objective="value"``: the expected value of the best hand completed),
+        the mean tiles away at the end, and the tiles away before any draw (a
+        :class:`~mjlearn.rules.coach_policy.KeepScores`).
+
+        The futures are drawn from the tiles the seat has not seen (its rack, its exposures and ``visible``
+        left out) by the seeded generator, :attr:`samples` of them (every future, exactly weighted, with two
+        draws or fewer); the hands looked at are those the tiles still available can complete, at most
+        ``draws`` tiles away and :attr:`lookahead_slack` behind the nearest.
+
+        >>> import mjlearn as mj
+        >>> from mjlearn.hands import Hand
+        >>> bot = CoachBot(mj.load_card("basic1"))
+        >>> kinds, chance, away, now = bot.keep_chances(Hand("FF 222B 444B 666B 88B 3C").counts, draws=1)
+        >>> Tile(kinds[int(chance.argmax())]).notation, round(float(chance.max()), 4)   # 2 8B and 8 jokers of 138
+        ('3C', 0.0725)
+        """
+        counts = as_counts(counts)
+        position = self._position(counts, self._key_of(exposures))
+        view = position.view
+        kinds = [k for k in range(36) if counts[k]]
+        if not view.n or not kinds:
+            return KeepScores(kinds, np.zeros(len(kinds)), np.full(len(kinds), 99.0), np.full(len(kinds), 99.0))
+        seen = [0] * 36 if visible is None else [int(v) for v in visible]
+        available = available_tiles(seen, exposures)
+        dead = self.engine.dead_far(view, np.maximum(available, 0).tolist())
+        near = near_hands(position, draws, self.lookahead_slack, dead)
+        unseen = np.maximum(available.astype(np.int64) - np.asarray(counts, dtype=np.int64), 0)
+        futures, weights = draw_futures(unseen, draws, self.samples, np.random.default_rng(self.rng.getrandbits(64)))
+        objective = "completion" if self.objective == "worth" else self.objective
+        values = self.engine.compiled.line_value[view.lines] if objective == "value" else None
+        return keep_scores(position, futures, weights, near=near, objective=objective, values=values, kinds=kinds)
+
+    def _lookahead_scores(self, counts, exposures, visible, draws: int, dangers, ending, give_up
+                          ) -> tuple[list[int], np.ndarray]:
+        """:meth:`discard_scores` by the look-ahead (:meth:`keep_chances`): each candidate's chance (times the
+        card's mean line value, so that it weighs in points against ``dangers``; the expected value itself
+        with ``objective="value"``), less the costs as in the other objective."""
+        kinds, score, away, now = self.keep_chances(counts, exposures, visible, draws)
+        if not kinds:
+            return kinds, np.zeros(0)
+        scale = 1.0 if self.objective == "value" else self.mean_value
+        worth = keep_choice(kinds, score, away) * scale
+        self.last_distance = now.astype(np.int16)
+        if self.distance_first:  # keep the nearest live hand nearest first
+            worth = worth - _FAR_BEHIND * (now - now.min())
+        if dangers is None:
+            return kinds, worth
+        hopeless = give_up is not None and float(score.max() * scale) < give_up
+        cost = dangers[np.asarray(kinds)]
+        if ending is not None:  # a win fed now ends the game: the rack left is worth nothing then
+            cost = cost + ending[np.asarray(kinds)] * np.maximum(score * scale, 0.0)
+        naturals = [i for i, k in enumerate(kinds) if k != JOKER]
+        if naturals and kinds[-1] == JOKER:  # a joker is safe but precious: defence alone never throws it
+            cost[-1] = cost[naturals].min()
+        return kinds, (_NEAR_TIE * worth if hopeless else worth) - cost
 
     def choose_discard(self, counts: Sequence[int], exposures: Sequence[Exposure] = (), visible=None,
                        draws: int = 20, dangers=None, ending=None, give_up: float | None = None) -> Tile:

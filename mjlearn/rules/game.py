@@ -60,6 +60,7 @@ if TYPE_CHECKING:  # pragma: no cover
 
 __all__ = ["Game", "ExposedGroup", "GameResult", "GameState"]
 
+_JOKER = int(Tile.JOKER)
 _AFTER = tuple(tuple((seat + step) % 4 for step in (1, 2, 3)) for seat in range(4))
 """The other seats in turn order after each seat: who may call its discard."""
 
@@ -278,6 +279,19 @@ class Game:
     def last_discard(self) -> tuple[int, Tile] | None:
         return self.discards[-1] if self.discards else None
 
+    def _first_waiting(self) -> int | None:
+        """``waiting_for()[0]``, or ``None`` when the game waits for nobody (what the bots' loop asks, each move)."""
+        if self.phase == "calls":
+            claims, dead = self._claims, self.dead
+            for s in _AFTER[self.discards[-1][0]]:
+                if s not in dead and s not in claims:
+                    return s
+            return None
+        if self.phase in ("draw", "discard"):
+            return self.turn
+        waiting = self.waiting_for()
+        return waiting[0] if waiting else None
+
     def waiting_for(self) -> list[int]:
         """The seats that must move now."""
         if self.phase == "calls":  # (the most frequent first)
@@ -292,11 +306,12 @@ class Game:
     def visible(self, seat: int) -> list[int]:
         """Tiles out of play as ``seat`` sees them: the discards and the other players' exposures (36 counts)."""
         counts = self._discarded()
-        for other in range(4):
+        for other, groups in enumerate(self.exposures):
             if other != seat:
-                for group in self.exposures[other]:
-                    counts[group.tile] += group.naturals
-                    counts[Tile.JOKER] += group.jokers
+                for group in groups:
+                    jokers = group.jokers
+                    counts[group.tile] += group.size - jokers  # (its naturals)
+                    counts[_JOKER] += jokers
         return counts
 
     def _discarded(self) -> list[int]:
@@ -344,7 +359,8 @@ class Game:
             return
         claims[seat] = _PASS
         self._maybe_resolve()
-        self._settle()
+        if self.dead:  # (with no dead hand the table is settled already: _maybe_resolve has just run)
+            self._settle()
         self.moves.append(("pass_call", {"seat": seat}))
 
     def tiles_held(self, seat: int) -> int:
@@ -403,7 +419,7 @@ class Game:
             return None
         tile = self.wall[0]
         self.wall = self.wall[1:]  # a new list: the undo point keeps the old one (see _undo_point)
-        self.racks[seat] = self.racks[seat].change(add=(tile,))
+        self.racks[seat] = self.racks[seat]._plus(tile)
         self.phase = "discard"
         self._last_action = "draw"
         self._called_from = None
@@ -435,7 +451,7 @@ class Game:
         tile = tile_arg(tile)
         if not self.racks[seat].count(tile):
             raise RuleError(f"{SEATS[seat]} has no {tile.notation} to discard")
-        self.racks[seat] = self.racks[seat].change(remove=(tile,))
+        self.racks[seat] = self.racks[seat]._minus(tile)
         self.discards.append((seat, tile))
         self._last_action = "discard"  # the turn is over: nothing done in it counts for the next
         self._just_called = None
@@ -849,6 +865,8 @@ class Game:
     def _need_turn(self, seat: int, phase: str, doing: str | None = None) -> None:
         """``seat`` may make a move of its turn's ``phase`` now (``"draw"`` or ``"discard"``); otherwise a
         :class:`RuleError` saying whose turn it is, and to do what. ``doing`` is the move in words."""
+        if type(seat) is int and seat == self.turn and self.phase == phase and seat not in self.dead:
+            return  # (the seat whose turn it is, in that phase: every check below passes)
         seat_arg(seat)
         doing = doing or phase
         if seat in self.dead:

@@ -50,6 +50,7 @@ __all__ = [
     "nearest_rows",
     "win_rows",
     "open_card",
+    "large_print",
 ]
 
 HERE = Path(__file__).parent
@@ -63,6 +64,10 @@ class LessonWidget(anywidget.AnyWidget):
     message = t.Unicode().tag(sync=True)
     message_kind = t.Unicode("info").tag(sync=True)
     """ "info", "success" or "error": how the browser colours the message."""
+    message_serial = t.Int(0).tag(sync=True)
+    """Counts the messages given, so the browser's screen-reader line says each one, the same text twice too."""
+    large = t.Bool(False).tag(sync=True)
+    """Large print: 18 px text and every control at least 48 pixels high and wide (a switch in the widget too)."""
 
     def __repr__(self) -> str:
         """A short, stable text (no memory address), so notebook outputs compare equal run after run."""
@@ -75,6 +80,7 @@ class LessonWidget(anywidget.AnyWidget):
         with self.hold_sync():
             self.message_kind = kind
             self.message = text
+            self.message_serial += 1
 
     def _refuse(self, reason: str) -> bool:
         """Show why a move was refused; the move changed nothing. Returns ``False`` for the caller to return."""
@@ -154,6 +160,23 @@ class CardWidget(LessonWidget):
         from ..rules.ruleset import as_ruleset
 
         return as_ruleset(self.ruleset_name)
+
+
+def large_print(value) -> bool:
+    """The ``large=`` argument of a widget, checked: ``True`` or ``False``.
+
+    >>> large_print(True)
+    True
+    >>> large_print("yes")
+    Traceback (most recent call last):
+    ...
+    mjlearn.errors.ArgumentError: large must be True or False (large print), not 'yes'
+    """
+    from ..errors import ArgumentError
+
+    if not isinstance(value, (bool, np.bool_)):
+        raise ArgumentError(f"large must be True or False (large print), not {value!r}")
+    return bool(value)
 
 
 def rack_order(tiles: Iterable[Tile]) -> list[int]:

@@ -29,7 +29,7 @@ from ..card import Card, CardCheck, check_card, parse_card
 from ..errors import CardFileError, CardNotFoundError, MJCLError, MJCLWarning, MjlearnError
 from ..line_cache import LineCache
 from ..resources import card_path, list_cards, read_card_file, read_card_text
-from ._common import LessonWidget, asset, widget_module
+from ._common import LessonWidget, asset, large_print, widget_module
 from ..wording import counted
 
 __all__ = ["CardEditor", "draft_path", "write_atomically"]
@@ -121,6 +121,7 @@ class CardEditor(LessonWidget):
     in the box (set it to replace it), ``editor.card`` the card made of the
     lines without errors, ``editor.errors`` the :class:`~mjlearn.errors.MJCLError` list
     and ``editor.warnings`` the :class:`~mjlearn.errors.MJCLWarning` list (the notes).
+    ``large=True``: large print (18 px text, every control at least 48 pixels); a switch in the widget too.
     """
 
     _esm = widget_module("card_editor.js")
@@ -139,14 +140,15 @@ class CardEditor(LessonWidget):
     ack = t.Int(0).tag(sync=True)
     """Counts the edits and clicks Python has received: the browser's sign that the kernel still answers."""
 
-    def __init__(self, source: str | Path | None = None, path: str | Path | None = None):
+    def __init__(self, source: str | Path | None = None, path: str | Path | None = None, large: bool = False):
+        large = large_print(large)
         self._check: CardCheck = check_card("")
         self._lines = LineCache()  # each line read and expanded, by its text: a keystroke reads one line again
         self._cells: dict[str, str] = {}  # each line's drawing in the card view, by its MJCL
         self._disk_digest = ""  # the file at ``path`` as we last read or wrote it
         self._saved_text: str | None = None
         self._newline = "\n"  # the line ending of the file opened, kept when it is saved
-        super().__init__()
+        super().__init__(large=large)
         self.on_msg(self._on_click)
         self.observe(self._acknowledge, names="text")
         text, opened, note = self._read_source(source)

@@ -36,7 +36,7 @@ from ..rules.ruleset import Ruleset, as_ruleset
 from ..rules.setup import SEATS, Deal, check_seat, deal_tiles, seed_or_fresh
 from ..tiles import Tile, as_tile, parse_tiles
 from ..wording import counted
-from ._common import CardWidget, asset, nearest_rows, open_card, rack_order, tile_faces, widget_module
+from ._common import CardWidget, asset, large_print, nearest_rows, open_card, rack_order, tile_faces, widget_module
 
 if TYPE_CHECKING:  # pragma: no cover
     import pandas
@@ -73,6 +73,7 @@ class CharlestonTrainer(CardWidget):
     - ``ruleset``: ``"NMJL"`` or ``"MAHJ-X"``; ``seed``: the deal (the same seed, the same deal and passes;
       ``None``: a fresh random deal, whose seed ``seed`` then shows).
     - ``seat``: where you sit, 0 East, 1 South, 2 West, 3 North; ``n``: how many nearest lines to show.
+    - ``large=True``: large print (18 px text, every control at least 48 pixels); a switch in the widget too.
 
     Every click is a method call (:meth:`select`, :meth:`toggle_at`,
     :meth:`set_blind`, :meth:`pass_selected`, :meth:`vote`, :meth:`suggest`,
@@ -120,6 +121,7 @@ class CharlestonTrainer(CardWidget):
         n: int = 5,
         rack: HandLike | None = None,
         position: Mapping[int, HandLike] | None = None,
+        large: bool = False,
     ):
         self._card, label = open_card(card)
         check_seat(seat, "your seat")
@@ -135,6 +137,7 @@ class CharlestonTrainer(CardWidget):
                 seat=seat,
                 seat_name=SEATS[seat],
                 n=max(1, n),
+                large=large_print(large),
             )
         self.on_msg(self._on_click)
         self._start(seed)

@@ -7,10 +7,17 @@ const ANSWER_WITHIN_MS = 5000;
 const KERNEL_GONE = "The kernel is not answering: this table cannot move any more. Restart the kernel " +
   "(Kernel menu) and run this cell again; the same seed deals the same game.";
 
+const JOKER = 35;
+
 function render({ model, el }) {
-  const root = h("div", { class: "mj-widget mj-game-table" });
+  const root = h("div", { class: "mj-widget mj-game-table", "data-lm-suppress-shortcuts": "true" });  // Jupyter (Lumino) leaves keys pressed inside to it
+  const board = h("div", { class: "mj-board" });  // what each redraw replaces; the live region stays beside it
+  root.append(board);
   el.append(root);
   const uid = `mj-table-${Math.random().toString(36).slice(2, 10)}`;  // ids of this table's own, for the ARIA links
+  const say = liveRegion(root);  // the screen reader's line: what happened, what is asked of you
+  const memory = {};  // the tile of each group that keeps the group's Tab stop
+  const help = { open: false };  // whether the list of keys is open
 
   // -- talking to Python -----------------------------------------------------------------------------
   // Each click's time to answer, from the click to the redrawn widget, measured here in the browser
@@ -116,14 +123,17 @@ function render({ model, el }) {
           scored ? { disabled: true, title: "a scored game: moves stand" } : { title: "Undo takes your last move back" }),
         toggle("sounds", "Sounds", model.get("sounds"), "set_sounds", {
           onclick: () => { if (!model.get("sounds")) context(); send("set_sounds", { on: !model.get("sounds") }); } }),
+        toggle("large", "Large print", model.get("large"), "", {
+          title: "18 px text, every button at least 48 pixels",
+          onclick: () => { model.set("large", !model.get("large")); model.save_changes(); schedule(); } }),
         h("label", {}, "Computer moves ", pace)));
     box.addEventListener("toggle", () => { settingsOpen = box.open; });
     return box;
   }
 
-  function bar(view) {
+  function bar(view, keys) {
     return h("div", { class: "mj-bar mj-topbar" },
-      h("span", { class: "mj-heading mj-status", role: "status" }, view.status),
+      h("span", { class: "mj-heading mj-status" }, view.status),
       model.get("pending") && model.get("pace") === "step"
         ? h("button", { class: "mj-btn mj-primary mj-next", "data-key": "next", onclick: () => send("next_move") }, "Next move") : null,
       model.get("coach_available") ? h("button", { class: "mj-btn mj-coach-toggle" + (model.get("coach_on") ? " mj-primary" : ""),
@@ -135,13 +145,13 @@ function render({ model, el }) {
       h("button", { class: "mj-btn mj-sort", "data-key": "sort", onclick: () => send("sort_rack") }, "Sort rack"),
       h("button", { class: "mj-btn mj-new-game", "data-key": "new-game", title: "deal the next seed",
         onclick: () => send("new_game") }, "New game"),
-      settings());
+      settings(), keys.button);
   }
 
   // -- the table: four seats around a square, each seat's discards in front of it ------------------------
   function backs(count) {
     const shown = Math.min(count, 14);
-    return h("span", { class: "mj-backs", title: `${count} tiles on the rack`, "aria-label": `${count} tiles on the rack` },
+    return h("span", { class: "mj-backs", role: "img", title: `${count} tiles on the rack`, "aria-label": `${count} tiles on the rack` },
       Array.from({ length: shown }, () => h("span", { class: "mj-back" })),
       h("span", { class: "mj-back-count" }, String(count)));
   }
@@ -163,19 +173,28 @@ function render({ model, el }) {
       exposures(seatView, 30));
   }
 
+  // The discards are one Tab stop: the arrow keys read them in the order they were thrown, End is the last.
   function felt(view, places, fresh) {
     const bySeat = {};
+    const thrownTiles = [];
     view.floor.forEach((thrown, i) => { (bySeat[thrown.seat] = bySeat[thrown.seat] || []).push([thrown, i]); });
     const pond = (where) => {
       const owner = places[where];
       const thrown = bySeat[owner.seat] || [];
-      return h("div", { class: `mj-pond mj-pond-${where}`, "data-seat": owner.name,
-        "aria-label": `${player(owner)}: ${thrown.length} discards` },
+      return h("div", { class: `mj-pond mj-pond-${where}`, "data-seat": owner.name, role: "group",
+        "aria-label": `${player(owner)}: ${plural(thrown.length, "discard")}` },
         thrown.map(([d, i]) => {
           let cls = "mj-tile mj-pond-tile";
           if (i === view.last) cls += view.callable ? " mj-last mj-callable" : " mj-last";
           if (i === view.last && fresh) cls += " mj-new";
-          return tile(model, d.tile, 30, { class: cls, title: `${model.get("faces")[String(d.tile)].name}, thrown by ${player(owner)}` });
+          const name = model.get("faces")[String(d.tile)].name;
+          const last = i === view.last ? (view.call ? ", the last discard: you may call it" : ", the last discard") : "";
+          const box = tile(model, d.tile, 30, { class: cls, title: `${name}, thrown by ${player(owner)}`, role: "img",
+            "aria-label": `${name}, thrown by ${player(owner)}${last}`, "data-key": `floor-${i}`,
+            "aria-describedby": i === view.last && view.call ? `${uid}-call` : null });
+          box.querySelector("img").alt = "";
+          thrownTiles[i] = box;
+          return box;
         }));
     };
     const last = view.last !== null && view.last !== undefined ? view.floor[view.last] : null;
@@ -187,8 +206,10 @@ function render({ model, el }) {
         h("div", { class: "mj-last-who" }, `${thrower.player === "You" ? "you" : thrower.player} threw it`,
           view.callable ? h("span", { class: "mj-callable-note" }, " \u2014 it may be called") : null))
         : h("div", { class: "mj-felt-empty" }, view.phase === "charleston" ? "The Charleston" : "No discards yet"));
-    return h("div", { class: "mj-floor mj-felt", "aria-label": "the discards, in front of each player" },
-      pond("across"), pond("left"), centre, pond("right"), pond("you"));
+    const floor = h("div", { class: "mj-floor mj-felt" }, pond("across"), pond("left"), centre, pond("right"), pond("you"));
+    return roving(floor, thrownTiles.filter(Boolean), memory, "floor",
+      `The discards (${view.floor.length}), in front of each player: the arrow keys read them in the order thrown`,
+      { start: view.floor.length - 1, role: "group" });
   }
 
   function tableSquare(view, places, fresh) {
@@ -201,25 +222,27 @@ function render({ model, el }) {
   }
 
   // -- your rack and your moves ----------------------------------------------------------------------------
+  // Your rack is one Tab stop: the arrow keys move along it, Space or Enter picks a tile (aria-pressed), a joker
+  // is marked not playable while tiles are passed (aria-disabled), the tile just drawn or received is said so.
   function rack(view, freshDraw) {
     const selected = model.get("selected");
     const received = new Set(view.received || []);
     const codes = view.rack;
+    const ch = view.charleston;
+    const passing = !!(ch && ch.yours && ch.kind !== "vote");
     let dragged = null;
     const boxes = codes.map((code, index) => {
-      const face = model.get("faces")[String(code)];
       const picked = selected.includes(index);
       const drawn = view.drawn !== null && index === codes.length - 1 && code === view.drawn;
-      let cls = "mj-tile mj-rack-tile mj-clickable";
+      let cls = "mj-rack-tile mj-clickable";
       if (picked) cls += " mj-selected";
       if (drawn) cls += " mj-drawn" + (freshDraw ? " mj-new" : "");
       if (received.has(index)) cls += " mj-received";
-      const notes = [picked ? "picked" : "", drawn ? "just drawn" : "", received.has(index) ? "just received" : ""].filter(Boolean);
-      const box = h("button", { type: "button", class: cls, "data-index": String(index), "data-tile": face.notation,
-        "data-key": `rack-${index}`, draggable: "true", "aria-pressed": picked ? "true" : "false", title: face.name,
-        onclick: () => send("toggle_at", { index }) },
-        h("img", { src: face.uri, alt: face.name + (notes.length ? ` (${notes.join(", ")})` : ""), width: "36", height: "48",
-          draggable: "false" }));
+      const joker = passing && code === JOKER;
+      const notes = [drawn ? "just drawn" : "", received.has(index) ? "just received" : "",
+                     joker ? "never passed" : ""];
+      const box = tileButton(model, code, 48, { key: `rack-${index}`, cls, pressed: picked, disabled: joker, notes,
+        onpress: () => send("toggle_at", { index }), attrs: { "data-index": String(index), draggable: "true" } });
       box.addEventListener("dragstart", () => { dragged = index; });
       box.addEventListener("keydown", (e) => {  // the keyboard way to arrange: Alt+arrow moves the focused tile
         const step = e.key === "ArrowLeft" ? -1 : e.key === "ArrowRight" ? 1 : 0;
@@ -232,7 +255,8 @@ function render({ model, el }) {
       box.addEventListener("drop", (e) => { e.preventDefault(); if (dragged !== null && dragged !== index) send("move_tile", { from_index: dragged, to_index: index }); });
       return box;
     });
-    return h("div", { class: "mj-rack", role: "group", "aria-label": "your rack" }, boxes);
+    return roving(h("div", { class: "mj-rack" }, boxes), boxes, memory, "rack", `Your rack, ${plural(codes.length, "tile")}`,
+      { start: view.drawn !== null ? codes.length - 1 : 0 });
   }
 
   function confirmBox() {
@@ -253,7 +277,10 @@ function render({ model, el }) {
     const mark = (yes) => yes ? h("span", { class: "mj-coach-mark", title: "the coach's choice" }, " \u2605 the coach's choice") : null;
     const id = `${view.floor.length}:${call.tile}`;
     if (chooser !== null && chooser !== id) chooser = null;
-    const items = [h("span", { class: "mj-call-prompt" }, `${call.from} threw `, tile(model, call.tile, 30), ` ${call.name}.`)];
+    const thrown = tile(model, call.tile, 30);
+    thrown.querySelector("img").alt = "";  // the sentence names it
+    const items = [h("span", { class: "mj-call-prompt", id: `${uid}-call` }, `${call.from} threw `, thrown,
+      ` ${call.name}: you may call it.`)];
     if (call.mahjongg) {
       items.push(h("button", { class: "mj-btn mj-win-button mj-act-call_mahjongg", "data-key": "call-mahjongg",
         onclick: () => send("call_mahjongg") }, "Mah Jongg! Call it", mark(coach && coach.mahjongg)));
@@ -272,11 +299,13 @@ function render({ model, el }) {
     items.push(h("button", { class: "mj-btn mj-act-pass_call", "data-key": "pass-call", onclick: () => send("pass_call") },
       "Let it go", mark(coach && coach.pass)));
     if (chooser === id && choices.length > 1) {
-      items.push(h("div", { class: "mj-chooser", role: "group", "aria-label": `call the ${call.name} for` },
-        choices.map((c, i) => h("button", { class: "mj-btn mj-choice" + (coachCalls(c) ? " mj-coach-choice" : ""),
+      const buttons = choices.map((c, i) => h("button", { class: "mj-btn mj-choice" + (coachCalls(c) ? " mj-coach-choice" : ""),
           "data-size": String(c.size), "data-jokers": String(c.jokers), "data-key": `choice-${i}`,
+          "aria-label": `Call ${c.label}${coachCalls(c) ? ", the coach's choice" : ""}`,
           onclick: () => send("call", { size: c.size, jokers: c.jokers }) },
-          groups(model, [c.tiles], 26), ` ${c.label}`, mark(coachCalls(c))))));
+          groups(model, [c.tiles], 26), ` ${c.label}`, mark(coachCalls(c))));
+      items.push(roving(h("div", { class: "mj-chooser" }, buttons), buttons, memory, "choice",
+        `Call the ${call.name} for (Esc closes)`));
     }
     items.push(coachNote("call"));
     return items;
@@ -334,7 +363,7 @@ function render({ model, el }) {
 
   function strip(view) {
     if (model.get("coach_on") || !view.nearest || !view.nearest.length) return null;
-    return h("div", { class: "mj-strip", "aria-label": "your nearest lines" },
+    return h("div", { class: "mj-strip" },
       h("span", { class: "mj-strip-title" }, "Nearest lines:"),
       view.nearest.map((row) => h("span", { class: "mj-strip-line" + (row.dead ? " mj-strip-dead" : ""),
         title: row.dead ? "dead: the tiles it needs are out of play" : `${plural(row.distance, "tile")} away` },
@@ -466,6 +495,174 @@ function render({ model, el }) {
       h("span", { class: "mj-muted" }, "replay it with GameTable.open_saved(...) or Game.load(...)"));
   }
 
+  // -- the keyboard and the screen reader -------------------------------------------------------------------
+  const KEYS = [
+    ["\u2190 \u2192 \u2191 \u2193, Home, End", "move along your rack, the discards or the call chooser"],
+    ["Tab", "go on to the next part of the table: the buttons, the discards, your rack, the log"],
+    ["Space or Enter", "pick the tile you are on, or put it back; press a button"],
+    ["D", "discard the picked tile (with none picked, the tile you are on)"],
+    ["W", "draw from the wall"],
+    ["C", "call the discard (a chooser opens when there are several calls)"],
+    ["L", "let the discard go"],
+    ["P", "pass the picked tiles (the Charleston)"],
+    ["V / N", "vote yes / no on a second Charleston"],
+    ["M", "Mah Jongg (the table asks first when your tiles do not win)"],
+    ["U", "undo your last move (practice mode)"],
+    ["S", "sort your rack"],
+    ["R / F", "go to your rack / the discards"],
+    ["I", "hear the table: whose move, the wall, the last discard, your rack and nearest line"],
+    ["X", "the next move (at the pace of one move per click)"],
+    ["Alt + \u2190 \u2192", "move the tile you are on along the rack"],
+    ["Esc", "close the call chooser or this list; answer no to a question"],
+    ["?", "show or hide this list"],
+  ];
+  const HINT = "Keys: \u2190 \u2192 move along the rack, Space picks, D discards, W draws, C calls, L lets go, " +
+    "P passes, M Mah Jongg, I hears the table, ? all keys.";
+  const sentence = (text) => (/[.!?]$/.test(text) ? text : `${text}.`);
+  const capital = (text) => text.charAt(0).toUpperCase() + text.slice(1);
+
+  // What is asked of you now, with its keys ("" when nothing is).
+  function prompt(view) {
+    if (view.result || model.get("replaying")) return "";
+    const ch = view.charleston;
+    if (ch && ch.yours) {
+      if (ch.kind === "vote") return "Vote on a second Charleston: V for yes, N for no.";
+      const wanted = ch.kind === "negotiated" ? "0 to 3" : String(3 - model.get("blind"));
+      return `${capital(ch.name)}: pick ${wanted} tiles to pass to ${ch.to} (Space on a tile), then P to pass them.`;
+    }
+    if (view.call) {
+      const c = view.call;
+      const ways = [];
+      if (c.choices.length) ways.push(c.choices.length === 1 ? `C to call it for ${c.choices[0].label}` : "C to call it");
+      if (c.mahjongg) ways.push("M for Mah Jongg");
+      ways.push("L to let it go");
+      return `${c.from} threw ${c.name}: ${ways.join(", ")}.`;
+    }
+    if (view.buttons.some((b) => b.kind === "draw")) return "Your turn: W to draw from the wall.";
+    if (view.can_discard) {
+      return `Your turn to discard: D throws the tile you are on${view.mahjongg ? "; M for Mah Jongg, your tiles win" : ""}.`;
+    }
+    return "";
+  }
+
+  function moneyWords(view) {
+    const b = view.banner;
+    const unit = view.scores && view.scores.kind === "points" ? " points" : "";
+    return b.amount === 0 ? "You pay nothing and receive nothing." :
+      b.amount > 0 ? `You receive ${b.amount}${unit}.` : `You pay ${-b.amount}${unit}.`;
+  }
+
+  // The screen reader's line after a redraw: what happened since the last view (draws, discards, calls,
+  // exposures, passes received), the messages that stay, the result, a question, the message, what is asked now.
+  let toldSerial = null;
+  let toldMessage = model.get("message_serial");
+  let toldStickies = new Set();
+  let toldPrompt = "";
+  // (`open`: a question is on screen; the message that comes with it says the same for Python's users, unsaid)
+  function announce(view, items, asked, open) {
+    const first = toldSerial === null;
+    const newView = view.serial !== toldSerial;
+    const parts = [];
+    if (newView && !first) parts.push(...(view.news || []));
+    for (const item of items) if (!first && !toldStickies.has(item.id)) parts.push(item.text);
+    toldStickies = new Set(items.map((item) => item.id));
+    if (newView && !first && view.banner && !(previous && previous.banner)) {
+      parts.push(view.banner.title, view.banner.detail, moneyWords(view));
+    }
+    if (asked) parts.push(asked.question, asked.reason, `Enter: ${asked.no}. Tab, then Enter: ${asked.yes}.`);
+    else if (model.get("message_serial") !== toldMessage && model.get("message") && !open) parts.push(model.get("message"));
+    toldMessage = model.get("message_serial");
+    if (newView) {
+      const now = prompt(view);
+      const key = `${now}|${view.floor.length}|${view.rack.length}|${view.charleston ? view.charleston.name : ""}`;
+      if (now && key !== toldPrompt && !first) parts.push(now);
+      toldPrompt = key;
+    }
+    toldSerial = view.serial;
+    say(parts.filter(Boolean).map(sentence).join(" "));
+  }
+
+  // I: the table in words, as a player would look it over.
+  function tableWords() {
+    const view = model.get("view");
+    const faces = model.get("faces");
+    const name = (code) => faces[String(code)].name;
+    const parts = [view.status, `Wall: ${plural(view.wall, "tile")}`];
+    const last = view.last !== null && view.last !== undefined ? view.floor[view.last] : null;
+    if (last) {
+      const owner = view.seats.find((s) => s.seat === last.seat);
+      parts.push(`Last discard: ${name(last.tile)}, thrown by ${owner.where === "you" ? "you" : player(owner)}`);
+    }
+    parts.push(prompt(view), `Your rack: ${view.rack.map(name).join(", ") || "empty"}`);
+    const you = view.seats.find((s) => s.where === "you");
+    if (you.exposures.length) parts.push(`Your exposures: ${you.exposures.map((g) => g.text).join(", ")}`);
+    if (view.nearest && view.nearest.length) {
+      const row = view.nearest[0];
+      parts.push(`Nearest line: ${row.line}, ${row.dead ? "dead" : row.distance === 0 ? "complete" : `${plural(row.distance, "tile")} away`}`);
+    }
+    return parts.filter(Boolean).map(sentence).join(" ");
+  }
+
+  const focusGroup = (name) => {
+    const item = root.querySelector(`[data-roving="${name}"] [tabindex="0"]`);
+    if (!item) return false;
+    item.focus();
+    return true;
+  };
+  const focusedTile = () => {
+    const active = document.activeElement;
+    return active && root.contains(active) && active.classList.contains("mj-rack-tile") ? parseInt(active.dataset.index, 10) : null;
+  };
+  function callKey() {
+    const view = model.get("view");
+    const call = view.call;
+    if (!call) { say("No discard is yours to call now."); return; }
+    if (call.choices.length === 1) { send("call", { size: call.choices[0].size, jokers: call.choices[0].jokers }); return; }
+    if (!call.choices.length) {
+      say(call.mahjongg ? "Only Mah Jongg uses this tile: M calls it." : "No call of this tile helps a line you can still make: L lets it go.");
+      return;
+    }
+    chooser = `${view.floor.length}:${call.tile}`;
+    const coach = model.get("coach_on") ? (model.get("coach") || {}).call : null;
+    const marked = coach ? call.choices.findIndex((c) => c.size === coach.size && c.jokers === coach.jokers) : -1;
+    delete memory.choice;
+    focusAfter = `choice-${Math.max(marked, 0)}`;
+    draw();
+  }
+  widgetKeys(root, {
+    d: () => {
+      const view = model.get("view");
+      const index = focusedTile();
+      if (model.get("selected").length !== 1 && view.can_discard && index !== null) {
+        send("discard", { tile: model.get("faces")[String(view.rack[index])].notation });
+      } else send("discard");
+    },
+    w: () => {  // the keyboard goes to the tile drawn
+      const view = model.get("view");
+      if (view.buttons.some((b) => b.kind === "draw")) focusAfter = `rack-${view.rack.length}`;
+      send("draw");
+    },
+    c: callKey,
+    l: () => send("pass_call"),
+    p: () => send("pass_selected"),
+    v: () => send("vote", { second_charleston: true }),
+    n: () => send("vote", { second_charleston: false }),
+    m: () => send(model.get("view").call ? "call_mahjongg" : "declare_mahjongg"),
+    u: () => send("undo"),
+    s: () => send("sort_rack"),
+    x: () => send("next_move"),
+    r: () => focusGroup("rack"),
+    f: () => focusGroup("floor"),
+    i: () => say(tableWords()),
+    "?": () => { help.open = !help.open; focusAfter = "keys"; draw(); },
+    Escape: () => {
+      if (chooser !== null) { chooser = null; focusAfter = "call"; draw(); return true; }
+      if (help.open) { help.open = false; focusAfter = "keys"; draw(); return true; }
+      if (model.get("confirming") && model.get("confirming").action) { send("cancel_confirm"); return true; }
+      return false;
+    },
+  });
+
   // -- drawing ---------------------------------------------------------------------------------------------
   function draw() {
     const view = model.get("view");
@@ -483,22 +680,26 @@ function render({ model, el }) {
     if (previous !== view) sound(soundFor(previous, view, items.length));
 
     // what the redraw must keep: the focused control, the log's scroll
-    const active = document.activeElement;
-    let focusKey = focusAfter;
-    if (focusKey === null && active && root.contains(active)) focusKey = active.dataset.key || null;
+    const saved = focusAfter !== null ? { key: focusAfter, caret: null } : focusedKey(root);
     focusAfter = null;
+    if (fresh) delete memory.floor;  // the discards' Tab stop on the newest, unless the keyboard is reading them
     const oldLog = root.querySelector(".mj-log-lines");
     const logAtEnd = !oldLog || oldLog.scrollTop + oldLog.clientHeight >= oldLog.scrollHeight - 4;
     const logTop = oldLog ? oldLog.scrollTop : 0;
 
     const ask = model.get("confirming");
     const askKey = ask && ask.action ? JSON.stringify(ask) : "";
-    if (askKey && askKey !== lastConfirm) focusKey = "confirm-no";  // a question: the safe answer has the focus
+    const asked = askKey && askKey !== lastConfirm;
+    const target = asked ? { key: "confirm-no", caret: null } : saved;  // a question: the safe answer has the focus
     lastConfirm = askKey;
+    announce(view, items, asked ? ask : null, !!askKey);
 
     root.classList.toggle("mj-kernel-is-gone", gone);
-    root.replaceChildren(...[
-      bar(view),
+    root.classList.toggle("mj-large", !!model.get("large"));
+    const keys = keysHelp(help, uid, KEYS, HINT, draw);
+    board.replaceChildren(...[
+      bar(view, keys),
+      keys.list,
       gone ? h("div", { class: "mj-alert mj-kernel-gone", role: "alert" }, KERNEL_GONE) : null,
       banner(view),
       stickies(),
@@ -510,8 +711,9 @@ function render({ model, el }) {
             confirmBox(),
             rack(view, freshDraw),
             strip(view),
-            yourMoves(view)),
-          h("div", { class: `mj-message mj-${model.get("message_kind")}`, role: "status" }, model.get("message"))),
+            yourMoves(view),
+            keys.hint),
+          h("div", { class: `mj-message mj-${model.get("message_kind")}` }, model.get("message"))),
         h("div", { class: "mj-side" }, log(view))),
       coachPanel(),
       reviewPanel(view),
@@ -527,15 +729,9 @@ function render({ model, el }) {
         logWatch.observe(newLog);
       }
     }
-    if (focusKey !== null) {
-      let target = root.querySelector(`[data-key="${CSS.escape(focusKey)}"]`);
-      if (!target && focusKey.startsWith("rack-")) {  // the tile left the rack: the nearest place still there
-        const tiles = root.querySelectorAll(".mj-rack-tile");
-        target = tiles.length ? tiles[Math.min(parseInt(focusKey.slice(5), 10), tiles.length - 1)] : null;
-      }
-      if (!target) target = root.querySelector(".mj-moves button:not([disabled])") || root.querySelector(".mj-rack-tile");
-      if (target) target.focus({ preventScroll: true });
-    }
+    // the same control or tile again; a button that went (Draw, Let it go...) leaves the keyboard on the rack
+    restoreFocus(root, target, () => root.querySelector(".mj-rack-tile[tabindex='0']") ||
+      root.querySelector(".mj-moves button:not([disabled])"));
     previous = view;
     shownStickies = items.length;
 
@@ -553,7 +749,8 @@ function render({ model, el }) {
     queueMicrotask(() => { scheduled = false; draw(); });
   }
   const names = ["view", "selected", "blind", "pace", "pending", "message", "message_kind", "coach_on", "coach",
-                 "warning", "review_rows", "auto_pass", "practice", "sounds", "confirming", "stickies"];
+                 "warning", "review_rows", "auto_pass", "practice", "sounds", "confirming", "stickies", "large",
+                 "message_serial"];
   for (const name of names) model.on(`change:${name}`, schedule);
   model.on("change:ack", answered);
   draw();

@@ -40,12 +40,12 @@ from ..rules.scoring import Scorecard
 from ..rules.setup import SEATS, check_seat, seed_or_fresh
 from ..tiles import Tile, as_tile
 from ..wording import counted
-from ._common import CardWidget, asset, open_card, rack_order, tile_faces, widget_module
+from ._common import CardWidget, asset, large_print, open_card, rack_order, tile_faces, widget_module
 from .table_players import PACES, ComputerPlayers, RecordedMoves
 from .table_coach import coach_panel, hot_tile_warning
 from .table_review import Decision, decision_before, review
-from .table_view import (call_choices, call_problem, end_banner, event_text, nearest_strip, table_view, tile_words,
-                         wins_now)
+from .table_view import (call_choices, call_problem, end_banner, event_text, nearest_strip, news_text, table_view,
+                         tile_words, wins_now)
 
 if TYPE_CHECKING:  # pragma: no cover
     import pandas
@@ -125,6 +125,8 @@ class GameTable(CardWidget):
       tournament rules; ``False`` otherwise). ``practice``: practice mode, in which :meth:`undo` takes
       your last move back (on unless the game is scored; a scored game has none).
     - ``sounds``: short sounds made in the browser for discards, your turn and the end (off unless given).
+    - ``large``: large print, 18 px text and every control at least 48 pixels (off unless given; a switch in
+      the table's settings).
     - ``question``: play on from a teacher's question (a :class:`mjlearn.lessons.Question`): the table
       starts where the question stands, with the question's card and ruleset, and you sit in its seat.
       A question asked at a game (``Question.from_game``) starts at that very moment, the same
@@ -213,6 +215,7 @@ class GameTable(CardWidget):
         scored: bool | None = None,
         practice: bool | None = None,
         sounds: bool = False,
+        large: bool = False,
     ):
         self._question = question
         self._opening: dict | None = None  # where the question starts: read once here, then at each new game
@@ -254,7 +257,7 @@ class GameTable(CardWidget):
             super().__init__(faces=tile_faces(), card_name=label, ruleset_name=rules.name, seat=seat,
                              seed=seed_or_fresh(seed), pace=pace, coach_available=bool(coach),
                              replaying=moves is not None, auto_pass=auto_pass, scored=scored, practice=practice,
-                             sounds=sounds)
+                             sounds=sounds, large=large_print(large))
         self.on_msg(self._on_click)
         self.observe(self._on_pace, names="pace")
         self.observe(self._on_setting, names=["practice", "scored"])
@@ -314,6 +317,7 @@ class GameTable(CardWidget):
         self._claim: dict | None = None  # your call of the live discard, until it is settled
         self._notes: list[tuple[int, str]] = []  # the table's own log lines: (their place in game.log, text)
         self._event_lines: tuple = (None, None, [])  # (the log read, for which seat, each event's line)
+        self._told: tuple = (None, 0)  # (the game, how many of its log's events the screen-reader line has said)
         self.auto_passes = 0
         """How many discards went by themselves in this game (auto-pass)."""
         # a table that starts with a discard live (a question asked at that moment) leaves it to you
@@ -800,6 +804,17 @@ class GameTable(CardWidget):
             elif claim is not None and event.action in ("draws", "discards", "wall game"):
                 self._claim = None
 
+    def _news(self) -> list[str]:
+        """What happened since the last view, in words, for the screen reader (:func:`news_text`): nothing after
+        an undo or in a new game (the game is another one: its log is not news)."""
+        game = self._game
+        events = game.charleston.log if game.phase == "charleston" else game.log  # (play's log starts with it)
+        told_game, told = self._told
+        self._told = (game, len(events))
+        if told_game is not game or told > len(events):
+            return []
+        return news_text(events[told:], self.seat)
+
     def _log_lines(self) -> list[str]:
         """The whole game's log in words, as your seat sees it, with the table's own lines (auto-pass) in place."""
         game = self._game
@@ -986,6 +1001,7 @@ class GameTable(CardWidget):
         self._watch()
         view = table_view(self._game, self.seat, self._arrangement, self._drawn, log_lines=0)
         view["log"] = self._log_lines()
+        view["news"] = self._news()
         view["received"] = self._received_places()
         view["nearest"] = self._for_position("strip", lambda: nearest_strip(self._game, self.seat))
         view["banner"] = end_banner(self._game, self.seat, [self.players[self._player_at(s)] for s in range(4)])

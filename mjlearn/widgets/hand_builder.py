@@ -32,7 +32,8 @@ from ..rules.ruleset import as_ruleset
 from ..rules.setup import seed_or_fresh
 from ..tiles import COPIES, NUM_KINDS, Tile, as_tile
 from ..wording import counted
-from ._common import CardWidget, asset, nearest_rows, open_card, rack_order, tile_faces, widget_module, win_rows
+from ._common import (CardWidget, asset, large_print, nearest_rows, open_card, rack_order, tile_faces, widget_module,
+                      win_rows)
 
 if TYPE_CHECKING:  # pragma: no cover
     import pandas
@@ -49,6 +50,7 @@ class HandBuilder(CardWidget):
     - ``n``: how many of the nearest lines to show; ``ruleset``: ``"NMJL"`` or ``"MAHJ-X"``.
     - ``seed``: the seed of the next random deal (each deal moves it on by one; ``None``: a fresh random
       seed).
+    - ``large=True``: large print (18 px text, every control at least 48 pixels); a switch in the widget too.
 
     Every click is a method call (:meth:`add`, :meth:`remove_at`, :meth:`expose`,
     :meth:`deal`, ...), so the widget can be driven from Python too. A move the
@@ -79,6 +81,7 @@ class HandBuilder(CardWidget):
         ruleset: str = "NMJL",
         seed: int | None = 0,
         rack: HandLike | None = None,
+        large: bool = False,
     ):
         if rack is not None:  # ``rack`` is another name for ``hand``, as in the Charleston trainer
             if hand:
@@ -96,6 +99,7 @@ class HandBuilder(CardWidget):
                 ruleset_name=as_ruleset(ruleset).name,
                 n=n,
                 seed=seed_or_fresh(seed),
+                large=large_print(large),
             )
         self.on_msg(self._on_click)
         self._rack, self._exposures = self._read_hand(hand, exposures)  # a bad hand raises its own error
@@ -282,6 +286,7 @@ class HandBuilder(CardWidget):
             self._refresh()
             if self.message_kind == "info":
                 self.message = note
+            self.message_serial += 1
         return True
 
     def _refresh(self) -> None:

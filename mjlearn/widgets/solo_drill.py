@@ -33,7 +33,7 @@ from ..rules.ruleset import as_ruleset
 from ..rules.setup import seed_or_fresh
 from ..tiles import NUM_KINDS, Tile, as_tile
 from ..wording import counted
-from ._common import CardWidget, asset, closest_rows, open_card, rack_order, tile_faces, widget_module
+from ._common import CardWidget, asset, closest_rows, large_print, open_card, rack_order, tile_faces, widget_module
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..rules.bots import Bot
@@ -55,6 +55,7 @@ class SoloDrill(CardWidget):
     - ``seed``: the deals' seed (``None``: a fresh one, shown); hand ``i`` is deal ``first + i`` of
       :func:`~mjlearn.analysis.solo.solo_wall` (``first``: 0), the benchmark's own deals.
     - ``hints``: show the nearest lines of the card under the rack while you play.
+    - ``large=True``: large print (18 px text, every control at least 48 pixels); a switch in the widget too.
 
     Every click is a method (:meth:`discard`, :meth:`discard_at`, :meth:`next_hand`, :meth:`new_round`)
     returning ``True``, or ``False`` with the reason in ``message`` when the move is refused.
@@ -73,7 +74,8 @@ class SoloDrill(CardWidget):
     """What the browser shows besides the rack: the hand's state, hints, the hands played, the score."""
 
     def __init__(self, card: Card | str | Path = "basic1", hands: int = 10, draws: int = 24,
-                 seed: int | None = None, ruleset: str = "NMJL", hints: bool = True, first: int = 0):
+                 seed: int | None = None, ruleset: str = "NMJL", hints: bool = True, first: int = 0,
+                 large: bool = False):
         from ..analysis.arguments import count_argument, flag_argument
 
         self._card, label = open_card(card)
@@ -88,7 +90,7 @@ class SoloDrill(CardWidget):
         self._others: list[dict[str, tuple[int, int]]] = []
         self._score: SoloScore | None = None
         with self._quietly():
-            super().__init__(faces=tile_faces(), card_name=label, ruleset_name=rules.name)
+            super().__init__(faces=tile_faces(), card_name=label, ruleset_name=rules.name, large=large_print(large))
         self.on_msg(self._on_click)
         self._start_hand(0)
 

@@ -31,7 +31,7 @@ from ._common import rack_order, win_rows
 if TYPE_CHECKING:  # pragma: no cover
     from ..rules.game import Game
 
-__all__ = ["PLACES", "event_text", "seat_places", "table_view", "action_buttons", "safe_buttons", "rack_order",
+__all__ = ["PLACES", "event_text", "news_text", "seat_places", "table_view", "action_buttons", "safe_buttons", "rack_order",
            "call_choices", "call_problem", "wins_now", "nearest_strip", "end_banner", "STRIP_LINES"]
 
 STRIP_LINES = 3
@@ -98,6 +98,26 @@ def event_text(event: Event, seat: int, words: bool = False) -> str | None:
             text += f" ({event.detail})"
     text = text[:1].upper() + text[1:]
     return f"{event.step[:1].upper()}{event.step[1:]}: {text}" if charleston else text
+
+
+def news_text(events: Sequence[Event], seat: int) -> list[str]:
+    """What a screen reader says of these events, as ``seat`` hears them: each event in words (:func:`event_text`),
+    but for the other players' draws and Charleston passes, which show no tile (their discards, calls and
+    exposures say what matters).
+
+    >>> from mjlearn.tiles import Tile
+    >>> news_text([Event("turn 4", 2, "draws", (Tile.B5,)), Event("turn 4", 2, "discards", (Tile.B5,)),
+    ...            Event("turn 5", 3, "draws", (Tile.C1,))], seat=3)
+    ['West discards 5 Bam', 'You draw 1 Crak']
+    """
+    said = []
+    for event in events:
+        if event.seat != seat and event.action in ("draws", "passes", "receives"):
+            continue
+        text = event_text(event, seat, words=True)
+        if text:
+            said.append(text)
+    return said
 
 
 def _second_person(action: str) -> str:

@@ -1,0 +1,67 @@
+"""Speed of a coach game at the table against a Bot game, timed alternately in one run (issue 25, point 6).
+
+Target: a game of four :class:`~mjlearn.rules.CoachBot` players takes no more than 3 times a game of
+four :class:`~mjlearn.rules.Bot` players on the same seeds. For each ruleset and seed the two games are
+played one after the other (Bots first on even seeds, coaches first on odd ones), so that the machine's
+drift falls on both alike; each side is warmed up by one untimed game first (imports, numba's compiled
+loops, the card's arrays). Printed: milliseconds per game of each side, their ratio, and the machine's
+load before and after (the ratio, not the milliseconds, is what compares across machines).
+
+``--objective`` times coaches of another discard objective (``CoachBot(objective=...)``: ``worth``, the
+table's default, or the solitaire's look-ahead ``completion`` / ``single`` / ``value``).
+
+Run: ``.venv/bin/python benchmarks/bench_coach_games.py [--games 40] [--card basic1] [--objective worth]``
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import time
+
+import mjlearn as mj
+from mjlearn.rules import MAHJX, NMJL, Bot, CoachBot, run_game
+
+TARGET_RATIO = 3.0
+
+
+def table(card, rules, seed: int, coach: bool, objective: str | None):
+    if coach:
+        options = {} if objective is None else {"objective": objective}
+        return [CoachBot(card, rules, seed=seed * 4 + s, **options) for s in range(4)]
+    return [Bot(card, rules, seed=seed * 4 + s) for s in range(4)]
+
+
+def timed_game(card, rules, seed: int, coach: bool, objective: str | None) -> float:
+    bots = table(card, rules, seed, coach, objective)
+    start = time.perf_counter()
+    run_game(card, rules, seed=seed, bots=bots)
+    return time.perf_counter() - start
+
+
+def main(argv=None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=40, help="seeds per ruleset")
+    parser.add_argument("--card", default="basic1")
+    parser.add_argument("--objective", default=None, help="the coaches' discard objective (default: CoachBot's)")
+    args = parser.parse_args(argv)
+    card = mj.load_card(args.card)
+    print(f"load before: {os.getloadavg()[0]:.2f}; {args.games} seeds per ruleset on {card.name},"
+          f" coaches with objective {args.objective or 'default'}")
+    for rules in (NMJL, MAHJX):
+        timed_game(card, rules, 10_000, False, args.objective)  # warm up both sides
+        timed_game(card, rules, 10_000, True, args.objective)
+        spent = {False: 0.0, True: 0.0}
+        for seed in range(args.games):
+            order = (False, True) if seed % 2 == 0 else (True, False)
+            for coach in order:
+                spent[coach] += timed_game(card, rules, seed, coach, args.objective)
+        bot_ms, coach_ms = (1000 * spent[c] / args.games for c in (False, True))
+        ratio = coach_ms / bot_ms
+        print(f"{rules.name}: four-Bot game {bot_ms:.1f} ms, four-coach game {coach_ms:.1f} ms: ratio {ratio:.2f}"
+              f" (target {TARGET_RATIO:.0f} or less: {'met' if ratio <= TARGET_RATIO else 'NOT met'})")
+    print(f"load after: {os.getloadavg()[0]:.2f}")
+
+
+if __name__ == "__main__":
+    main()
