@@ -391,8 +391,11 @@ class Card:
         ruleset: "Ruleset | str | None" = None,
         samples: int = 500,
         seed: int = 0,
+        *,
+        chances: bool = True,
     ) -> "pandas.DataFrame":
-        """What to throw from a 14-tile rack, best first, with a reason (see :func:`mjlearn.analysis.discard_advice`).
+        """What to throw from a 14-tile rack, best first, with a reason (see :func:`mjlearn.analysis.discard_advice`;
+        ``chances=False``: reasons without the chance figures).
 
         >>> card = parse_card('C\\n"2468"\\nFF 222 444 666 888')
         >>> card.discard_advice("FF 222B 444B 666B 88B N", draws=2)["tile"].tolist()[:2]
@@ -400,7 +403,7 @@ class Card:
         """
         from .analysis.coach_advice import discard_advice
 
-        return discard_advice(self, hand, draws, exposures, visible, ruleset, samples, seed)
+        return discard_advice(self, hand, draws, exposures, visible, ruleset, samples, seed, chances=chances)
 
     def to_mjcl(self) -> str:
         """The card in canonical MJCL; parsing it gives back an equal card (comments are not kept)."""

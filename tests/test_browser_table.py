@@ -408,3 +408,62 @@ def test_the_table_looks_like_a_table_at_1400_and_800_px(open_notebook, server, 
     table.locator(".mj-moves").scroll_into_view_if_needed()
     page.screenshot(path=str(SCREENSHOTS / f"game_table_800_{theme}_rack.png"))
     assert widget_errors(page) == []
+
+
+# The coach beside each kind of decision: a call (with the chooser), a joker exchange, the vote, the courtesy pass.
+COACH_KINDS_CELLS = [
+    "import mjlearn as mj\n"
+    "from mjlearn.rules import CoachBot\n"
+    "def coached(table):\n"
+    "    table.show_coach(True)\n"
+    "    return table\n"
+    "def charleston_to(table, kind):\n"
+    "    bot = CoachBot(table.card, table.ruleset, seed=1)\n"
+    "    while table.game.charleston.step.kind != kind:\n"
+    "        if table.game.charleston.step.kind == 'vote': table.vote(False)\n"
+    "        else: table.pass_tiles(bot.choose_pass(table.game.charleston.racks[table.seat].counts, 3))\n"
+    "    return table\n"
+    "call = coached(mj.GameTable('basic1', seed=2, seat=0, pace='step', auto_pass=False, position={\n"
+    "    'racks': {0: 'FF 222B 44B 666B 8B 3C J', 3: '1C 2C 3C 4C 5C 6C 7C 8C 9C 1D 2D 3D 4D'},\n"
+    "    'turn': 3, 'phase': 'calls', 'discards': [(3, '4B')]}))\n"
+    "exchange = coached(mj.GameTable('basic1', seed=2, seat=0, pace='step', position={\n"
+    "    'racks': {0: 'FF 222B 444B 6B 8B 3C N E W'}, 'exposures': {1: ['66B J']}, 'turn': 0, 'phase': 'discard'}))\n"
+    "vote = charleston_to(coached(mj.GameTable('basic1', seed=3, pace='instant')), 'vote')\n"
+    "courtesy = charleston_to(coached(mj.GameTable('basic1', seed=3, pace='instant')), 'negotiated')\n"
+    "display(call, exchange, vote, courtesy)",
+]
+
+
+def test_the_coach_speaks_beside_each_decision(open_notebook, server):
+    page = open_notebook("lab", "table_coach_kinds.ipynb", COACH_KINDS_CELLS)
+    tables = page.locator(".mj-game-table")
+    tables.nth(3).wait_for(timeout=TIMEOUT)
+    call, exchange, vote, courtesy = (tables.nth(i) for i in range(4))
+    # a call: the advice under the Call button, the chooser marking the coach's choice (or "Let it go" marked)
+    call.locator(".mj-coach-note-call").wait_for(timeout=60_000)
+    assert call.locator(".mj-coach-note-call").inner_text().startswith("The coach: ")
+    call.locator(".mj-call").click()
+    call.locator(".mj-chooser .mj-choice").first.wait_for(timeout=10_000)
+    assert call.locator(".mj-chooser .mj-coach-choice, .mj-act-pass_call .mj-coach-mark").count() == 1
+    assert call.locator(".mj-coach .mj-coach-say").inner_text() == \
+        call.locator(".mj-coach-note-call").inner_text().removeprefix("The coach: ")
+    shot(call, "game_table_coach_kind_call")
+    # a joker exchange: the advice beside the exchange button, which is marked if the coach would take it
+    note = exchange.locator(".mj-coach-note-exchange")
+    note.wait_for(timeout=60_000)
+    text = note.inner_text()
+    assert text.startswith(("The coach: Take the joker", "The coach: Keep your 6B"))
+    assert exchange.locator(".mj-act-exchange_joker .mj-coach-mark").count() == (1 if "Take the joker" in text else 0)
+    assert exchange.locator(".mj-coach .mj-advice li").count() >= 1   # and the throws, in the panel
+    shot(exchange, "game_table_coach_kind_exchange")
+    # the vote: one of the two vote buttons marked, the reason beside them
+    vote.locator(".mj-coach-note-vote").wait_for(timeout=60_000)
+    assert vote.locator(".mj-coach-note-vote").inner_text().startswith(("The coach: Vote yes", "The coach: Vote no"))
+    assert vote.locator(".mj-act-vote .mj-coach-mark").count() == 1
+    shot(vote, "game_table_coach_kind_vote")
+    # the courtesy pass: how many tiles to offer, and which
+    courtesy.locator(".mj-coach-note-courtesy").wait_for(timeout=60_000)
+    assert courtesy.locator(".mj-coach-note-courtesy").inner_text().startswith("The coach: Offer")
+    assert courtesy.locator(".mj-coach-horizon").inner_text().startswith("Your chance to finish each line in the")
+    shot(courtesy, "game_table_coach_kind_courtesy")
+    assert widget_errors(page) == []

@@ -260,3 +260,63 @@ def test_the_card_methods_default_as_the_functions_do():
         function = inspect.signature(getattr(coach_advice, name)).parameters
         assert [(p.name, p.default) for p in list(method.values())[1:]] == \
             [(p.name, p.default) for p in list(function.values())[1:]], name
+
+
+def _singles_and_pairs_racks(count: int, seed: int = 7) -> list[np.ndarray]:
+    """14-tile racks that chase Singles & Pairs, where jokers cannot stand: 4 or 5 pairs of 1 to 6 in one
+    suit (flowers with 4), a joker or two, and two or more single 7s, 8s or 9s, which no Singles & Pairs line uses."""
+    rng = np.random.default_rng(seed)
+    racks = []
+    while len(racks) < count:
+        counts = np.zeros(36, dtype=np.int16)
+        pairs = int(rng.integers(4, 6))
+        for kind in rng.choice(6, size=pairs, replace=False) + 9 * int(rng.integers(3)):
+            counts[kind] += 2
+        counts[Tile.FLOWER] = 2 if pairs == 4 else 0
+        counts[Tile.JOKER] = rng.integers(1, 3)
+        odd = [9 * suit + number for suit in range(3) for number in (6, 7, 8)]  # 7s, 8s, 9s: no pair line's
+        while counts.sum() < 14:
+            kind = odd[int(rng.integers(len(odd)))]
+            counts[kind] += counts[kind] == 0
+        racks.append(counts)
+    return racks
+
+
+def test_a_joker_is_never_advised_first_when_a_natural_throw_ties_with_it():
+    chased = 0
+    for number, counts in enumerate(_singles_and_pairs_racks(40)):
+        rack = mj.hands.Hand.from_counts(counts)
+        table = BASIC.discard_advice(rack, draws=6 + number % 12)
+        chased += "Singles & Pairs" in set(table.category.head(3))
+        assert table.iloc[0].tile != "J", (rack, table.head(3).to_dict("records"))
+    assert chased >= 16  # many of them chase Singles & Pairs, where a joker is no use
+
+
+def test_ties_with_reads_the_error_of_both_chances():
+    from mjlearn.analysis.coach_advice import ties_with
+
+    row = {"ev": 0.50, "p_win_se": 0.01, "value": 25, "distance": 2}
+    assert ties_with(row, {**row, "ev": 0.74})        # 0.24 apart, within 0.25 + 0.25 of error
+    assert not ties_with(row, {**row, "ev": 1.01, "p_win_se": 0.0})
+    assert ties_with({**row, "ev": 0.0, "p_win_se": 0.0}, {**row, "ev": 0.0, "p_win_se": 0.0})
+
+
+def test_exposures_no_line_can_use_give_empty_tables_not_an_error():
+    exposures = ["NNN", "5555B"]  # no line of Basic1 holds both
+    rack13, rack14 = "FF 1B 2B 3C 4D", "FF 1B 2B 3C 4D E"
+    assert not BASIC.compiled().allowed(mj.analysis.read_position(rack13, exposures)[1]).any()
+    assert len(BASIC.win_chances(rack13, draws=10, exposures=exposures)) == 0
+    table = BASIC.discard_advice(rack14, draws=10, exposures=exposures)
+    assert len(table) == 0 and "reason" in table.columns
+    hand, parsed = mj.analysis.read_position(rack13, exposures)
+    counts = np.asarray(hand.counts, dtype=np.int16)
+    _, unseen = seen_and_unseen(None, counts, parsed)
+    result = line_chances(BASIC.compiled(), counts, parsed, unseen, 10)
+    assert not result.allowed.any() and (result.p_win == 0).all() and len(result.p_win) == BASIC.compiled().num_lines
+
+
+def test_a_discard_question_with_exposures_no_line_can_use_takes_any_throw():
+    from mjlearn.lessons.graded import check_discard
+
+    check = check_discard("1B", "FF 1B 9B 3C 4D 6D", BASIC, exposures=["222B", "5555B"])
+    assert check and check.status == "right" and "no throw can win" in check.text

@@ -597,8 +597,10 @@ def test_the_coach_marks_its_choice_of_call():
                             phase="calls", turn=3, discards=[(3, "6B")])
     assert table.coach == {}
     assert table.show_coach(True)
-    choice = table.coach["call"]
+    choice = dict(table.coach["call"])
+    assert choice.pop("reason").startswith(("Call it for a pung", "Let it go"))
     assert choice == {"size": 3, "jokers": 0} or choice == {"pass": True}
+    assert table.coach["say"] == table.coach["call"]["reason"] and table.coach["phase"] == "call"
     assert choice in [{"size": c["size"], "jokers": c["jokers"]} for c in table.view["call"]["choices"]] + [{"pass": True}]
 
 

@@ -293,6 +293,8 @@ def line_chances(
     draws = int(draws)
     lines = compiled.num_lines
     targets = _targets(compiled, exposures)
+    if not len(targets.hand):  # exposures no line can use: every line ruled out
+        return _ruled_out(lines, draws, samples)
     jokers = int(rack[_JOKER])
     ms, mg = _missing(targets.small, targets.groups, rack)
     lack_small = ms.sum(axis=1)
@@ -376,6 +378,17 @@ def line_chances(
                        simulated=simulate,
                        distance=line_distance,
                        outs=out_counts.sum(axis=1), out_counts=out_counts, dead=line_dead, allowed=allowed, best_hand=best_hand, draws=draws, samples=int(samples))
+
+
+def _ruled_out(lines: int, draws: int, samples: int) -> LineChances:
+    """The chances when the exposures allow no line of the card: none allowed, each :data:`FAR` away."""
+    zeros = np.zeros(lines, dtype=np.float64)
+    return LineChances(p_win=zeros, p_win_se=zeros.copy(), p_win_upper=zeros.copy(), p_best_hand=zeros.copy(),
+                       exact=np.ones(lines, dtype=bool), simulated=np.zeros(lines, dtype=bool),
+                       distance=np.full(lines, FAR, dtype=np.int16), outs=np.zeros(lines, dtype=np.int64),
+                       out_counts=np.zeros((lines, NUM_KINDS), dtype=np.int64), dead=np.zeros(lines, dtype=bool),
+                       allowed=np.zeros(lines, dtype=bool), best_hand=np.full(lines, -1, dtype=np.int64),
+                       draws=draws, samples=int(samples))
 
 
 def _out_counts(ms: np.ndarray, mg: np.ndarray, unseen: np.ndarray, jokers: int) -> np.ndarray:

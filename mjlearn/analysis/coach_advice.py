@@ -15,7 +15,7 @@ docstring states the model). The usual way in is through the card:
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -34,7 +34,7 @@ if TYPE_CHECKING:  # pragma: no cover
 
     from ..card import Card
 
-__all__ = ["win_chances", "outs", "discard_advice", "DEFAULT_DRAWS", "ADVICE_SAMPLES"]
+__all__ = ["win_chances", "outs", "discard_advice", "ties_with", "DEFAULT_DRAWS", "ADVICE_SAMPLES"]
 
 DEFAULT_DRAWS = 12
 """Draws assumed when none are given: about what a player still draws in the middle of a game."""
@@ -188,6 +188,8 @@ def discard_advice(
     ruleset=None,
     samples: int = ADVICE_SAMPLES,
     seed: int = 0,
+    *,
+    chances: bool = True,
 ) -> "pandas.DataFrame":
     """What to throw from a 14-tile rack: one row per distinct tile, best first.
 
@@ -201,6 +203,13 @@ def discard_advice(
     then ``p_win``, then the line's distance and outs, then tile order. Every throw is simulated with the same
     seeded draws, so they are compared on equal terms.
 
+    A joker is never put before a natural tile whose throw is as good within the
+    error of the two chances (:func:`ties_with`): the chances look at each throw's best
+    line only, and a joker kept can still stand in any group of 3 or more. With
+    ``chances=False`` the reasons leave the chance figures out (for a display
+    that shows each line's chance once, elsewhere). Exposures that no line of
+    the card can use give an empty table (with the columns): no throw can win.
+
     >>> import mjlearn as mj
     >>> table = mj.load_card("basic1").discard_advice("FF 222B 444B 666B 88B N", draws=3)
     >>> table[["tile", "category", "line", "distance"]].head(2).values.tolist()
@@ -212,30 +221,68 @@ def discard_advice(
     draws, samples, seed = _counts(draws, samples, seed, unseen)
     cache: dict = {}
     rows = []
-    for kind in [k for k in FORMAT_ORDER if rack[k]]:
+    kinds = [k for k in FORMAT_ORDER if rack[k]]
+    if parsed and not compiled.allowed(parsed).any():
+        kinds = []  # no line can use the exposures: nothing to advise
+    for kind in kinds:
         thrown = rack.copy()
         thrown[kind] -= 1
         result = line_chances(compiled, thrown, parsed, unseen, draws, samples=samples, seed=seed, cache=cache)
         line = _best_line(compiled, result)
         p = float(result.p_win[line])
         value = int(compiled.line_value[line])
+        se = float(result.p_win_se[line])
         rows.append({
             "tile": Tile(kind).notation,
             "category": compiled.lines[line].category,
             "line": compiled.lines[line].number,
             "value": value,
             "p_win": p,
-            "p_win_se": float(result.p_win_se[line]),
+            "p_win_se": se,
             "method": str(_method(result)[line]),
             "ev": p * value,
             "distance": int(result.distance[line]),
-            "reason": _reason(compiled, Tile(kind), line, result, thrown, parsed, unseen),
+            "reason": _reason(compiled, Tile(kind), line, result, thrown, parsed, unseen, chances),
             "_key": (-p * value, -p, int(result.distance[line]), -int(result.outs[line]), FORMAT_ORDER.index(kind)),
         })
     rows.sort(key=lambda r: r["_key"])
+    _jokers_after_ties(rows)
     table = pd.DataFrame(rows, columns=["tile", "category", "line", "value", "p_win", "p_win_se", "method", "ev",
                                         "distance", "reason"])
     return table
+
+
+def ties_with(first: Mapping, second: Mapping) -> bool:
+    """Whether two rows of :func:`discard_advice` are as good as each other: their expected values (``ev``)
+    differ by no more than the error of the two chances (``p_win_se`` x ``value`` each, 0 where exact;
+    1e-12 for the rounding) and, where neither has any chance, they leave their lines as near.
+
+    >>> ties_with({"ev": 0.0349, "p_win_se": 0.0001, "value": 50, "distance": 5},
+    ...           {"ev": 0.0350, "p_win_se": 0.0, "value": 50, "distance": 5})
+    True
+    >>> ties_with({"ev": 0.0, "p_win_se": 0.0, "value": 25, "distance": 5},
+    ...           {"ev": 0.0, "p_win_se": 0.0, "value": 25, "distance": 4})
+    False
+    """
+    error = sum(float(np.nan_to_num(row["p_win_se"])) * float(row["value"]) for row in (first, second))
+    if abs(float(first["ev"]) - float(second["ev"])) > error + 1e-12:
+        return False
+    if float(first["ev"]) > 0 or float(second["ev"]) > 0:
+        return True
+    return int(first["distance"]) == int(second["distance"])
+
+
+def _jokers_after_ties(rows: list[dict]) -> None:
+    """Move the joker's row (sorted rows of :func:`discard_advice`) after every natural throw it ties with."""
+    at = next((i for i, row in enumerate(rows) if row["tile"] == "J"), None)
+    if at is None:
+        return
+    last = at
+    for i in range(at + 1, len(rows)):
+        if not ties_with(rows[at], rows[i]):
+            break
+        last = i
+    rows.insert(last, rows.pop(at))
 
 
 def _best_line(compiled: CompiledCard, result: LineChances) -> int:
@@ -249,13 +296,14 @@ def _best_line(compiled: CompiledCard, result: LineChances) -> int:
 
 
 def _reason(compiled: CompiledCard, thrown: Tile, line: int, result: LineChances, rack: np.ndarray,
-            exposures: tuple[Exposure, ...], unseen: np.ndarray) -> str:
-    """A sentence for one row of :func:`discard_advice`."""
+            exposures: tuple[Exposure, ...], unseen: np.ndarray, chances: bool = True) -> str:
+    """A sentence for one row of :func:`discard_advice` (``chances=False``: without the chance figure)."""
     spec = compiled.lines[line]
     name = f"{spec.category} #{spec.number}"
     p = result.p_win[line]
     if p > 0:
-        parts = [f"keeps {name} in reach ({_percent(p)} in {counted(result.draws, 'draw')})"]
+        figure = f" ({_percent(p)} in {counted(result.draws, 'draw')})" if chances else ""
+        parts = [f"keeps {name} in reach{figure}"]
     else:
         parts = [f"{name} stays nearest ({counted(int(result.distance[line]), 'tile')} away) but cannot be"
                  f" finished in {counted(result.draws, 'draw')}"]

@@ -225,6 +225,11 @@ def _discard_choices(card: "Card", ruleset, rack: Hand, exposures, visible, draw
         if Tile.JOKER.notation in dangers and naturals:  # a joker is safe but precious: danger alone never throws it
             dangers[Tile.JOKER.notation] = min(naturals)
     cost = moment.feed_cost if moment is not None else 0.0
+    if not len(advice):  # exposures no line of the card can use: no throw can win, each is as good
+        kinds = sorted({int(t) for t in rack.tiles()}, key=FORMAT_ORDER.index)
+        return [Choice(Tile(k).notation, 0.0, -float(dangers.get(Tile(k).notation, 0.0)) * cost, "no line", 0.0,
+                       float(dangers.get(Tile(k).notation, 0.0)), "no line of the card can use these exposures")
+                for k in kinds]
     choices = []
     for row in advice.itertuples():
         danger = float(dangers.get(row.tile, 0.0))

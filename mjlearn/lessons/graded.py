@@ -299,7 +299,11 @@ def _discard_refusal(tiles: list[Tile], question: str, hint: str) -> Check:
 def grade_discard(tile: Tile, table: pandas.DataFrame, question: str = "", hint: str = "") -> Check:
     """Grade the throw of ``tile`` (on the rack) by the coach's table of every throw
     (:meth:`Card.discard_advice <mjlearn.card.Card.discard_advice>`): what :func:`check_discard` does once
-    the answer is read."""
+    the answer is read. With exposures no line of the card can use, the table is empty: no throw can win,
+    so every throw is right."""
+    if not len(table):
+        return right(question, "No line of the card can use these exposures: no throw can win, so any tile"
+                               " will do (throw the safest).", "good")
     row = table[table["tile"] == tile.notation].iloc[0]
     best = table.iloc[0]
     if best["ev"] > 0:

@@ -307,6 +307,7 @@ function render({ model, el }) {
       items.push(roving(h("div", { class: "mj-chooser" }, buttons), buttons, memory, "choice",
         `Call the ${call.name} for (Esc closes)`));
     }
+    items.push(coachNote("call"));
     return items;
   }
 
@@ -334,12 +335,23 @@ function render({ model, el }) {
     }
     items.push(...callArea(view));
     const dead = [];
+    const coach = model.get("coach_on") ? model.get("coach") || {} : {};
+    const coachMarks = (button) => (button.kind === "exchange_joker" && coach.exchange && coach.exchange.take &&
+        coach.exchange.owner === button.args.owner && coach.exchange.group === button.args.group) ||
+      (button.kind === "vote" && coach.vote && coach.vote.second === button.args.second_charleston);
+    const notes = [];
     for (const button of view.buttons) {
       if (["pass_call", "call_mahjongg", "declare_mahjongg"].includes(button.kind)) continue;  // drawn above
       if (button.kind === "call_dead") { dead.push(button); continue; }
-      items.push(h("button", { class: `mj-btn mj-act mj-act-${button.kind}`, "data-key": `act-${button.label}`,
-        onclick: () => send(button.kind, button.args) }, button.label));
+      const marked = coachMarks(button);
+      items.push(h("button", { class: `mj-btn mj-act mj-act-${button.kind}` + (marked ? " mj-coach-choice" : ""),
+        "data-key": `act-${button.label}`, onclick: () => send(button.kind, button.args) }, button.label,
+        marked ? h("span", { class: "mj-coach-mark", title: "the coach's choice" }, " \u2605 the coach's choice") : null));
+      if (button.kind === "exchange_joker" && !notes.includes("exchange")) notes.push("exchange");
+      if (button.kind === "vote" && !notes.includes("vote")) notes.push("vote");
     }
+    if (ch && ch.yours && ch.kind === "negotiated") notes.push("courtesy");
+    items.push(...notes.map(coachNote));
     if (dead.length) {
       items.push(h("select", { class: "mj-call-dead", "aria-label": "call a hand dead", "data-key": "call-dead",
         onchange: (e) => { if (e.target.value !== "") send("call_dead", { target: parseInt(e.target.value, 10) }); } },
@@ -412,35 +424,40 @@ function render({ model, el }) {
 
   function coachPanel() {
     if (!model.get("coach_on")) return null;
-    const coach = model.get("coach");
-    if (!coach || !coach.lines) {
-      return h("div", { class: "mj-section mj-coach" }, h("div", { class: "mj-heading" }, "The coach"),
-        h("div", { class: "mj-muted" }, "The coach speaks when it is your move."));
-    }
-    // one horizon for every chance a beginner sees: the draws this seat can still expect, in words from Python
-    const parts = [h("div", { class: "mj-heading" }, `The coach: your chance to finish each line ${coach.horizon}`)];
-    if (coach.advice.length) {
+    const coach = model.get("coach") || {};
+    const parts = [h("div", { class: "mj-heading" }, "The coach")];
+    // one sentence for the moment, whatever it is (your move or not): the panel is never silent or stale
+    parts.push(h("div", { class: `mj-coach-say mj-coach-${coach.phase || "wait"}` },
+      coach.say || "The coach is reading the table\u2026"));
+    if (coach.advice && coach.advice.length) {
       parts.push(h("ol", { class: "mj-advice" }, coach.advice.map((a) =>
         h("li", {}, h("b", {}, `Throw ${a.tile}`), `: ${a.reason}`))));
     }
-    if (coach.pass.length) {
-      parts.push(h("div", { class: "mj-advice" }, h("b", {}, `Pass ${coach.pass.join(" ")}`),
-        ": the tiles your best lines use least."));
+    if (coach.exchange) {
+      parts.push(h("div", { class: "mj-advice mj-coach-exchange" }, h("b", {}, "A joker on the table: "), coach.exchange.reason));
     }
-    if (coach.call) {
-      const c = coach.call;
-      const said = c.mahjongg ? "Call it for Mah Jongg." : c.pass ? "Let it go." :
-        `Call it for ${{ 3: "a pung", 4: "a kong", 5: "a quint", 6: "a sextet" }[c.size]}${c.jokers ? `, ${plural(c.jokers, "joker")}` : ""}.`;
-      parts.push(h("div", { class: "mj-advice mj-coach-call" }, h("b", {}, "The live discard: "), said));
+    if (coach.lines && coach.lines.length) {
+      // one chance per line, with its horizon in words (from Python); at a discard, once the coach's throw is made
+      const after = coach.advice && coach.advice.length ? ` once you throw ${coach.advice[0].tile}` : "";
+      parts.push(h("div", { class: "mj-coach-horizon" }, `Your chance to finish each line ${coach.horizon}${after}:`));
+      const rows = coach.lines.map((line) => h("tr", { class: line.dead ? "mj-dead-line" : "" },
+        h("td", { html: `${line.line} ${line.pattern}` }),
+        h("td", { class: "mj-num" }, String(line.distance)),
+        h("td", { class: "mj-num" }, String(line.outs)),
+        h("td", {}, line.needs.length ? groups(model, line.needs, 24) : "nothing"),
+        h("td", { class: "mj-num" }, line.dead ? "dead" : (line.simulated ? "\u2248 " : "") + percent(line.p_win))));
+      parts.push(resultsTable("mj-coach-lines", ["Line", "Tiles away", "Outs", "Needs", "Chance"], rows));
     }
-    const rows = coach.lines.map((line) => h("tr", { class: line.dead ? "mj-dead-line" : "" },
-      h("td", { html: `${line.line} ${line.pattern}` }),
-      h("td", { class: "mj-num" }, String(line.distance)),
-      h("td", { class: "mj-num" }, String(line.outs)),
-      h("td", {}, line.needs.length ? groups(model, line.needs, 24) : "nothing"),
-      h("td", { class: "mj-num" }, line.dead ? "dead" : (line.simulated ? "≈ " : "") + percent(line.p_win))));
-    parts.push(resultsTable("mj-coach-lines", ["Line", "Tiles away", "Outs", "Needs", "Chance"], rows));
     return h("div", { class: "mj-section mj-coach" }, parts);
+  }
+
+  // the coach's word beside the control it is about (the call chooser, the joker exchange, the vote, the courtesy)
+  function coachNote(kind) {
+    if (!model.get("coach_on")) return null;
+    const coach = model.get("coach") || {};
+    const text = kind === "call" ? (coach.call || {}).reason : kind === "exchange" ? (coach.exchange || {}).reason :
+      kind === "vote" ? (coach.vote || {}).reason : kind === "courtesy" ? (coach.offer || {}).reason : null;
+    return text ? h("div", { class: `mj-coach-note mj-coach-note-${kind}` }, h("b", {}, "The coach: "), text) : null;
   }
 
   function reviewPanel(view) {

@@ -42,7 +42,7 @@ from ..tiles import Tile, as_tile
 from ..wording import counted
 from ._common import CardWidget, asset, large_print, open_card, rack_order, tile_faces, widget_module
 from .table_players import PACES, ComputerPlayers, RecordedMoves
-from .table_coach import call_choice, coach_panel, hot_tile_warning
+from .table_coach import coach_panel, hot_tile_warning
 from .table_review import Decision, decision_before, review
 from .table_view import (call_choices, call_problem, end_banner, event_text, nearest_strip, news_text, table_view,
                          tile_words, wins_now)
@@ -166,7 +166,8 @@ class GameTable(CardWidget):
     coach_on = t.Bool(False).tag(sync=True)
     """Whether the coach's panel is open (:meth:`show_coach`)."""
     coach = t.Dict().tag(sync=True)
-    """What the coach shows now (:func:`~mjlearn.widgets.table_coach.coach_panel`), while it is open."""
+    """What the coach shows now (:func:`~mjlearn.widgets.table_coach.coach_panel`), while it is open: always the
+    position shown (``coach["moves"]``), with advice or a sentence for the moment."""
     warning = t.Unicode().tag(sync=True)
     """The coach's warning about the tile picked to discard (a hot tile), or ``""``."""
     replaying = t.Bool(False).tag(sync=True)
@@ -856,7 +857,9 @@ class GameTable(CardWidget):
 
     # -- the coach ---------------------------------------------------------------------
     def show_coach(self, on: bool = True) -> bool:
-        """Open (or close) the coach's panel: best lines, chances, the discard or pass it would make."""
+        """Open (or close) the coach's panel: its advice, with reasons, for the decision before you (a pass, the
+        vote, the courtesy offer, a call, a joker exchange, a throw), your best lines and their chances, or a
+        sentence saying what the table waits for (see :func:`~mjlearn.widgets.table_coach.coach_panel`)."""
         if not isinstance(on, bool):
             return self._refuse(f"on must be True or False, not {on!r}.")
         if on and not self.coach_available:
@@ -867,15 +870,13 @@ class GameTable(CardWidget):
         return True
 
     def _advise(self) -> None:
-        """Work out the coach's panel for your move now (only while it is open and you must move), with what it
-        would do with a live discard (``coach["call"]``: the call the table's chooser marks)."""
-        if not self.coach_on or self.seat not in self._game.waiting_for():
+        """Work out the coach's panel for the position now, while it is open: the advice for your decision
+        (with, at a live discard, ``coach["call"]``: the call the table's chooser marks), or a sentence
+        saying what the table waits for. The panel always answers the position shown (``coach["moves"]``)."""
+        if not self.coach_on:
             self.coach = {}
             return
-        panel = dict(self._for_position("coach", lambda: coach_panel(self._game, self.seat)))
-        if self._game.phase == "calls":
-            panel["call"] = self._for_position("call", lambda: call_choice(self._game, self.seat, self._caller()))
-        self.coach = panel
+        self.coach = self._for_position("coach", lambda: coach_panel(self._game, self.seat, self._caller()))
 
     def _caller(self):
         """The coach's player for calls (a :class:`~mjlearn.rules.CoachBot` for the table's card and rules)."""

@@ -75,8 +75,8 @@ def decision_before(game: "Game", seat: int, kind: str, chosen: Sequence[Tile]) 
 def review(card: "Card", decisions: Sequence[Decision], ruleset) -> "pandas.DataFrame":
     """Each discard beside the coach's: the tile you threw and the coach's, the chance each left of
     completing its best line and the points that chance is worth (chance x value, the coach's measure),
-    a verdict ("as the coach"; "fine": at least 90% of the coach's points; else "costly") and the
-    coach's reason.
+    a verdict ("as the coach"; "fine": at least 90% of the coach's points; else "costly"; "no line" when
+    no line of the card could use the exposures, so that no throw could win) and the coach's reason.
 
     The chances are the coach's (:meth:`Card.discard_advice <mjlearn.card.Card.discard_advice>`:
     the next ``draws`` tiles drawn at random from the unseen ones, no calls).
@@ -89,8 +89,15 @@ def review(card: "Card", decisions: Sequence[Decision], ruleset) -> "pandas.Data
             continue
         advice = card.discard_advice(decision.rack, draws=decision.draws, exposures=decision.exposures,
                                      visible=_visible_tiles(decision.visible), ruleset=ruleset)
-        best = advice.iloc[0]
         thrown = decision.chosen[0].notation
+        if not len(advice):  # exposures no line can use: the hand could not win, every throw was as good
+            rows.append({"step": decision.step, "you": thrown, "your chance": 0.0, "your line": "none",
+                         "your points": 0.0, "coach": "any", "coach's chance": 0.0, "coach's line": "none",
+                         "coach's points": 0.0, "verdict": "no line",
+                         "reason": "No line of the card could use your exposures: the hand could not win, so any"
+                                   " throw was as good (the safest is best)."})
+            continue
+        best = advice.iloc[0]
         mine = advice[advice.tile == thrown].iloc[0]
         if thrown == best.tile:
             verdict = "as the coach"

@@ -1,0 +1,255 @@
+"""The coach at the GameTable: advice for every decision (throws, passes, calls, joker exchanges, the vote,
+the courtesy pass), each with a reason; one chance per line; and a panel that answers after every move,
+whatever the student does (games played by a random student with the panel open)."""
+
+from __future__ import annotations
+
+import random
+import re
+
+import pytest
+
+import mjlearn as mj
+from mjlearn.rules import CoachBot
+from mjlearn.widgets import table_coach
+from mjlearn.widgets.game_table import GameTable
+from mjlearn.widgets.table_coach import coach_panel, exchange_choice
+from mjlearn.widgets.table_view import _arguments
+
+PHASES = {"pass", "vote", "courtesy", "draw", "discard", "call", "wait", "dead", "over"}
+
+
+def _table(racks, phase="discard", turn=0, auto_pass=True, **more) -> GameTable:
+    position = {"racks": racks, "turn": turn, "phase": phase, **more}
+    table = GameTable("basic1", seat=0, seed=2, position=position, pace="step", auto_pass=auto_pass)
+    assert table.show_coach(True)
+    return table
+
+
+def _to_step(table: GameTable, kind: str) -> None:
+    """Play the student's Charleston as the coach would until the step of ``kind`` (vote, negotiated)."""
+    bot = CoachBot(table.card, table.ruleset, seed=1)
+    for _ in range(20):
+        step = table.game.charleston.step
+        if step.kind == kind:
+            return
+        counts = table.game.charleston.racks[table.seat].counts
+        if step.kind == "vote":
+            assert table.vote(False)  # no second Charleston: on to the courtesy pass
+            continue
+        assert table.pass_tiles(bot.choose_pass(counts, 3)), table.message
+    raise AssertionError(f"no {kind} step")
+
+
+# -- each decision ---------------------------------------------------------------------------------------
+
+def test_the_coach_advises_the_vote_with_the_coach_bots_answer_and_a_reason():
+    table = GameTable("basic1", seed=3, pace="instant")
+    assert table.show_coach(True)
+    assert table.coach["phase"] == "pass" and len(table.coach["pass"]) == 3 and table.coach["say"].startswith("Pass")
+    _to_step(table, "vote")
+    panel = table.coach
+    counts = table.game.charleston.racks[table.seat].counts
+    assert panel["phase"] == "vote" and panel["moves"] == len(table.game.moves)
+    assert panel["vote"]["second"] == CoachBot(table.card, table.ruleset).wants_second_charleston(counts)
+    assert panel["vote"]["reason"].startswith("Vote yes" if panel["vote"]["second"] else "Vote no")
+    assert "your nearest line" in panel["vote"]["reason"] and panel["say"] == panel["vote"]["reason"]
+    assert panel["lines"]
+
+
+def test_the_coach_advises_the_courtesy_pass_count_and_tiles():
+    table = GameTable("basic1", seed=3, pace="instant")
+    assert table.show_coach(True)
+    _to_step(table, "vote")
+    assert table.vote(False)
+    _to_step(table, "negotiated")
+    panel = table.coach
+    counts = table.game.charleston.racks[table.seat].counts
+    offer = [t.notation for t in CoachBot(table.card, table.ruleset).choose_offer(counts)]
+    assert panel["phase"] == "courtesy" and panel["offer"]["tiles"] == offer
+    assert panel["offer"]["count"] == len(offer) and panel["offer"]["reason"].startswith("Offer")
+
+
+def test_the_coach_advises_a_joker_exchange_and_says_why():
+    # South shows a pung of 6 Bam with a joker; East holds a 6 Bam its lines want and can give it for the joker
+    table = _table({0: "FF 222B 444B 6B 8B 3C N E W"}, exposures={1: ["66B J"]})
+    bot = CoachBot(table.card, table.ruleset, seed=table.seed)
+    game = table.game
+    chosen = bot.choose_exchange(game.racks[0].counts, (), game.visible(0),
+                                 [list(groups) for groups in game.exposures])
+    exchange = table.coach["exchange"]
+    assert exchange["take"] == (chosen is not None) and exchange["tile"] == "6B"
+    if exchange["take"]:
+        assert (exchange["owner"], exchange["group"]) == chosen == (1, 0)
+        assert exchange["reason"].startswith("Take the joker from South's")
+        assert table.coach["say"].startswith("Take the joker first")
+        assert table.exchange_joker(1, 0), table.message  # taken: the coach looks at the throw again
+        assert "exchange" not in table.coach and table.coach["advice"] and table.coach["say"].startswith("Throw")
+        assert table.coach["moves"] == len(table.game.moves)
+    else:
+        assert exchange["reason"].startswith("Keep your 6B")
+    assert table.coach["advice"] and table.coach["phase"] == "discard"
+    # no joker to take: no exchange advice
+    assert exchange_choice(_table({0: "FF 222B 444B 6B 8B 3C N E W"}, exposures={1: ["666B"]}).game, 0) == {}
+
+
+def test_the_coach_advises_every_call_kind_and_lets_go_with_a_reason():
+    table = _table({0: "FF 222B 444B 66B 8B 3C N", 3: "1C 2C 3C 4C 5C 6C 7C 8C 9C 1D 2D 3D 4D"},
+                   phase="calls", turn=3, discards=[(3, "6B")])
+    call = table.coach["call"]
+    assert call["reason"] and table.coach["lines"]
+    if "size" in call:
+        assert "it brings 2468 #1 to 2 tiles away (from 3)" in call["reason"]
+    nothing = _table({0: "FF 222B 444B 66B 8B 3C N", 3: "1C 2C 3C 4C 5C 6C 7C 8C 9C 1D 2D 3D 4D"},
+                     phase="calls", turn=3, discards=[(3, "9D")], auto_pass=False)
+    assert nothing.coach["call"]["pass"] and "no line you can still make" in nothing.coach["call"]["reason"]
+
+
+def test_one_chance_per_line_and_the_horizon_in_words():
+    table = _table({0: "FF 222B 444B 666B 8B 3C N"})
+    panel = table.coach
+    assert panel["horizon"] == f"in the {panel['draws']} draws you can still expect"
+    names = [row["line"] for row in panel["lines"]]
+    assert len(names) == len(set(names))
+    # the throws' reasons name lines, never a chance: the lines' table is the one place a chance is shown
+    assert panel["advice"] and not any(re.search(r"\d%", a["reason"]) for a in panel["advice"])
+    assert not re.search(r"\d%", panel["say"])
+
+
+def test_exposures_no_line_can_use_make_the_coach_say_so_and_play_defence():
+    # East shows a pung of 2 Bam and calls a kong of 5 Bam anyway: no line of Basic1 holds both
+    table = _table({0: "FF 555B 1B 9B 3C 4D 6D", 3: "1C 2C 3C 4C 5C 6C 7C 8C 9C 1D 2D 3D 4D"},
+                   exposures={0: ["222B"]}, phase="calls", turn=3, discards=[(3, "5B")], auto_pass=False)
+    assert not table.call(4, 0) and table.confirming
+    assert table.call(4, 0, confirm=True), table.message
+    panel = table.coach
+    assert panel["phase"] == "dead" and panel["lines"] == [] and panel["advice"] == []
+    assert panel["say"].startswith("No line can use your exposures: your hand is dead")
+    assert "Play defence" in panel["say"] and panel["defence"] in [t.notation for t in table.rack]
+    assert table.toggle_at([t.notation for t in table.rack].index(panel["defence"]))  # the hot-tile check runs too
+    assert isinstance(table.warning, str)
+    assert table.discard(panel["defence"]), table.message
+    assert table.coach["phase"] == "dead" and table.coach["say"].startswith("Your hand is dead")
+    row = table.review().iloc[-1]  # the review of that throw: no line, no chance, no crash
+    assert (row.you, row.verdict, row["coach's chance"]) == (panel["defence"], "no line", 0.0)
+    assert table.show_review()
+
+
+def test_the_panel_says_what_the_table_waits_for_when_it_is_not_your_move():
+    table = GameTable("basic1", seed=3, pace="step")
+    assert table.show_coach(True)
+    assert table.pass_tiles(CoachBot(table.card, table.ruleset).choose_pass(table.game.charleston.racks[0].counts))
+    game = table.game
+    if 0 not in game.waiting_for():
+        assert table.coach["phase"] == "wait" and table.coach["say"].startswith("The coach speaks when it is your move")
+        assert table.coach["moves"] == len(game.moves)
+
+
+def test_a_dead_hand_and_a_finished_game_get_a_sentence():
+    game = mj.rules.Game.from_position(mj.load_card("basic1"), racks={0: "FF 222B 444B 666B 8B 3C N"},
+                                       turn=0, phase="discard", seed=4)
+    game.declare_mahjongg(0)  # a false Mah Jongg: the hand is dead
+    panel = coach_panel(game, 0)
+    assert panel["phase"] == "dead" and panel["say"].startswith("Your hand is dead")
+
+
+# -- the panel answers after every move, whatever the student does -----------------------------------------
+
+_REFUSED = [
+    ("discard", {"tile": "9D"}), ("discard", {}), ("draw", {}), ("call", {"size": 3, "jokers": 0}),
+    ("call", {"size": 7, "jokers": 9}), ("pass_call", {}), ("vote", {"second_charleston": True}),
+    ("pass_tiles", {"tiles": ["J", "J", "J"]}), ("exchange_joker", {"owner": 3, "group": 5}),
+    ("declare_mahjongg", {}), ("call_mahjongg", {}), ("toggle_at", {"index": 40}), ("decline_pick", {}),
+    ("undo", {}), ("call_dead", {"target": 0}), ("amend", {"group": 4, "add": ["5B"]}),
+]
+
+
+def _random_move(table: GameTable, rng: random.Random) -> None:
+    """One move of a random student: mostly a legal move (a random one), sometimes a move the table may
+    refuse; a move that waits for a confirmation is confirmed or cancelled at random."""
+    game, seat = table.game, table.seat
+    if rng.random() < 0.25 or seat not in game.waiting_for():
+        name, arguments = rng.choice(_REFUSED)
+        getattr(table, name)(**arguments)
+    else:
+        move = rng.choice(game.legal_moves(seat))
+        if move.kind == "pass_tiles":
+            tiles = [t for t in table.rack if t != mj.Tile.JOKER]
+            count = rng.randint(0, 3) if game.charleston.step.kind == "negotiated" else 3
+            table.pass_tiles(rng.sample(tiles, min(count, len(tiles))))
+        elif move.kind == "discard":
+            table.discard(move.tile)
+        else:
+            getattr(table, move.kind)(**_arguments(move))
+    if table.confirming:
+        if rng.random() < 0.5:
+            action = table.confirming
+            getattr(table, action["action"])(**action["args"])
+        else:
+            table.cancel_confirm()
+
+
+def _check_panel(table: GameTable) -> str:
+    """The panel answers the position shown: advice or a sentence for the phase; returns the phase."""
+    panel, game = table.coach, table.game
+    assert panel["moves"] == len(game.moves), "a stale panel"
+    assert panel["phase"] in PHASES and panel["say"], panel
+    mine = table.seat in game.waiting_for() and table.seat not in game.dead
+    if panel["phase"] == "discard":
+        assert mine and game.phase == "discard" and panel["advice"], panel
+    if panel["phase"] == "call":
+        assert mine and game.phase == "calls" and panel["call"]["reason"], panel
+    if panel["phase"] == "wait":
+        assert not mine
+    if mine and game.phase == "charleston":
+        assert panel["phase"] in ("pass", "vote", "courtesy")
+    # one chance per line: each line once in the table, and no chance in any sentence beside it
+    names = [row["line"] for row in panel["lines"]]
+    assert len(names) == len(set(names))
+    words = [panel["say"], *(a["reason"] for a in panel["advice"])] + [
+        panel[key]["reason"] for key in ("call", "exchange", "vote", "offer") if key in panel]
+    assert not any(re.search(r"\d%", text) for text in words), words
+    return panel["phase"]
+
+
+def _play_random_games(games: int, first_seed: int = 0, review_every: int = 0) -> dict:
+    seen: dict = {}
+    for number in range(games):
+        seed = first_seed + number
+        rng = random.Random(seed)
+        table = GameTable("basic1", ruleset="MAHJ-X" if seed % 4 == 3 else "NMJL", seat=seed % 4, seed=seed,
+                          pace="instant", auto_pass=seed % 2 == 0)
+        assert table.show_coach(True)
+        seen[_check_panel(table)] = seen.get(_check_panel(table), 0) + 1
+        for _ in range(400):
+            if table.game.phase == "over":
+                break
+            _random_move(table, rng)
+            phase = _check_panel(table)
+            seen[phase] = seen.get(phase, 0) + 1
+            if "exchange" in table.coach:
+                seen["exchange"] = seen.get("exchange", 0) + 1
+        assert table.game.phase == "over"
+        _check_panel(table)
+        if review_every and number % review_every == 0:  # the review of the whole game answers too
+            table.show_review()
+            seen["review"] = seen.get("review", 0) + 1
+    return seen
+
+
+@pytest.fixture
+def quick_panel(monkeypatch):
+    """The panel's chances without simulation (exact parts and bounds only), so that many games run fast."""
+    monkeypatch.setattr(table_coach, "LINE_SAMPLES", 0)
+    monkeypatch.setattr(table_coach, "THROW_SAMPLES", 0)
+
+
+def test_the_panel_answers_after_every_move_of_50_random_games(quick_panel):
+    seen = _play_random_games(50)
+    assert {"pass", "vote", "courtesy", "discard", "call", "dead", "over"} <= set(seen), seen
+
+
+@pytest.mark.slow
+def test_the_panel_answers_after_every_move_of_1000_random_games(quick_panel):
+    seen = _play_random_games(1000, first_seed=1000, review_every=25)
+    assert {"pass", "vote", "courtesy", "discard", "call", "dead", "over", "exchange", "review"} <= set(seen), seen
