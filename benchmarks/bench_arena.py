@@ -18,6 +18,13 @@ For each ruleset:
 3. **Speed**: seconds per four-coach game over seconds per four-Bot game on
    the same seeds (target: 3 or less).
 
+``--duplicate`` instead runs the duplicate arena (:func:`mjlearn.rules.duplicate_arena`): every deal
+played with four Bots, then four times with the coach in one seat (the other three the same Bots with the
+same seeds), then with four coaches; per card and ruleset the coach's win share against the Bot's in the
+same seat on the same deals, their ratio, the paired difference with its 95% interval, points per game,
+and the wall games of four coaches. ``--cards basic1,practice_harbor --games 1000 --workers 2`` is the
+published run (its time is printed); ``--markdown FILE`` writes the table as Markdown too.
+
 ``--waiting`` instead measures :data:`mjlearn.analysis.defence.WAITING`: how
 often a hand is one tile from Mah Jongg when a tile is thrown, by its
 exposures and the wall left, over games of four Bots.
@@ -29,7 +36,8 @@ and the average per seat at a table of four coaches and of four Bots; under
 tournament scoring points, not wins, are what a player plays for.
 
 Run: ``.venv/bin/python benchmarks/bench_arena.py [--games 500] [--card basic1] [--rulesets MAHJ-X]``
-(about 8 minutes for both rulesets)
+(about 8 minutes for both rulesets), or
+``.venv/bin/python benchmarks/bench_arena.py --duplicate [--games 1000] [--cards basic1,practice_harbor] [--workers 2]``
 """
 
 from __future__ import annotations
@@ -220,15 +228,70 @@ def measure_waiting(card, games: int) -> None:
         print(f"{exposures}{'+' if exposures == 3 else ' '}        | {' | '.join(shown)}")
 
 
+def duplicate(cards: list[str], rulesets: list[str], deals: int, seed: int, workers: int, markdown: str | None) -> None:
+    """The duplicate arena on each card and ruleset, in a pool of ``workers`` processes; prints the table."""
+    import multiprocessing
+    import os
+    from concurrent.futures import ProcessPoolExecutor
+
+    from mjlearn.rules import arena_markdown, duplicate_arena
+
+    reports = []
+    method = "fork" if "fork" in multiprocessing.get_all_start_methods() else None
+    load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
+    start = time.perf_counter()
+    with ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context(method)) if workers > 1 else _nothing() as pool:
+        for name in cards:
+            for ruleset in rulesets:
+                report = duplicate_arena(name, ruleset, deals=deals, player=CoachBot, base=Bot, seed=seed, executor=pool)
+                reports.append(report)
+                print(report.summary(), flush=True)
+    seconds = time.perf_counter() - start
+    end_load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
+    lines = [f"{deals} deals per card and ruleset (seeds {seed}-{seed + deals - 1}), {len(reports)} arenas,"
+             f" {len(reports) * deals * (6 if reports and len(reports[0].team_winner) else 5)} games:"
+             f" {seconds:.0f} s ({seconds / 60:.1f} minutes) with {workers} worker process(es);"
+             f" load average {load:.1f} at the start, {end_load:.1f} at the end"]
+    table = arena_markdown(reports)
+    print()
+    print(table)
+    print()
+    print(lines[0])
+    if markdown:
+        with open(markdown, "w", encoding="utf-8") as out:
+            out.write(table + "\n\n" + lines[0] + "\n")
+        print(f"written to {markdown}")
+
+
+class _nothing:
+    """No executor: the deals run in this process."""
+
+    def __enter__(self):
+        return None
+
+    def __exit__(self, *exc):
+        return False
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=500, help="seeds per arena (the coach-against-Bots arena"
-                        " plays each seed four times)")
+    parser.add_argument("--games", type=int, default=None, help="seeds per arena (the coach-against-Bots arena"
+                        " plays each seed four times; default 500, and 1000 deals with --duplicate)")
     parser.add_argument("--card", default="basic1")
     parser.add_argument("--seed", type=int, default=0, help="first seed")
     parser.add_argument("--rulesets", default="NMJL,MAHJ-X")
     parser.add_argument("--waiting", action="store_true", help="measure the WAITING table instead")
+    parser.add_argument("--duplicate", action="store_true", help="run the duplicate arena instead (default 1000 deals)")
+    parser.add_argument("--cards", default="basic1,practice_harbor", help="cards of the duplicate arena")
+    parser.add_argument("--workers", type=int, default=2, help="processes of the duplicate arena's pool")
+    parser.add_argument("--markdown", default=None, help="write the duplicate arena's table to this file")
     args = parser.parse_args()
+
+    if args.duplicate:
+        duplicate(args.cards.split(","), args.rulesets.split(","), args.games or 1000, args.seed, args.workers,
+                  args.markdown)
+        return
+    args.games = args.games or 500
 
     card = mj.load_card(args.card)
     if args.waiting:

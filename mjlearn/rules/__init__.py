@@ -7,7 +7,7 @@
 ([13, 13, 13, 13], 'charleston')
 """
 
-from .arena import ArenaReport, duplicate_arena
+from .arena import ArenaReport, arena_markdown, duplicate_arena
 from .bots import Bot, run_game
 from .coach_bot import CoachBot, seat_danger
 from .charleston import DIRECTIONS, Charleston, Event, Step
@@ -20,6 +20,7 @@ from .simulate import SimulationReport, simulate
 
 __all__ = [
     "ArenaReport",
+    "arena_markdown",
     "Bot",
     "Charleston",
     "CoachBot",
