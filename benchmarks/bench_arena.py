@@ -196,36 +196,93 @@ def four_of_a_kind(card, rules, seeds: list[int]) -> None:
           f" {'met' if ratio <= TARGET_RATIO else 'NOT met'})")
 
 
-def measure_waiting(card, games: int) -> None:
-    """How often a hand is one tile from Mah Jongg when a tile is thrown, by exposures and wall left."""
-    tally: dict[tuple[int, int], list[int]] = {}
-    for rules in (NMJL, MAHJX):
-        judge = Bot(card, rules)
-        state = {"discards": 0}
+def _stage(wall_left: int) -> int:
+    return 0 if wall_left > 66 else 1 if wall_left > 33 else 2
 
-        def on_move(game):
-            grew = len(game.discards) > state["discards"]
-            state["discards"] = len(game.discards)
-            if not grew or game.phase == "over":
-                return
-            thrower = game.discards[-1][0]
-            stage = 0 if game.wall_left > 66 else 1 if game.wall_left > 33 else 2
-            for seat in range(4):
-                if seat != thrower and seat not in game.dead:
+
+def measure_waiting(card, games: int, kinds: tuple[str, ...] = ("Bots", "coaches")) -> None:
+    """How often a hand is one tile from Mah Jongg when a tile is thrown, by exposures and wall left, over
+    games of four Bots and of four coaches (NMJL and MAHJ-X); and how well the danger model, with the
+    table of today and with the table measured here, predicts the wins on discards.
+
+    The calibration check: at each discard, for each other live hand that shows an exposure (the hands
+    the coach weighs), the danger the model gives the thrown tile (``waiting * share``, as
+    :func:`~mjlearn.analysis.defence.tile_dangers`, judged from the thrower's seat) against whether that
+    hand won on it. Printed per kind of table: the predicted and the observed wins, their ratio, and the
+    Brier score (mean squared error of the prediction), for the old and the new table.
+    """
+    from mjlearn.analysis.defence import WAITING, opponent_lines
+
+    tally: dict[tuple[str, int, int], list[int]] = {}
+    judged: dict[str, list[tuple[int, int, float, bool]]] = {kind: [] for kind in kinds}  # (row, stage, share, won)
+    for kind in kinds:
+        for rules in (NMJL, MAHJX):
+            judge = Bot(card, rules)
+            compiled = card.compiled(rules)
+            state = {"discards": 0, "pending": []}
+
+            def on_move(game, kind=kind, judge=judge, compiled=compiled, state=state):
+                grew = len(game.discards) > state["discards"]
+                state["discards"] = len(game.discards)
+                if game.phase == "over" and state["pending"]:  # did one of the judged hands win on the discard?
+                    result = game.result
+                    for entry, owner in state["pending"]:
+                        judged[kind].append(entry + (result.how == "discard" and result.winner == owner,))
+                    state["pending"] = []
+                if not grew or game.phase == "over":
+                    return
+                for entry, _owner in state["pending"]:  # the last discard went without a win
+                    judged[kind].append(entry + (False,))
+                state["pending"] = []
+                thrower, tile = game.discards[-1]
+                stage = _stage(game.wall_left)
+                available = None
+                for seat in range(4):
+                    if seat == thrower or seat in game.dead:
+                        continue
                     exposures = _exposures(game, seat)
-                    entry = tally.setdefault((min(len(exposures), 3), stage), [0, 0])
+                    row = min(len(exposures), 3)
+                    entry = tally.setdefault((kind, row, stage), [0, 0])
                     entry[0] += 1
                     entry[1] += judge.best_distance(game.racks[seat].counts, exposures) <= 1
+                    if row and tile != Tile.JOKER:
+                        if available is None:  # what the thrower could not see, less the tile thrown
+                            available = available_tiles(game.visible(thrower), _exposures(game, thrower))
+                            available = np.maximum(available - np.asarray(game.racks[thrower].counts, dtype=np.int16), 0)
+                        share = opponent_lines(compiled, tuple(game.exposures[seat])).judge(available)[3][int(tile)]
+                        state["pending"].append(((row, stage, float(share)), seat))
 
-        for seed in range(games):
-            state["discards"] = 0
-            run_game(card, rules, seed=seed, on_move=on_move)
-    print(f"one tile from Mah Jongg when a tile is thrown ({games} games each of NMJL and MAHJ-X, four Bots)")
-    print("exposures | wall > 66 | 34-66 | <= 33")
-    for exposures in range(4):
-        cells = [tally.get((exposures, stage), [0, 0]) for stage in range(3)]
-        shown = [f"{w / n:.3f} ({n})" if n else "-" for n, w in cells]
-        print(f"{exposures}{'+' if exposures == 3 else ' '}        | {' | '.join(shown)}")
+            for seed in range(games):
+                state["discards"], state["pending"] = 0, []
+                bots = coach_table(card, rules, seed, (0, 1, 2, 3) if kind == "coaches" else ())
+                run_game(card, rules, seed=seed, bots=bots, on_move=on_move)
+    print(f"one tile from Mah Jongg when a tile is thrown ({games} games each of NMJL and MAHJ-X per kind of table)")
+    pooled = []
+    for row in range(4):
+        cells = []
+        for stage in range(3):
+            n = sum(tally.get((kind, row, stage), [0, 0])[0] for kind in kinds)
+            w = sum(tally.get((kind, row, stage), [0, 0])[1] for kind in kinds)
+            cells.append(round(w / n, 3) if n else WAITING[row][stage])
+        pooled.append(tuple(cells))
+    for kind in kinds:
+        print(f"four {kind}: exposures | wall > 66 | 34-66 | <= 33")
+        for row in range(4):
+            shown = []
+            for stage in range(3):
+                n, w = tally.get((kind, row, stage), [0, 0])
+                shown.append(f"{w / n:.3f} ({n})" if n else "-")
+            print(f"  {row}{'+' if row == 3 else ' '}        | {' | '.join(shown)}")
+    print(f"pooled over {', '.join(kinds)} (the new WAITING): {tuple(pooled)}")
+    print("calibration on discards to hands with exposures: predicted wins, observed, observed/predicted, Brier")
+    for kind in kinds:
+        rows = judged[kind]
+        won = np.array([r[3] for r in rows], dtype=float)
+        for name, table in (("old WAITING", WAITING), ("new WAITING", tuple(pooled))):
+            predicted = np.array([table[r[0]][r[1]] * r[2] for r in rows])
+            brier = float(((predicted - won) ** 2).mean()) if len(rows) else float("nan")
+            print(f"  four {kind}, {name}: {len(rows)} judgements, predicted {predicted.sum():.1f},"
+                  f" observed {int(won.sum())}, ratio {won.sum() / max(predicted.sum(), 1e-9):.2f}, Brier {brier:.5f}")
 
 
 def duplicate(cards: list[str], rulesets: list[str], deals: int, seed: int, workers: int, markdown: str | None) -> None:
@@ -280,7 +337,8 @@ def main() -> None:
     parser.add_argument("--card", default="basic1")
     parser.add_argument("--seed", type=int, default=0, help="first seed")
     parser.add_argument("--rulesets", default="NMJL,MAHJ-X")
-    parser.add_argument("--waiting", action="store_true", help="measure the WAITING table instead")
+    parser.add_argument("--waiting", action="store_true", help="measure the WAITING table (over four Bots and four"
+                        " coaches) and the danger model's calibration instead")
     parser.add_argument("--duplicate", action="store_true", help="run the duplicate arena instead (default 1000 deals)")
     parser.add_argument("--cards", default="basic1,practice_harbor", help="cards of the duplicate arena")
     parser.add_argument("--workers", type=int, default=2, help="processes of the duplicate arena's pool")
