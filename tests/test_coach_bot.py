@@ -397,3 +397,24 @@ def test_the_jokerless_row_needs_natural_tiles_and_skips_singles_and_pairs():
     rows = float(CoachBot(pairs, MAHJX, weights=(1.0,)).worth([counts], (), None, 10)[0])
     plain = float(CoachBot(pairs, MAHJX, weights=(1.0,), tournament_rows=False).worth([counts], (), None, 10)[0])
     assert rows == pytest.approx(plain * (1 + MAHJX.tournament.self_pick * SELF_PICK_SHARE / 50), rel=1e-9)
+
+
+def _shown(tile: str):
+    from mjlearn.rules.game import ExposedGroup
+
+    return [[], [ExposedGroup(Tile.from_notation(tile), 3, 1)], [], []]  # South shows a pung with a joker
+
+
+@pytest.mark.parametrize("rules", RULESETS, ids=lambda r: r.name)
+def test_a_joker_exchange_is_judged_by_the_worth(rules):
+    coach, bot = CoachBot(CARD, rules), Bot(CARD, rules)
+    rack = Hand("FF 222B 444B 666B 8B 3C 7D").counts  # 2468 #1 lacks two 8B once 3C or 7D goes
+    assert coach.choose_exchange(rack, (), None, _shown("3C")) == (1, 0)  # a spare 3C for a joker that fills 888
+    # an 8B for a joker: the group lacks as much as before, so the Bot swaps and the coach does not
+    assert bot.choose_exchange(rack, (), None, _shown("8B")) == (1, 0)
+    assert coach.choose_exchange(rack, (), None, _shown("8B")) is None
+    winning = Hand("FF 222B 444B 666B 888B").counts
+    assert bot.choose_exchange(winning, (), None, _shown("2B")) == (1, 0)
+    assert coach.choose_exchange(winning, (), None, _shown("2B")) is None  # it wins as it is
+    one_away = Hand("FF 222B 444B 666B 88B 7D").counts
+    assert coach.choose_exchange(one_away, (), None, _shown("7D")) == (1, 0)  # the joker completes 888B

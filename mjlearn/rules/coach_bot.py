@@ -274,6 +274,7 @@ class CoachBot(Bot):
         self._first: tuple | None = None  # (key, _FirstRack): see _first_rack
         self.mean_value = float(self.engine.compiled.line_value.mean()) if self.engine.compiled.num_lines else 0.0
         self.last_chance = np.zeros(0)
+        self._turn_draws = 20
         self.tournament_rows = tournament_rows
         self.self_pick_points, self.jokerless_points = tournament_bonuses(self.engine.compiled, self.ruleset) \
             if tournament_rows else (0.0, None)
@@ -607,6 +608,60 @@ class CoachBot(Bot):
                 hot_row(game.exposures[o]) for o in range(4) if o != seat and o not in game.dead):
             give_up = float(scoring.wall_game_live)
         return self.choose_discard(counts, exposures, visible, self._draws(game), cost, ending, give_up)
+
+    # -- joker exchanges ----------------------------------------------------------------
+    def choose_exchange(self, counts: Sequence[int], exposures: Sequence[Exposure], visible,
+                        table: Sequence[Sequence], draws: int | None = None) -> tuple[int, int] | None:
+        """A joker exchange worth making now, ``(owner, group)``, or ``None``: judged by the same worth as
+        the discards.
+
+        A rack that wins as it is makes no exchange (it declares; under MAHJ-X a hand without a joker
+        earns the jokerless row). An exchange after which the rack wins is made at once (Mah Jongg
+        follows). Otherwise the coach gives a natural for a joker only when the rack's best discard
+        afterwards leaves it worth more than its best discard now: a joker helps groups of 3 or more
+        only, and under MAHJ-X it costs the jokerless row. ``draws`` defaults to the draws its seat can
+        still expect this turn (20 outside a game).
+
+        >>> import mjlearn as mj
+        >>> from mjlearn.hands import Hand
+        >>> from mjlearn.rules.game import ExposedGroup
+        >>> from mjlearn.tiles import as_tile
+        >>> bot = CoachBot(mj.load_card("basic1"))
+        >>> shown = [[], [ExposedGroup(as_tile("3C"), 3, 1)], [], []]   # South shows 3C 3C J
+        >>> bot.choose_exchange(Hand("FF 222B 444B 666B 8B 3C 7D").counts, (), None, shown)  # 2468 #1 wants it
+        (1, 0)
+        """
+        counts = as_counts(counts)
+        if self.wins(counts, exposures):
+            return None
+        if draws is None:
+            draws = self._turn_draws
+        before = None
+        best = None
+        weighed: set[int] = set()
+        for owner, groups in enumerate(table):
+            for group, e in enumerate(groups):
+                t = int(e.tile)
+                if not e.jokers or t == JOKER or not counts[t] or t in weighed:
+                    continue
+                weighed.add(t)  # (any group of the same tile gives the same rack)
+                after = list(counts)
+                after[t] -= 1
+                after[JOKER] += 1
+                if self.wins(after, exposures):
+                    return owner, group
+                if before is None:
+                    scores = self.discard_scores(counts, exposures, visible, draws)[1]
+                    before = float(scores.max()) if len(scores) else 0.0
+                scores = self.discard_scores(after, exposures, visible, draws)[1]
+                worth = float(scores.max()) if len(scores) else 0.0
+                if worth > before + 1e-9 and (best is None or worth > best[0]):
+                    best = (worth, owner, group)
+        return None if best is None else (best[1], best[2])
+
+    def discard_move(self, game: "Game", seat: int) -> None:
+        self._turn_draws = self._draws(game, seat)  # (for choose_exchange, called from the Bot's move)
+        super().discard_move(game, seat)
 
     # -- calls ----------------------------------------------------------------------
     def choose_call(self, counts: Sequence[int], exposures: Sequence[Exposure], visible, tile: Tile,
