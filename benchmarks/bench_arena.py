@@ -200,7 +200,7 @@ def _stage(wall_left: int) -> int:
     return 0 if wall_left > 66 else 1 if wall_left > 33 else 2
 
 
-def measure_waiting(card, games: int, kinds: tuple[str, ...] = ("Bots", "coaches")) -> None:
+def measure_waiting(card, games: int, first: int = 0, kinds: tuple[str, ...] = ("Bots", "coaches")) -> None:
     """How often a hand is one tile from Mah Jongg when a tile is thrown, by exposures and wall left, over
     games of four Bots and of four coaches (NMJL and MAHJ-X); and how well the danger model, with the
     table of today and with the table measured here, predicts the wins on discards.
@@ -252,19 +252,20 @@ def measure_waiting(card, games: int, kinds: tuple[str, ...] = ("Bots", "coaches
                         share = opponent_lines(compiled, tuple(game.exposures[seat])).judge(available)[3][int(tile)]
                         state["pending"].append(((row, stage, float(share)), seat))
 
-            for seed in range(games):
+            for seed in range(first, first + games):
                 state["discards"], state["pending"] = 0, []
                 bots = coach_table(card, rules, seed, (0, 1, 2, 3) if kind == "coaches" else ())
                 run_game(card, rules, seed=seed, bots=bots, on_move=on_move)
-    print(f"one tile from Mah Jongg when a tile is thrown ({games} games each of NMJL and MAHJ-X per kind of table)")
+    print(f"one tile from Mah Jongg when a tile is thrown ({games} games each of NMJL and MAHJ-X per kind of table,"
+          f" seeds {first}-{first + games - 1})")
     pooled = []
     for row in range(4):
         cells = []
         for stage in range(3):
             n = sum(tally.get((kind, row, stage), [0, 0])[0] for kind in kinds)
             w = sum(tally.get((kind, row, stage), [0, 0])[1] for kind in kinds)
-            cells.append(round(w / n, 3) if n else WAITING[row][stage])
-        pooled.append(tuple(cells))
+            cells.append(w / n if n else WAITING[row][stage])
+        pooled.append(cells)
     for kind in kinds:
         print(f"four {kind}: exposures | wall > 66 | 34-66 | <= 33")
         for row in range(4):
@@ -273,16 +274,40 @@ def measure_waiting(card, games: int, kinds: tuple[str, ...] = ("Bots", "coaches
                 n, w = tally.get((kind, row, stage), [0, 0])
                 shown.append(f"{w / n:.3f} ({n})" if n else "-")
             print(f"  {row}{'+' if row == 3 else ' '}        | {' | '.join(shown)}")
-    print(f"pooled over {', '.join(kinds)} (the new WAITING): {tuple(pooled)}")
+    # the calibration factor of each exposure row: wins observed on discards over the wins the pooled table
+    # predicts (Bots and coaches together); row 0 is never judged (the coach weighs exposed hands only)
+    rows_all = [r for kind in kinds for r in judged[kind]]
+    factors = []
+    for row in range(4):
+        mine = [r for r in rows_all if r[0] == row]
+        predicted = sum(pooled[row][r[1]] * r[2] for r in mine)
+        observed = sum(r[3] for r in mine)
+        factors.append(observed / predicted if predicted > 0 and observed >= 20 else 1.0)
+        if mine:
+            print(f"  exposure row {row}: {len(mine)} judgements, predicted wins {predicted:.1f}, observed {observed}")
+    fitted = tuple(tuple(round(pooled[row][stage] * factors[row], 3) for stage in range(3)) for row in range(4))
+    print(f"pooled one-away table: {tuple(tuple(round(c, 3) for c in row) for row in pooled)}")
+    print(f"row factors (observed / predicted): {[round(f, 3) for f in factors]}")
+    print(f"calibrated table (pooled x factor): {fitted}")
     print("calibration on discards to hands with exposures: predicted wins, observed, observed/predicted, Brier")
+    tables = (("the table before calibration", PREVIOUS_WAITING), ("WAITING now", WAITING), ("calibrated here", fitted))
     for kind in kinds:
         rows = judged[kind]
         won = np.array([r[3] for r in rows], dtype=float)
-        for name, table in (("old WAITING", WAITING), ("new WAITING", tuple(pooled))):
+        for name, table in tables:
             predicted = np.array([table[r[0]][r[1]] * r[2] for r in rows])
             brier = float(((predicted - won) ** 2).mean()) if len(rows) else float("nan")
             print(f"  four {kind}, {name}: {len(rows)} judgements, predicted {predicted.sum():.1f},"
-                  f" observed {int(won.sum())}, ratio {won.sum() / max(predicted.sum(), 1e-9):.2f}, Brier {brier:.5f}")
+                  f" observed {int(won.sum())}, ratio {won.sum() / max(predicted.sum(), 1e-9):.2f}, Brier {brier:.6f}")
+
+
+PREVIOUS_WAITING = (
+    (0.006, 0.058, 0.162),
+    (0.024, 0.117, 0.190),
+    (0.097, 0.240, 0.304),
+    (0.324, 0.519, 0.555),
+)
+""":data:`mjlearn.analysis.defence.WAITING` before it was calibrated on coach tables (800 games of Bots)."""
 
 
 def duplicate(cards: list[str], rulesets: list[str], deals: int, seed: int, workers: int, markdown: str | None) -> None:
@@ -353,7 +378,7 @@ def main() -> None:
 
     card = mj.load_card(args.card)
     if args.waiting:
-        measure_waiting(card, args.games)
+        measure_waiting(card, args.games, args.seed)
         return
     seeds = list(range(args.seed, args.seed + args.games))
     print(f"card {args.card!r}: {len(card.lines)} lines; seeds {seeds[0]} to {seeds[-1]}")

@@ -44,9 +44,15 @@ before the wall runs out, times its value:
   least (a small beam search over the sets of tiles: ``beam``): jokers make
   groups of 3 or more likelier, never singles and pairs, so a rack with
   jokers is not steered to Singles and Pairs.
+- **Tournament rows** (MAHJ-X): a line's value counts the self-pick row
+  times :data:`SELF_PICK_SHARE` and the jokerless row times the chance of
+  finishing without a joker (:func:`tournament_bonuses`; ``tournament_rows=False``
+  leaves them out).
+- **Joker exchanges** by the same worth (:meth:`CoachBot.choose_exchange`).
 - **Calls.** Mah Jongg whenever a discard completes a win; an exposure when
   the rack after the call (and its best discard) is worth clearly more
-  (``call_margin``) than the rack without it. An exposure shows the table
+  (``call_margin``) than the rack without it, and the best line's chance
+  does not fall (:meth:`CoachBot.call_chances`). An exposure shows the table
   what you collect and ties the hand to fewer lines, so the coach calls only
   for a clear gain: 60% more under NMJL, 30% more under MAHJ-X, whose wild
   exposures and amendments leave an exposed hand more room
