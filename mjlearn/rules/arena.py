@@ -316,7 +316,7 @@ def arena_markdown(reports: list[ArenaReport]) -> str:
     >>> from mjlearn.rules import Bot
     >>> text = arena_markdown([duplicate_arena("basic1", "NMJL", deals=1, player=Bot, base=Bot, team=False)])
     >>> text.splitlines()[0]
-    '| | basic1, NMJL |'
+    '| | Basic1, NMJL |'
     """
     if not reports:
         raise ArgumentError("arena_markdown needs at least one ArenaReport")
