@@ -211,7 +211,7 @@ def measure_waiting(card, games: int, first: int = 0, kinds: tuple[str, ...] = (
     hand won on it. Printed per kind of table: the predicted and the observed wins, their ratio, and the
     Brier score (mean squared error of the prediction), for the old and the new table.
     """
-    from mjlearn.analysis.defence import WAITING, opponent_lines
+    from mjlearn.analysis.defence import CALIBRATED_WAITING, WAITING, opponent_lines
 
     tally: dict[tuple[str, int, int], list[int]] = {}
     judged: dict[str, list[tuple[int, int, float, bool]]] = {kind: [] for kind in kinds}  # (row, stage, share, won)
@@ -290,7 +290,7 @@ def measure_waiting(card, games: int, first: int = 0, kinds: tuple[str, ...] = (
     print(f"row factors (observed / predicted): {[round(f, 3) for f in factors]}")
     print(f"calibrated table (pooled x factor): {fitted}")
     print("calibration on discards to hands with exposures: predicted wins, observed, observed/predicted, Brier")
-    tables = (("the table before calibration", PREVIOUS_WAITING), ("WAITING now", WAITING), ("calibrated here", fitted))
+    tables = (("WAITING (Bot tables)", WAITING), ("CALIBRATED_WAITING", CALIBRATED_WAITING), ("calibrated here", fitted))
     for kind in kinds:
         rows = judged[kind]
         won = np.array([r[3] for r in rows], dtype=float)
@@ -299,15 +299,6 @@ def measure_waiting(card, games: int, first: int = 0, kinds: tuple[str, ...] = (
             brier = float(((predicted - won) ** 2).mean()) if len(rows) else float("nan")
             print(f"  four {kind}, {name}: {len(rows)} judgements, predicted {predicted.sum():.1f},"
                   f" observed {int(won.sum())}, ratio {won.sum() / max(predicted.sum(), 1e-9):.2f}, Brier {brier:.6f}")
-
-
-PREVIOUS_WAITING = (
-    (0.006, 0.058, 0.162),
-    (0.024, 0.117, 0.190),
-    (0.097, 0.240, 0.304),
-    (0.324, 0.519, 0.555),
-)
-""":data:`mjlearn.analysis.defence.WAITING` before it was calibrated on coach tables (800 games of Bots)."""
 
 
 def duplicate(cards: list[str], rulesets: list[str], deals: int, seed: int, workers: int, markdown: str | None) -> None:

@@ -418,3 +418,31 @@ def test_a_joker_exchange_is_judged_by_the_worth(rules):
     assert coach.choose_exchange(winning, (), None, _shown("2B")) is None  # it wins as it is
     one_away = Hand("FF 222B 444B 666B 88B 7D").counts
     assert coach.choose_exchange(one_away, (), None, _shown("7D")) == (1, 0)  # the joker completes 888B
+
+
+def test_the_coach_weighs_danger_with_the_calibrated_table():
+    from mjlearn.analysis.defence import CALIBRATED_WAITING, WAITING, tile_dangers
+    from mjlearn.engine import available_tiles, seat_exposures
+
+    coach = CoachBot(CARD, NMJL)
+    assert coach.waiting is CALIBRATED_WAITING
+    seen = []
+
+    def watch(game):
+        if game.phase == "discard" and not seen and sum(len(g) for g in game.exposures[1:]) >= 2:
+            seen.append(copying.deepcopy(game))
+
+    for seed in range(10):
+        run_game(CARD, NMJL, seed=seed, on_move=watch)
+        if seen:
+            break
+    game = seen[0]
+    counts = game.racks[0].counts
+    opponents, found = coach._threats(game, 0, counts)
+    available = np.maximum(available_tiles(game.visible(0), seat_exposures(game, 0)) - np.asarray(counts), 0)
+    calibrated = tile_dangers(CARD.compiled(NMJL), opponents, available, game.wall_left, CALIBRATED_WAITING)
+    old = tile_dangers(CARD.compiled(NMJL), opponents, available, game.wall_left, WAITING)
+    assert np.array_equal(found.each, calibrated.each)
+    assert not np.array_equal(found.each, old.each)
+    before = CoachBot(CARD, NMJL, waiting=WAITING)._threats(game, 0, counts)[1]
+    assert np.array_equal(before.each, old.each)

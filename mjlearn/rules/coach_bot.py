@@ -80,7 +80,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from ..analysis.chances import hand_chances
-from ..analysis.defence import hot_row, tile_dangers
+from ..analysis.defence import CALIBRATED_WAITING, hot_row, tile_dangers
 from ..analysis.horizon import seat_draws
 from ..engine import (JOKER, NATURAL_KINDS, Exposure, Memo, View, as_counts, available_tiles, call_options,
                       exposure_key, seat_exposures)
@@ -246,7 +246,11 @@ class CoachBot(Bot):
     ``distance_first`` a discard keeps the nearest live hand nearest first
     and weighs chances and danger among the tiles that do (in seeded games
     against :class:`Bot` that won about 2 points more of the games); ``beam``
-    is how many sets of tiles the Charleston's search keeps at each step.
+    is how many sets of tiles the Charleston's search keeps at each step;
+    ``tournament_rows`` counts the tournament's self-pick and jokerless rows in
+    a line's worth under MAHJ-X; ``waiting`` is the danger model's table
+    (:data:`~mjlearn.analysis.defence.CALIBRATED_WAITING`, calibrated on coach
+    and Bot tables; :data:`~mjlearn.analysis.defence.WAITING` the one before).
     """
 
     def __init__(
@@ -263,6 +267,7 @@ class CoachBot(Bot):
         distance_first: bool = True,
         beam: int = 3,
         tournament_rows: bool = True,
+        waiting: Sequence[Sequence[float]] = CALIBRATED_WAITING,
         **options,
     ):
         super().__init__(card, ruleset, seed, **options)
@@ -282,6 +287,7 @@ class CoachBot(Bot):
         self.mean_value = float(self.engine.compiled.line_value.mean()) if self.engine.compiled.num_lines else 0.0
         self.last_chance = np.zeros(0)
         self._turn_draws = 20
+        self.waiting = waiting
         self.tournament_rows = tournament_rows
         self.self_pick_points, self.jokerless_points = tournament_bonuses(self.engine.compiled, self.ruleset) \
             if tournament_rows else (0.0, None)
@@ -548,7 +554,8 @@ class CoachBot(Bot):
         if all(o is None for o in opponents):
             return None
         available = available_tiles(game.visible(seat), seat_exposures(game, seat)) - np.asarray(counts, dtype=np.int16)
-        return opponents, tile_dangers(self.engine.compiled, opponents, np.maximum(available, 0), game.wall_left)
+        return opponents, tile_dangers(self.engine.compiled, opponents, np.maximum(available, 0), game.wall_left,
+                                       self.waiting)
 
     def feeding_cost(self, game: "Game", seat: int, counts: Sequence[int]) -> np.ndarray | None:
         """Per tile kind (``[36]``) the expected points lost by throwing it now: for each opponent, the
