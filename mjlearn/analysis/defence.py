@@ -84,13 +84,14 @@ CALIBRATED_WAITING = (
 predicts: the table the coach bot's defence uses (``tile_dangers(..., waiting=CALIBRATED_WAITING)``).
 
 Measured over 800 games on ``basic1`` (seeds 0-199 under NMJL and under MAHJ-X, once with four
-:class:`mjlearn.rules.Bot` players and once with four :class:`mjlearn.rules.CoachBot` players; about
-180,000 judgements of how near each other live hand is at each discard), then each row with exposures
+:class:`mjlearn.rules.Bot` players and once with four :class:`mjlearn.rules.CoachBot` players; 157,633
+judgements of how near each other live hand is at each discard), then each row with exposures
 multiplied by the wins on discards those games saw over the wins ``waiting * share`` predicted for the
 tiles thrown to such hands (1.40, 1.32 and 0.90 for 1, 2 and 3 or more exposures; row 0, never weighed
-by the coach, keeps its measured rate). On 400 other games (seeds 1000-1099) it predicts the wins on
-discards better than :data:`WAITING` (docs/analysis.md, "Defence": the counts and the error before and
-after). ``benchmarks/bench_arena.py --waiting`` measures it. The tables a learner is shown
+by the coach, keeps its measured rate). On 400 other games (seeds 1000-1099) it predicted 172 wins on
+such discards where 160 happened (:data:`WAITING`: 136), 92 against 96 at Bot tables but 80 against 64
+at coach tables, whose calibrated coaches feed fewer wins (docs/analysis.md, "Defence", has the counts
+and the Brier scores). ``benchmarks/bench_arena.py --waiting`` measures it. The tables a learner is shown
 (:func:`danger`, :func:`danger_table`) still use :data:`WAITING`."""
 
 DANGER_COLUMNS = ["opponent", "exposures", "lines", "could_win", "could_call", "completes", "waiting", "share",
