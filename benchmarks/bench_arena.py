@@ -321,10 +321,17 @@ def duplicate(cards: list[str], rulesets: list[str], deals: int, seed: int, work
                 print(report.summary(), flush=True)
     seconds = time.perf_counter() - start
     end_load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
+    import resource  # the processor time of the workers (joined when the pool closed) and of this process
+
+    used = resource.getrusage(resource.RUSAGE_CHILDREN)
+    own = resource.getrusage(resource.RUSAGE_SELF)
+    cpu = used.ru_utime + used.ru_stime + (own.ru_utime + own.ru_stime if workers <= 1 else 0.0)
     lines = [f"{deals} deals per card and ruleset (seeds {seed}-{seed + deals - 1}), {len(reports)} arenas,"
              f" {len(reports) * deals * (6 if reports and len(reports[0].team_winner) else 5)} games:"
              f" {seconds:.0f} s ({seconds / 60:.1f} minutes) with {workers} worker process(es);"
-             f" load average {load:.1f} at the start, {end_load:.1f} at the end"]
+             f" load average {load:.1f} at the start, {end_load:.1f} at the end; {cpu:.0f} s of processor time"
+             f" in the workers, so about {cpu / max(workers, 1) / len(reports) if reports else 0:.0f} s an arena on"
+             f" {workers} free core(s)"]
     table = arena_markdown(reports)
     print()
     print(table)
