@@ -18,6 +18,13 @@ For each ruleset:
 3. **Speed**: seconds per four-coach game over seconds per four-Bot game on
    the same seeds (target: 3 or less).
 
+``--duplicate`` instead runs the duplicate arena (:func:`mjlearn.rules.duplicate_arena`): every deal
+played with four Bots, then four times with the coach in one seat (the other three the same Bots with the
+same seeds), then with four coaches; per card and ruleset the coach's win share against the Bot's in the
+same seat on the same deals, their ratio, the paired difference with its 95% interval, points per game,
+and the wall games of four coaches. ``--cards basic1,practice_harbor --games 1000 --workers 2`` is the
+published run (its time is printed); ``--markdown FILE`` writes the table as Markdown too.
+
 ``--waiting`` instead measures :data:`mjlearn.analysis.defence.WAITING`: how
 often a hand is one tile from Mah Jongg when a tile is thrown, by its
 exposures and the wall left, over games of four Bots.
@@ -29,7 +36,8 @@ and the average per seat at a table of four coaches and of four Bots; under
 tournament scoring points, not wins, are what a player plays for.
 
 Run: ``.venv/bin/python benchmarks/bench_arena.py [--games 500] [--card basic1] [--rulesets MAHJ-X]``
-(about 8 minutes for both rulesets)
+(about 8 minutes for both rulesets), or
+``.venv/bin/python benchmarks/bench_arena.py --duplicate [--games 1000] [--cards basic1,practice_harbor] [--workers 2]``
 """
 
 from __future__ import annotations
@@ -188,51 +196,187 @@ def four_of_a_kind(card, rules, seeds: list[int]) -> None:
           f" {'met' if ratio <= TARGET_RATIO else 'NOT met'})")
 
 
-def measure_waiting(card, games: int) -> None:
-    """How often a hand is one tile from Mah Jongg when a tile is thrown, by exposures and wall left."""
-    tally: dict[tuple[int, int], list[int]] = {}
-    for rules in (NMJL, MAHJX):
-        judge = Bot(card, rules)
-        state = {"discards": 0}
+def _stage(wall_left: int) -> int:
+    return 0 if wall_left > 66 else 1 if wall_left > 33 else 2
 
-        def on_move(game):
-            grew = len(game.discards) > state["discards"]
-            state["discards"] = len(game.discards)
-            if not grew or game.phase == "over":
-                return
-            thrower = game.discards[-1][0]
-            stage = 0 if game.wall_left > 66 else 1 if game.wall_left > 33 else 2
-            for seat in range(4):
-                if seat != thrower and seat not in game.dead:
+
+def measure_waiting(card, games: int, first: int = 0, kinds: tuple[str, ...] = ("Bots", "coaches")) -> None:
+    """How often a hand is one tile from Mah Jongg when a tile is thrown, by exposures and wall left, over
+    games of four Bots and of four coaches (NMJL and MAHJ-X); and how well the danger model, with the
+    table of today and with the table measured here, predicts the wins on discards.
+
+    The calibration check: at each discard, for each other live hand that shows an exposure (the hands
+    the coach weighs), the danger the model gives the thrown tile (``waiting * share``, as
+    :func:`~mjlearn.analysis.defence.tile_dangers`, judged from the thrower's seat) against whether that
+    hand won on it. Printed per kind of table: the predicted and the observed wins, their ratio, and the
+    Brier score (mean squared error of the prediction), for the old and the new table.
+    """
+    from mjlearn.analysis.defence import CALIBRATED_WAITING, WAITING, opponent_lines
+
+    tally: dict[tuple[str, int, int], list[int]] = {}
+    judged: dict[str, list[tuple[int, int, float, bool]]] = {kind: [] for kind in kinds}  # (row, stage, share, won)
+    for kind in kinds:
+        for rules in (NMJL, MAHJX):
+            judge = Bot(card, rules)
+            compiled = card.compiled(rules)
+            state = {"discards": 0, "pending": []}
+
+            def on_move(game, kind=kind, judge=judge, compiled=compiled, state=state):
+                grew = len(game.discards) > state["discards"]
+                state["discards"] = len(game.discards)
+                if game.phase == "over" and state["pending"]:  # did one of the judged hands win on the discard?
+                    result = game.result
+                    for entry, owner in state["pending"]:
+                        judged[kind].append(entry + (result.how == "discard" and result.winner == owner,))
+                    state["pending"] = []
+                if not grew or game.phase == "over":
+                    return
+                for entry, _owner in state["pending"]:  # the last discard went without a win
+                    judged[kind].append(entry + (False,))
+                state["pending"] = []
+                thrower, tile = game.discards[-1]
+                stage = _stage(game.wall_left)
+                available = None
+                for seat in range(4):
+                    if seat == thrower or seat in game.dead:
+                        continue
                     exposures = _exposures(game, seat)
-                    entry = tally.setdefault((min(len(exposures), 3), stage), [0, 0])
+                    row = min(len(exposures), 3)
+                    entry = tally.setdefault((kind, row, stage), [0, 0])
                     entry[0] += 1
                     entry[1] += judge.best_distance(game.racks[seat].counts, exposures) <= 1
+                    if row and tile != Tile.JOKER:
+                        if available is None:  # what the thrower could not see, less the tile thrown
+                            available = available_tiles(game.visible(thrower), _exposures(game, thrower))
+                            available = np.maximum(available - np.asarray(game.racks[thrower].counts, dtype=np.int16), 0)
+                        share = opponent_lines(compiled, tuple(game.exposures[seat])).judge(available)[3][int(tile)]
+                        state["pending"].append(((row, stage, float(share)), seat))
 
-        for seed in range(games):
-            state["discards"] = 0
-            run_game(card, rules, seed=seed, on_move=on_move)
-    print(f"one tile from Mah Jongg when a tile is thrown ({games} games each of NMJL and MAHJ-X, four Bots)")
-    print("exposures | wall > 66 | 34-66 | <= 33")
-    for exposures in range(4):
-        cells = [tally.get((exposures, stage), [0, 0]) for stage in range(3)]
-        shown = [f"{w / n:.3f} ({n})" if n else "-" for n, w in cells]
-        print(f"{exposures}{'+' if exposures == 3 else ' '}        | {' | '.join(shown)}")
+            for seed in range(first, first + games):
+                state["discards"], state["pending"] = 0, []
+                bots = coach_table(card, rules, seed, (0, 1, 2, 3) if kind == "coaches" else ())
+                run_game(card, rules, seed=seed, bots=bots, on_move=on_move)
+    print(f"one tile from Mah Jongg when a tile is thrown ({games} games each of NMJL and MAHJ-X per kind of table,"
+          f" seeds {first}-{first + games - 1})")
+    pooled = []
+    for row in range(4):
+        cells = []
+        for stage in range(3):
+            n = sum(tally.get((kind, row, stage), [0, 0])[0] for kind in kinds)
+            w = sum(tally.get((kind, row, stage), [0, 0])[1] for kind in kinds)
+            cells.append(w / n if n else WAITING[row][stage])
+        pooled.append(cells)
+    for kind in kinds:
+        print(f"four {kind}: exposures | wall > 66 | 34-66 | <= 33")
+        for row in range(4):
+            shown = []
+            for stage in range(3):
+                n, w = tally.get((kind, row, stage), [0, 0])
+                shown.append(f"{w / n:.3f} ({n})" if n else "-")
+            print(f"  {row}{'+' if row == 3 else ' '}        | {' | '.join(shown)}")
+    # the calibration factor of each exposure row: wins observed on discards over the wins the pooled table
+    # predicts (Bots and coaches together); row 0 is never judged (the coach weighs exposed hands only)
+    rows_all = [r for kind in kinds for r in judged[kind]]
+    factors = []
+    for row in range(4):
+        mine = [r for r in rows_all if r[0] == row]
+        predicted = sum(pooled[row][r[1]] * r[2] for r in mine)
+        observed = sum(r[3] for r in mine)
+        factors.append(observed / predicted if predicted > 0 and observed >= 20 else 1.0)
+        if mine:
+            print(f"  exposure row {row}: {len(mine)} judgements, predicted wins {predicted:.1f}, observed {observed}")
+    fitted = tuple(tuple(round(pooled[row][stage] * factors[row], 3) for stage in range(3)) for row in range(4))
+    print(f"pooled one-away table: {tuple(tuple(round(c, 3) for c in row) for row in pooled)}")
+    print(f"row factors (observed / predicted): {[round(f, 3) for f in factors]}")
+    print(f"calibrated table (pooled x factor): {fitted}")
+    print("calibration on discards to hands with exposures: predicted wins, observed, observed/predicted, Brier")
+    tables = (("WAITING (Bot tables)", WAITING), ("CALIBRATED_WAITING", CALIBRATED_WAITING), ("calibrated here", fitted))
+    for kind in kinds:
+        rows = judged[kind]
+        won = np.array([r[3] for r in rows], dtype=float)
+        for name, table in tables:
+            predicted = np.array([table[r[0]][r[1]] * r[2] for r in rows])
+            brier = float(((predicted - won) ** 2).mean()) if len(rows) else float("nan")
+            print(f"  four {kind}, {name}: {len(rows)} judgements, predicted {predicted.sum():.1f},"
+                  f" observed {int(won.sum())}, ratio {won.sum() / max(predicted.sum(), 1e-9):.2f}, Brier {brier:.6f}")
+
+
+def duplicate(cards: list[str], rulesets: list[str], deals: int, seed: int, workers: int, markdown: str | None) -> None:
+    """The duplicate arena on each card and ruleset, in a pool of ``workers`` processes; prints the table."""
+    import multiprocessing
+    import os
+    from concurrent.futures import ProcessPoolExecutor
+
+    from mjlearn.rules import arena_markdown, duplicate_arena
+
+    reports = []
+    method = "fork" if "fork" in multiprocessing.get_all_start_methods() else None
+    load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
+    start = time.perf_counter()
+    with ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context(method)) if workers > 1 else _nothing() as pool:
+        for name in cards:
+            for ruleset in rulesets:
+                report = duplicate_arena(name, ruleset, deals=deals, player=CoachBot, base=Bot, seed=seed, executor=pool)
+                reports.append(report)
+                print(report.summary(), flush=True)
+    seconds = time.perf_counter() - start
+    end_load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
+    import resource  # the processor time of the workers (joined when the pool closed) and of this process
+
+    used = resource.getrusage(resource.RUSAGE_CHILDREN)
+    own = resource.getrusage(resource.RUSAGE_SELF)
+    cpu = used.ru_utime + used.ru_stime + (own.ru_utime + own.ru_stime if workers <= 1 else 0.0)
+    lines = [f"{deals} deals per card and ruleset (seeds {seed}-{seed + deals - 1}), {len(reports)} arenas,"
+             f" {len(reports) * deals * (6 if reports and len(reports[0].team_winner) else 5)} games:"
+             f" {seconds:.0f} s ({seconds / 60:.1f} minutes) with {workers} worker process(es);"
+             f" load average {load:.1f} at the start, {end_load:.1f} at the end; {cpu:.0f} s of processor time"
+             f" in the workers, so about {cpu / max(workers, 1) / len(reports) if reports else 0:.0f} s an arena on"
+             f" {workers} free core(s)"]
+    table = arena_markdown(reports)
+    print()
+    print(table)
+    print()
+    print(lines[0])
+    if markdown:
+        with open(markdown, "w", encoding="utf-8") as out:
+            out.write(table + "\n\n" + lines[0] + "\n")
+        print(f"written to {markdown}")
+
+
+class _nothing:
+    """No executor: the deals run in this process."""
+
+    def __enter__(self):
+        return None
+
+    def __exit__(self, *exc):
+        return False
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=500, help="seeds per arena (the coach-against-Bots arena"
-                        " plays each seed four times)")
+    parser.add_argument("--games", type=int, default=None, help="seeds per arena (the coach-against-Bots arena"
+                        " plays each seed four times; default 500, and 1000 deals with --duplicate)")
     parser.add_argument("--card", default="basic1")
     parser.add_argument("--seed", type=int, default=0, help="first seed")
     parser.add_argument("--rulesets", default="NMJL,MAHJ-X")
-    parser.add_argument("--waiting", action="store_true", help="measure the WAITING table instead")
+    parser.add_argument("--waiting", action="store_true", help="measure the WAITING table (over four Bots and four"
+                        " coaches) and the danger model's calibration instead")
+    parser.add_argument("--duplicate", action="store_true", help="run the duplicate arena instead (default 1000 deals)")
+    parser.add_argument("--cards", default="basic1,practice_harbor", help="cards of the duplicate arena")
+    parser.add_argument("--workers", type=int, default=2, help="processes of the duplicate arena's pool")
+    parser.add_argument("--markdown", default=None, help="write the duplicate arena's table to this file")
     args = parser.parse_args()
+
+    if args.duplicate:
+        duplicate(args.cards.split(","), args.rulesets.split(","), args.games or 1000, args.seed, args.workers,
+                  args.markdown)
+        return
+    args.games = args.games or 500
 
     card = mj.load_card(args.card)
     if args.waiting:
-        measure_waiting(card, args.games)
+        measure_waiting(card, args.games, args.seed)
         return
     seeds = list(range(args.seed, args.seed + args.games))
     print(f"card {args.card!r}: {len(card.lines)} lines; seeds {seeds[0]} to {seeds[-1]}")

@@ -256,7 +256,7 @@ def test_the_chances_of_racks_near_the_first_are_those_summed_over_every_kind(ru
         unseen_counts = np.maximum(np.asarray(mj.tiles.COPIES, dtype=np.int16) - rack, 0)
         unseen = int(unseen_counts.sum())
         draws = draw.randint(1, 30)
-        needed, chance = bot._quick_chances(racks, _FirstRack(bot, view, near, rack, unseen_counts, draws))
+        needed, chance, _ = bot._quick_chances(racks, _FirstRack(bot, view, near, rack, unseen_counts, draws))
         expected_needed, expected_chance = _chances_over_every_kind(bot, racks, lines, near, unseen_counts, unseen, draws)
         assert np.array_equal(needed, expected_needed)
         assert np.array_equal(chance, expected_chance)  # the same floats, not merely close
@@ -326,3 +326,123 @@ def test_a_poor_hand_is_given_up_only_when_a_hot_hand_shows():
                               turn=0, phase="discard", seed=3)
     game.wall = game.wall[:12]
     assert _discard(game, MAHJX) == "8B"
+
+
+# -- calls judged by the best line's chance; the tournament rows in the worth -----------------------
+
+WINDS_CARD = 'T\n"Winds"\nNNNN EEEE WWWW SS X25\n"Dear"\nNNNN EEEE SSS 111 X500\n'
+
+
+@pytest.mark.parametrize("rack", ["NNNN EEE WWW S J 5B", "NNNN EEEE WW S J 5B"])
+def test_a_call_that_lowers_the_best_line_s_chance_is_refused(rack):
+    # exposing S S J ties the rack to the dear line (500 points) and gives up the cheap one (25), which it
+    # was likelier to complete: the worth more than clears the margin, the best line's chance falls
+    card = mj.parse_card(WINDS_CARD)
+    bot = CoachBot(card)
+    seen = [0] * 36
+    seen[int(Tile.from_notation("S"))] = 1  # the discard, in sight
+    counts = Hand(rack).counts
+    [option] = bot.call_chances(counts, (), seen, "S", 20)
+    assert option["worth_after"] > option["worth_now"] * (1 + bot.call_margin)
+    assert option["chance_after"] < option["chance_now"]
+    assert not option["calls"]
+    assert bot.choose_call(counts, (), seen, Tile.from_notation("S"), 20) is None
+
+
+def test_a_call_that_raises_the_worth_and_the_chance_is_made():
+    bot = CoachBot(CARD)
+    counts = Hand("22B 44B 66B 88B FF 3C 7D 9D").counts  # 2468 #1: a pung of 4B brings it nearer
+    [option] = bot.call_chances(counts, (), None, "4B", 20)
+    assert option["chance_after"] > option["chance_now"] and option["calls"]
+    assert bot.choose_call(counts, (), None, Tile.from_notation("4B"), 20) == ("call", 3, 0)
+    assert bot.call_chances(counts, (), None, "5C", 20) == []  # no exposure of 5C is open to the rack
+
+
+ONE_LINE = 'C\n"2468"\nFF 2222 44 666 888 X25\n'
+
+
+@pytest.mark.parametrize("rack, jokerless", [
+    ("F 2222B 44B 666B 888B", True),      # lacks one flower (a pair): jokerless as likely as the hand
+    ("F 2222B 44B 666B 88B J", False),    # holds a joker: no jokerless points
+])
+def test_the_worth_counts_the_tournament_s_self_pick_and_jokerless_rows(rack, jokerless):
+    from mjlearn.rules.coach_bot import SELF_PICK_SHARE
+
+    card = mj.parse_card(ONE_LINE)
+    counts = Hand(rack).counts
+    with_rows = float(CoachBot(card, MAHJX, weights=(1.0,)).worth([counts], (), None, 10)[0])
+    plain = float(CoachBot(card, MAHJX, weights=(1.0,), tournament_rows=False).worth([counts], (), None, 10)[0])
+    chance = plain / 25
+    bonus = MAHJX.tournament.self_pick * SELF_PICK_SHARE + (MAHJX.tournament.jokerless if jokerless else 0)
+    assert chance > 0 and with_rows == pytest.approx(plain + bonus * chance, rel=1e-9)
+    home = float(CoachBot(card, NMJL, weights=(1.0,)).worth([counts], (), None, 10)[0])
+    assert home == plain  # home rules have no such rows
+
+
+def test_the_jokerless_row_needs_natural_tiles_and_skips_singles_and_pairs():
+    from mjlearn.rules.coach_bot import SELF_PICK_SHARE
+
+    card = mj.parse_card(ONE_LINE)
+    counts = Hand("FF 2222B 44B 666B 88B").counts  # lacks an 8B for a pung: a joker would do, not jokerless
+    bot = CoachBot(card, MAHJX, weights=(1.0,))
+    rows = float(bot.worth([counts], (), None, 10)[0])
+    plain = float(CoachBot(card, MAHJX, weights=(1.0,), tournament_rows=False).worth([counts], (), None, 10)[0])
+    jokerless_part = rows - plain * (1 + MAHJX.tournament.self_pick * SELF_PICK_SHARE / 25)
+    assert 0 < jokerless_part < 20 * plain / 25  # the jokerless chance: below the chance with jokers as outs
+    exact = CoachBot(card, MAHJX, weights=(1.0,), exact=True)
+    exact_plain = CoachBot(card, MAHJX, weights=(1.0,), exact=True, tournament_rows=False)
+    assert float(exact.worth([counts], (), None, 10)[0]) > float(exact_plain.worth([counts], (), None, 10)[0]) * 1.16
+    pairs = mj.parse_card('C\n"Singles & Pairs"\nFF 11 22 33 44 55 66 Va C50\n')
+    counts = Hand("FF 11B 22B 33B 44B 55B 6B").counts
+    rows = float(CoachBot(pairs, MAHJX, weights=(1.0,)).worth([counts], (), None, 10)[0])
+    plain = float(CoachBot(pairs, MAHJX, weights=(1.0,), tournament_rows=False).worth([counts], (), None, 10)[0])
+    assert rows == pytest.approx(plain * (1 + MAHJX.tournament.self_pick * SELF_PICK_SHARE / 50), rel=1e-9)
+
+
+def _shown(tile: str):
+    from mjlearn.rules.game import ExposedGroup
+
+    return [[], [ExposedGroup(Tile.from_notation(tile), 3, 1)], [], []]  # South shows a pung with a joker
+
+
+@pytest.mark.parametrize("rules", RULESETS, ids=lambda r: r.name)
+def test_a_joker_exchange_is_judged_by_the_worth(rules):
+    coach, bot = CoachBot(CARD, rules), Bot(CARD, rules)
+    rack = Hand("FF 222B 444B 666B 8B 3C 7D").counts  # 2468 #1 lacks two 8B once 3C or 7D goes
+    assert coach.choose_exchange(rack, (), None, _shown("3C")) == (1, 0)  # a spare 3C for a joker that fills 888
+    # an 8B for a joker: the group lacks as much as before, so the Bot swaps and the coach does not
+    assert bot.choose_exchange(rack, (), None, _shown("8B")) == (1, 0)
+    assert coach.choose_exchange(rack, (), None, _shown("8B")) is None
+    winning = Hand("FF 222B 444B 666B 888B").counts
+    assert bot.choose_exchange(winning, (), None, _shown("2B")) == (1, 0)
+    assert coach.choose_exchange(winning, (), None, _shown("2B")) is None  # it wins as it is
+    one_away = Hand("FF 222B 444B 666B 88B 7D").counts
+    assert coach.choose_exchange(one_away, (), None, _shown("7D")) == (1, 0)  # the joker completes 888B
+
+
+def test_the_coach_weighs_danger_with_the_calibrated_table():
+    from mjlearn.analysis.defence import CALIBRATED_WAITING, WAITING, tile_dangers
+    from mjlearn.engine import available_tiles, seat_exposures
+
+    coach = CoachBot(CARD, NMJL)
+    assert coach.waiting is CALIBRATED_WAITING
+    seen = []
+
+    def watch(game):
+        if game.phase == "discard" and not seen and sum(len(g) for g in game.exposures[1:]) >= 2:
+            seen.append(copying.deepcopy(game))
+
+    for seed in range(10):
+        run_game(CARD, NMJL, seed=seed, on_move=watch)
+        if seen:
+            break
+    game = seen[0]
+    counts = game.racks[0].counts
+    opponents, found = coach._threats(game, 0, counts)
+    available = np.maximum(available_tiles(game.visible(0), seat_exposures(game, 0)) - np.asarray(counts), 0)
+    calibrated = tile_dangers(CARD.compiled(NMJL), opponents, available, game.wall_left, CALIBRATED_WAITING)
+    old = tile_dangers(CARD.compiled(NMJL), opponents, available, game.wall_left, WAITING)
+    assert np.array_equal(found.each, calibrated.each)
+    assert not np.array_equal(found.each, old.each)
+    before = CoachBot(CARD, NMJL, waiting=WAITING)._threats(game, 0, counts)[1]
+    assert np.array_equal(before.each, old.each)

@@ -58,7 +58,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from ..card import Card
 
 __all__ = ["danger", "danger_table", "tile_dangers", "Dangers", "OpponentLines", "opponent_lines", "waiting_chance",
-           "hot_row", "WAITING", "DANGER_COLUMNS", "TABLE_COLUMNS"]
+           "hot_row", "WAITING", "CALIBRATED_WAITING", "DANGER_COLUMNS", "TABLE_COLUMNS"]
 
 JOKER = int(Tile.JOKER)
 _COPIES = np.asarray(COPIES, dtype=np.int16)
@@ -74,6 +74,26 @@ WAITING = (
 games of :class:`mjlearn.rules.Bot` players on ``basic1`` (400 NMJL, 400 MAHJ-X; about 150,000
 judgements: at each discard, each other live hand): ``benchmarks/bench_arena.py --waiting``."""
 
+CALIBRATED_WAITING = (
+    (0.006, 0.065, 0.211),
+    (0.039, 0.151, 0.308),
+    (0.087, 0.279, 0.448),
+    (0.335, 0.414, 0.474),
+)
+""":data:`WAITING` measured again over coach tables as well as Bot tables and calibrated on the wins it
+predicts: the table the coach bot's defence uses (``tile_dangers(..., waiting=CALIBRATED_WAITING)``).
+
+Measured over 800 games on ``basic1`` (seeds 0-199 under NMJL and under MAHJ-X, once with four
+:class:`mjlearn.rules.Bot` players and once with four :class:`mjlearn.rules.CoachBot` players; 157,633
+judgements of how near each other live hand is at each discard), then each row with exposures
+multiplied by the wins on discards those games saw over the wins ``waiting * share`` predicted for the
+tiles thrown to such hands (1.40, 1.32 and 0.90 for 1, 2 and 3 or more exposures; row 0, never weighed
+by the coach, keeps its measured rate). On 400 other games (seeds 1000-1099) it predicted 172 wins on
+such discards where 160 happened (:data:`WAITING`: 136), 92 against 96 at Bot tables but 80 against 64
+at coach tables, whose calibrated coaches feed fewer wins (docs/analysis.md, "Defence", has the counts
+and the Brier scores). ``benchmarks/bench_arena.py --waiting`` measures it. The tables a learner is shown
+(:func:`danger`, :func:`danger_table`) still use :data:`WAITING`."""
+
 DANGER_COLUMNS = ["opponent", "exposures", "lines", "could_win", "could_call", "completes", "waiting", "share",
                   "danger", "hot", "hot_row"]
 """Columns of :func:`danger`: one row per opponent."""
@@ -82,14 +102,14 @@ TABLE_COLUMNS = ["tile", "copies", "danger", "hot", "could_win", "threatens"]
 """Columns of :func:`danger_table`: one row per distinct tile of the rack."""
 
 
-def waiting_chance(exposures: int, wall_left: int | None = None) -> float:
-    """:data:`WAITING` for a hand with ``exposures`` exposed groups when ``wall_left`` tiles are left
-    (``None``: the middle of the game).
+def waiting_chance(exposures: int, wall_left: int | None = None, table: Sequence[Sequence[float]] = WAITING) -> float:
+    """``table`` (:data:`WAITING`, or :data:`CALIBRATED_WAITING`) for a hand with ``exposures`` exposed
+    groups when ``wall_left`` tiles are left (``None``: the middle of the game).
 
-    >>> waiting_chance(0, 90), waiting_chance(2, 20)
-    (0.006, 0.304)
+    >>> waiting_chance(0, 90), waiting_chance(2, 20), waiting_chance(2, 20, CALIBRATED_WAITING)
+    (0.006, 0.304, 0.448)
     """
-    row = WAITING[min(max(exposures, 0), 3)]
+    row = table[min(max(exposures, 0), 3)]
     if wall_left is None:
         return row[1]
     return row[0] if wall_left > 66 else row[1] if wall_left > 33 else row[2]
@@ -202,12 +222,14 @@ def tile_dangers(
     opponents: Sequence[Sequence[Exposure] | None],
     available: np.ndarray,
     wall_left: int | None = None,
+    waiting: Sequence[Sequence[float]] = WAITING,
 ) -> Dangers:
     """The fast array form of :func:`danger` (no checks, no pandas), for bots.
 
     ``opponents`` are each opponent's exposures (``None`` for a dead hand, which
     cannot win); ``available`` (``[36]``) the tiles the thrower cannot see: the
-    set less the discards, all exposures and the thrower's own rack.
+    set less the discards, all exposures and the thrower's own rack. ``waiting``
+    is the table of :func:`waiting_chance` (the coach bot passes :data:`CALIBRATED_WAITING`).
     """
     count = len(opponents)
     each = np.zeros((count, NUM_KINDS))
@@ -221,7 +243,7 @@ def tile_dangers(
         _, can_win, can_call, share = lines.judge(available)
         wins[o, :NATURAL_KINDS] = can_win.any(axis=0)
         calls[o, :NATURAL_KINDS] = can_call.any(axis=0)
-        each[o, :NATURAL_KINDS] = waiting_chance(len(exposures), wall_left) * share
+        each[o, :NATURAL_KINDS] = waiting_chance(len(exposures), wall_left, waiting) * share
         if len(exposures) >= 2:
             hot |= wins[o]
     danger = 1 - np.prod(1 - each, axis=0)

@@ -7,6 +7,7 @@
 ([13, 13, 13, 13], 'charleston')
 """
 
+from .arena import ArenaReport, arena_markdown, duplicate_arena
 from .bots import Bot, run_game
 from .coach_bot import CoachBot, seat_danger
 from .charleston import DIRECTIONS, Charleston, Event, Step
@@ -18,6 +19,8 @@ from .setup import SEATS, Deal, build_walls, deal_from_walls, deal_tiles, draw_o
 from .simulate import SimulationReport, simulate
 
 __all__ = [
+    "ArenaReport",
+    "arena_markdown",
     "Bot",
     "Charleston",
     "CoachBot",
@@ -46,6 +49,7 @@ __all__ = [
     "deal_tiles",
     "deal_from_walls",
     "draw_order",
+    "duplicate_arena",
     "east_for_game",
     "legal_moves",
     "roll_for_east",

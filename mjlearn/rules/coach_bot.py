@@ -44,15 +44,21 @@ before the wall runs out, times its value:
   least (a small beam search over the sets of tiles: ``beam``): jokers make
   groups of 3 or more likelier, never singles and pairs, so a rack with
   jokers is not steered to Singles and Pairs.
+- **Tournament rows** (MAHJ-X): a line's value counts the self-pick row
+  times :data:`SELF_PICK_SHARE` and the jokerless row times the chance of
+  finishing without a joker (:func:`tournament_bonuses`; ``tournament_rows=False``
+  leaves them out).
+- **Joker exchanges** by the same worth (:meth:`CoachBot.choose_exchange`).
 - **Calls.** Mah Jongg whenever a discard completes a win; an exposure when
   the rack after the call (and its best discard) is worth clearly more
-  (``call_margin``) than the rack without it. An exposure shows the table
+  (``call_margin``) than the rack without it, and the best line's chance
+  does not fall (:meth:`CoachBot.call_chances`). An exposure shows the table
   what you collect and ties the hand to fewer lines, so the coach calls only
   for a clear gain: 60% more under NMJL, 30% more under MAHJ-X, whose wild
   exposures and amendments leave an exposed hand more room
   (:data:`CALL_MARGINS`; measured in ``benchmarks/bench_arena.py``: at 0.15
   four coach bots end only 2% of NMJL games in a wall game, where real tables
-  end 7-11%; at 0.6 under MAHJ-X the coach wins barely more than an even seat).
+  end 7-11%; at 0.6 under MAHJ-X the coach won 25.6% of its games against Bots, 28.8% at 0.3).
 
 It sees only what its seat can see: its rack, the exposures, the discards,
 the dead hands and the count of tiles left in the wall.
@@ -75,7 +81,7 @@ import numpy as np
 
 from ..analysis.arguments import count_argument
 from ..analysis.chances import hand_chances
-from ..analysis.defence import hot_row, tile_dangers
+from ..analysis.defence import CALIBRATED_WAITING, hot_row, tile_dangers
 from ..analysis.horizon import seat_draws
 from ..engine import (JOKER, NATURAL_KINDS, Exposure, Memo, View, as_counts, available_tiles, call_options,
                       exposure_key, seat_exposures)
@@ -146,8 +152,8 @@ class _FirstRack:
     """What :meth:`CoachBot.worth` works out once from the first rack of a call: the near hands, their
     lines, the tiles unseen, and (for the quick chances) the first rack's figures over all 35 kinds."""
 
-    __slots__ = ("lines", "near", "rack", "unseen_counts", "unseen", "value", "starts", "table", "rows", "small",
-                 "big", "need_small", "need_big", "in_groups", "lacking", "outs", "log_small")
+    __slots__ = ("lines", "near", "rack", "unseen_counts", "unseen", "value", "jokerless", "starts", "table", "rows",
+                 "small", "big", "need_small", "need_big", "in_groups", "lacking", "outs", "log_small")
 
     def __init__(self, bot: "CoachBot", view: View, near: np.ndarray, rack: np.ndarray, unseen_counts: np.ndarray,
                  draws: int):
@@ -156,8 +162,11 @@ class _FirstRack:
         self.rack = rack
         self.unseen_counts = unseen_counts
         self.unseen = unseen = int(unseen_counts.sum())
-        self.value = lines.value[near]
+        self.value = lines.value[near] + bot.self_pick_points  # (the tournament's self-pick row, in expectation)
         segment = view.lines[near]
+        # the tournament's jokerless row per near hand (None: no such row, or no hand may earn it)
+        jokerless = None if bot.jokerless_points is None else bot.jokerless_points[segment]
+        self.jokerless = jokerless if jokerless is not None and jokerless.any() else None
         first_of_line = np.empty(len(segment), dtype=bool)
         first_of_line[:1] = True
         np.not_equal(segment[1:], segment[:-1], out=first_of_line[1:])
@@ -193,6 +202,38 @@ def _hot_penalties(scoring, opponents: Sequence) -> np.ndarray:
     return np.array([-getattr(scoring, row) if row else 0 for row in rows], dtype=np.float64)
 
 
+SELF_PICK_SHARE = 0.4
+"""The share of wins a coach expects to pick from the wall itself (so to earn the tournament's self-pick
+row): 40%, as measured in games of four ``Bot`` players under MAHJ-X (40% of the wins on ``basic1``,
+37% on ``practice_harbor``, 400 games each; see
+:func:`tournament_bonuses`)."""
+
+
+def tournament_bonuses(compiled, ruleset: Ruleset) -> tuple[float, np.ndarray | None]:
+    """What the tournament table's bonus rows add to a line's value, in expectation, for the coach's worth:
+    ``(self_pick, jokerless)``. ``self_pick`` is the self-pick row times :data:`SELF_PICK_SHARE` (added to
+    every line); ``jokerless`` per line of the card the jokerless row (0 for a Singles and Pairs line,
+    which never earns it), counted only where a rack can still finish without a joker, times that
+    chance. Under home rules, ``(0.0, None)``.
+
+    >>> import mjlearn as mj
+    >>> from mjlearn.rules import MAHJX, NMJL
+    >>> card = mj.load_card("basic1")
+    >>> pick, jokerless = tournament_bonuses(card.compiled(MAHJX), MAHJX)
+    >>> pick, sorted(set(jokerless.tolist()))   # Basic1's Singles and Pairs lines earn no jokerless points
+    (4.0, [0.0, 20.0])
+    >>> tournament_bonuses(card.compiled(NMJL), NMJL)
+    (0.0, None)
+    """
+    from .scoring import _is_singles_and_pairs
+
+    scoring = ruleset.tournament
+    if scoring is None:
+        return 0.0, None
+    rows = np.array([0.0 if _is_singles_and_pairs(line) else float(scoring.jokerless) for line in compiled.lines])
+    return float(scoring.self_pick) * SELF_PICK_SHARE, rows
+
+
 class CoachBot(Bot):
     """A seeded policy for one seat that plays by its chances of winning (see the module docstring).
 
@@ -208,7 +249,11 @@ class CoachBot(Bot):
     ``distance_first`` a discard keeps the nearest live hand nearest first
     and weighs chances and danger among the tiles that do (in seeded games
     against :class:`Bot` that won about 2 points more of the games); ``beam``
-    is how many sets of tiles the Charleston's search keeps at each step.
+    is how many sets of tiles the Charleston's search keeps at each step;
+    ``tournament_rows`` counts the tournament's self-pick and jokerless rows in
+    a line's worth under MAHJ-X; ``waiting`` is the danger model's table
+    (:data:`~mjlearn.analysis.defence.CALIBRATED_WAITING`, calibrated on coach
+    and Bot tables; :data:`~mjlearn.analysis.defence.WAITING` the one before).
 
     ``objective`` chooses how a discard weighs the racks it leaves: ``"worth"``
     (the default: chances times value, as above), or a look-ahead over
@@ -237,6 +282,8 @@ class CoachBot(Bot):
         objective: str = "worth",
         samples: int = 96,
         lookahead_slack: int = 3,
+        tournament_rows: bool = True,
+        waiting: Sequence[Sequence[float]] = CALIBRATED_WAITING,
         **options,
     ):
         super().__init__(card, ruleset, seed, **options)
@@ -259,6 +306,12 @@ class CoachBot(Bot):
         self._exact_cache: dict = {}
         self._first: tuple | None = None  # (key, _FirstRack): see _first_rack
         self.mean_value = float(self.engine.compiled.line_value.mean()) if self.engine.compiled.num_lines else 0.0
+        self.last_chance = np.zeros(0)
+        self._turn_draws = 20
+        self.waiting = waiting
+        self.tournament_rows = tournament_rows
+        self.self_pick_points, self.jokerless_points = tournament_bonuses(self.engine.compiled, self.ruleset) \
+            if tournament_rows else (0.0, None)
 
     def __repr__(self) -> str:
         return f"CoachBot(seed={self.seed!r}, weights={self.weights.tolist()}, defence={self.defence})"
@@ -280,14 +333,27 @@ class CoachBot(Bot):
         racks = np.asarray(racks, dtype=np.int16).reshape(-1, 36)
         first = self._first_rack(racks[0], exposures, visible, draws)
         if first is None:
+            self.last_chance = np.zeros(len(racks))
             return np.zeros(len(racks))
+        # the jokerless row counts for racks that hold no joker, with no joker among their exposures
+        jokerless = None
+        if first.jokerless is not None and not any(e.jokers for e in exposures):
+            jokerless = racks[:, JOKER] == 0
+            if not jokerless.any():
+                jokerless = None
         if self.exact:
             needed, chance = self._exact_chances(racks, first.lines, first.near, first.unseen_counts, draws)
+            natural = None if jokerless is None else self._exact_chances(
+                racks, first.lines, first.near, first.unseen_counts, draws, naturals_only=True)[1]
         else:
-            needed, chance = self._quick_chances(racks, first)
-        per_line = np.maximum.reduceat(chance * first.value, first.starts, axis=1)
+            needed, chance, natural = self._quick_chances(racks, first, naturals_only=jokerless is not None)
+        expected = chance * first.value
+        if jokerless is not None:  # + the jokerless points times the chance of completing it without a joker
+            expected = expected + (natural * first.jokerless) * jokerless[:, None]
+        per_line = np.maximum.reduceat(expected, first.starts, axis=1)
         top = -np.sort(-per_line, axis=1)[:, : len(self.weights)]
         self.last_distance = needed.min(axis=1)  # each rack's distance to its nearest hand that counted
+        self.last_chance = chance.max(axis=1)  # each rack's best chance of completing a hand that counted
         return top @ self.weights[: top.shape[1]]
 
     def _first_rack(self, rack: np.ndarray, exposures: Sequence[Exposure], visible, draws: int) -> "_FirstRack | None":
@@ -316,9 +382,16 @@ class CoachBot(Bot):
         return first
 
     def _exact_chances(self, racks: np.ndarray, lines: _Lines, near: np.ndarray, unseen_counts: np.ndarray,
-                       draws: int) -> tuple[np.ndarray, np.ndarray]:
+                       draws: int, naturals_only: bool = False) -> tuple[np.ndarray, np.ndarray]:
         """Each rack's tiles lacking and chance (``[K, m]``) for the ``near`` hands, by
-        :func:`~mjlearn.analysis.chances.hand_chances` (``exact=True``)."""
+        :func:`~mjlearn.analysis.chances.hand_chances` (``exact=True``). With ``naturals_only`` the chance
+        is that of completing each hand without a joker (the jokers held and unseen left out: slightly
+        optimistic, since the unseen jokers no longer take up draws)."""
+        if naturals_only:
+            unseen_counts = unseen_counts.copy()
+            unseen_counts[JOKER] = 0
+            racks = racks.copy()
+            racks[:, JOKER] = 0
         small, big = lines.small[near][None], lines.big[near][None]  # [1, m, 35]
         naturals = racks[:, None, :NATURAL_KINDS]
         need_small = np.maximum(small - naturals, 0)
@@ -333,9 +406,11 @@ class CoachBot(Bot):
             chance[rows] = hand_chances(ms, mg, unseen_counts, j, draws, self._exact_cache).reshape(-1, len(near))
         return needed, chance
 
-    def _quick_chances(self, racks: np.ndarray, first: "_FirstRack") -> tuple[np.ndarray, np.ndarray]:
+    def _quick_chances(self, racks: np.ndarray, first: "_FirstRack", naturals_only: bool = False) -> tuple:
         """Each rack's tiles lacking and chance (``[K, m]``) for the near hands, by the cheaper model:
-        singles and pairs kind by kind (as if independent), groups of 3+ from their pooled outs.
+        singles and pairs kind by kind (as if independent), groups of 3+ from their pooled outs. With
+        ``naturals_only`` a third array, the chance of completing each hand with no joker (the groups'
+        lacking tiles all natural, the unseen jokers no outs); otherwise ``None`` in its place.
 
         The racks differ from the first by a few kinds (``changed``), so the first rack's figures are
         worked out over all 35 kinds once (:class:`_FirstRack`), and the others' from them: the counts
@@ -370,10 +445,14 @@ class CoachBot(Bot):
             in_groups, lacking, outs, log_small = in_groups[None], lacking[None], outs[None], log_small[None]
         jokers = racks[:, JOKER][:, None]
         needed = lacking + in_groups - np.minimum(jokers, in_groups)
+        natural = None
+        small_chance = np.exp(log_small)
+        if naturals_only:
+            natural = small_chance * first.table[np.minimum(outs, first.unseen), np.minimum(in_groups, _MAX_NEED - 1)]
         outs = outs + first.unseen_counts[JOKER]
         short = np.minimum(np.maximum(in_groups - jokers, 0), _MAX_NEED - 1)
-        chance = np.exp(log_small) * first.table[np.minimum(outs, first.unseen), short]
-        return needed, chance
+        chance = small_chance * first.table[np.minimum(outs, first.unseen), short]
+        return needed, chance, natural
 
     def _tail_table(self, unseen: int, draws: int) -> tuple[np.ndarray, np.ndarray]:
         """The chances of :func:`tail_table` for every count of outs (``0..unseen``) and tiles needed
@@ -557,7 +636,8 @@ class CoachBot(Bot):
         if all(o is None for o in opponents):
             return None
         available = available_tiles(game.visible(seat), seat_exposures(game, seat)) - np.asarray(counts, dtype=np.int16)
-        return opponents, tile_dangers(self.engine.compiled, opponents, np.maximum(available, 0), game.wall_left)
+        return opponents, tile_dangers(self.engine.compiled, opponents, np.maximum(available, 0), game.wall_left,
+                                       self.waiting)
 
     def feeding_cost(self, game: "Game", seat: int, counts: Sequence[int]) -> np.ndarray | None:
         """Per tile kind (``[36]``) the expected points lost by throwing it now: for each opponent, the
@@ -625,11 +705,74 @@ class CoachBot(Bot):
             give_up = float(scoring.wall_game_live)
         return self.choose_discard(counts, exposures, visible, self._draws(game), cost, ending, give_up)
 
+    # -- joker exchanges ----------------------------------------------------------------
+    def choose_exchange(self, counts: Sequence[int], exposures: Sequence[Exposure], visible,
+                        table: Sequence[Sequence], draws: int | None = None) -> tuple[int, int] | None:
+        """A joker exchange worth making now, ``(owner, group)``, or ``None``: judged by the same worth as
+        the discards.
+
+        A rack that wins as it is makes no exchange (it declares; under MAHJ-X a hand without a joker
+        earns the jokerless row). An exchange after which the rack wins is made at once (Mah Jongg
+        follows). Otherwise the coach gives a natural for a joker only when the rack's best discard
+        afterwards leaves it worth more than its best discard now: a joker helps groups of 3 or more
+        only, and under MAHJ-X it costs the jokerless row. ``draws`` defaults to the draws its seat can
+        still expect this turn (20 outside a game).
+
+        >>> import mjlearn as mj
+        >>> from mjlearn.hands import Hand
+        >>> from mjlearn.rules.game import ExposedGroup
+        >>> from mjlearn.tiles import as_tile
+        >>> bot = CoachBot(mj.load_card("basic1"))
+        >>> shown = [[], [ExposedGroup(as_tile("3C"), 3, 1)], [], []]   # South shows 3C 3C J
+        >>> bot.choose_exchange(Hand("FF 222B 444B 666B 8B 3C 7D").counts, (), None, shown)  # 2468 #1 wants it
+        (1, 0)
+        """
+        counts = as_counts(counts)
+        if self.wins(counts, exposures):
+            return None
+        if draws is None:
+            draws = self._turn_draws
+        before = None
+        best = None
+        weighed: set[int] = set()
+        for owner, groups in enumerate(table):
+            for group, e in enumerate(groups):
+                t = int(e.tile)
+                if not e.jokers or t == JOKER or not counts[t] or t in weighed:
+                    continue
+                weighed.add(t)  # (any group of the same tile gives the same rack)
+                after = list(counts)
+                after[t] -= 1
+                after[JOKER] += 1
+                if self.wins(after, exposures):
+                    return owner, group
+                if before is None:
+                    scores = self.discard_scores(counts, exposures, visible, draws)[1]
+                    before = float(scores.max()) if len(scores) else 0.0
+                scores = self.discard_scores(after, exposures, visible, draws)[1]
+                worth = float(scores.max()) if len(scores) else 0.0
+                if worth > before + 1e-9 and (best is None or worth > best[0]):
+                    best = (worth, owner, group)
+        return None if best is None else (best[1], best[2])
+
+    def discard_move(self, game: "Game", seat: int) -> None:
+        self._turn_draws = self._draws(game, seat)  # (for choose_exchange, called from the Bot's move)
+        super().discard_move(game, seat)
+
     # -- calls ----------------------------------------------------------------------
     def choose_call(self, counts: Sequence[int], exposures: Sequence[Exposure], visible, tile: Tile,
                     draws: int = 20):
         """``("mahjongg",)`` when the discard completes a win, ``("call", size, jokers)`` when exposing it
-        makes the rack worth clearly more (``call_margin``), else ``None``."""
+        makes the rack worth clearly more (``call_margin``) without lowering its best line's chance, else
+        ``None``.
+
+        The best line's chance is that of the hand likeliest to be completed in the ``draws`` left
+        (:attr:`last_chance`): before the call for the rack as it is, after it for the rack with the
+        exposure made and the best discard thrown. A call that lowers it is refused, whatever it adds to
+        the worth (a dearer line that is less likely, say): an exposure ties the hand to fewer lines and
+        tells the table what it collects, so it must at least not make Mah Jongg less likely.
+        :meth:`call_chances` shows the figures.
+        """
         first = self.read_call(counts, exposures, tile)
         if first[0] != "weigh":
             return first[1]
@@ -645,18 +788,63 @@ class CoachBot(Bot):
         groups = [(size, has) for size, has in groups if (has & near).any()]  # only groups its near hands have
         if not groups:
             return None
-        now = float(self.worth([counts], exposures, seen, draws)[0])
-        if seen is not None and seen[t] > 0:
-            seen[t] -= 1  # the discard leaves the table for our exposure
         best = None
-        for size, use_jokers, rest, new in call_options(counts, exposures, t, [size for size, _ in groups]):
+        for size, use_jokers, now, chance_now, after, chance_after in self._call_options(
+                counts, exposures, seen, t, [size for size, _ in groups], draws):
+            if after > now * (1 + self.call_margin) and chance_after >= chance_now and (best is None or after > best[0]):
+                best = (after, size, use_jokers)
+        return None if best is None else ("call", best[1], best[2])
+
+    def _call_options(self, counts, exposures: Sequence[Exposure], seen, t: int, sizes: Sequence[int], draws: int):
+        """Per way of exposing a discard of kind ``t`` (``seen``: the tiles in sight, the discard among
+        them): ``(size, jokers, worth now, best chance now, worth after, best chance after)``, after the
+        call and the best discard."""
+        now = float(self.worth([counts], exposures, seen, draws)[0])
+        chance_now = float(self.last_chance[0]) if len(self.last_chance) else 0.0
+        if seen is not None and seen[t] > 0:
+            seen = seen.copy()
+            seen[t] -= 1  # the discard leaves the table for our exposure
+        for size, use_jokers, rest, new in call_options(counts, exposures, t, sizes):
             if not self._position(tuple(rest), exposure_key(new)).view.n:
                 continue
             _, scores = self.discard_scores(rest, new, seen, draws)
-            after = float(scores.max()) if len(scores) else 0.0
-            if after > now * (1 + self.call_margin) and (best is None or after > best[0]):
-                best = (after, size, use_jokers)
-        return None if best is None else ("call", best[1], best[2])
+            if not len(scores):
+                continue
+            best = int(np.argmax(scores))
+            chances = self.last_chance[1:]
+            yield (size, use_jokers, now, chance_now, float(scores[best]),
+                   float(chances[best]) if len(chances) > best else 0.0)
+
+    def call_chances(self, counts: Sequence[int], exposures: Sequence[Exposure], visible, tile: Tile,
+                     draws: int = 20) -> list[dict]:
+        """What :meth:`choose_call` weighs for each way of exposing ``tile``: one dict per way, with
+        ``size``, ``jokers``, ``worth_now``, ``chance_now``, ``worth_after``, ``chance_after`` (the best
+        line's chance before and after: a call that lowers it is refused) and ``calls`` (whether
+        :meth:`choose_call` takes it). Empty when no exposure of the tile is open to the rack.
+
+        >>> import mjlearn as mj
+        >>> from mjlearn.hands import Hand
+        >>> bot = CoachBot(mj.load_card("basic1"))
+        >>> rack = Hand("22B 44B 66B 88B FF 3C 7D 9D")   # 2468 #1 lacks 2B, 6B and 8B: a call of 4B?
+        >>> [sorted(option) for option in bot.call_chances(rack.counts, (), None, "4B")][:1]
+        [['calls', 'chance_after', 'chance_now', 'jokers', 'size', 'worth_after', 'worth_now']]
+        """
+        from ..tiles import as_tile
+
+        tile = as_tile(tile)
+        first = self.read_call(counts, exposures, tile)
+        if first[0] != "weigh":
+            return []
+        _, counts, position, groups = first
+        seen = None if visible is None else np.asarray(visible, dtype=np.int16).copy()
+        chosen = self.choose_call(counts, exposures, visible, tile, draws)
+        options = []
+        for size, use_jokers, now, chance_now, after, chance_after in self._call_options(
+                counts, exposures, seen, int(tile), [size for size, _ in groups], draws):
+            options.append({"size": size, "jokers": use_jokers, "worth_now": now, "chance_now": chance_now,
+                            "worth_after": after, "chance_after": chance_after,
+                            "calls": chosen == ("call", size, use_jokers)})
+        return options
 
     def call_decision(self, game: "Game", seat: int, counts, exposures, tile: Tile):
         return self.choose_call(counts, exposures, game.visible(seat), tile, self._draws(game, seat))
