@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import ast
 import builtins
+import functools
 import inspect
 from pathlib import Path
 
@@ -33,9 +34,15 @@ ALLOWED = {
 """(file under mjlearn/, enclosing function, built-in class) of the raises the protocols of Python require."""
 
 
+@functools.cache
+def _parsed() -> tuple:
+    """Every module of the package, parsed once for all the tests that walk it."""
+    return tuple((path.relative_to(PACKAGE).as_posix(), ast.parse(path.read_text(encoding="utf-8"), str(path)))
+                 for path in sorted(PACKAGE.rglob("*.py")))
+
+
 def _sources():
-    for path in sorted(PACKAGE.rglob("*.py")):
-        yield path.relative_to(PACKAGE).as_posix(), ast.parse(path.read_text(encoding="utf-8"), str(path))
+    yield from _parsed()
 
 
 def _raised_name(node: ast.Raise) -> str | None:
