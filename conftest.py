@@ -51,3 +51,13 @@ def pytest_collection_modifyitems(config, items):
             item.add_marker(pytest.mark.nbval)
         elif path.name.startswith("test_browser"):
             item.add_marker(pytest.mark.browser)
+
+
+def pytest_collection_finish(session):
+    """After collection, what it built (the parametrised cases, the cards the test modules load) is kept
+    out of the garbage collector's full passes (``gc.freeze``), as mjlearn's engine does for numba's
+    objects: thousands of tests otherwise each pay for walking them again."""
+    import gc
+
+    gc.collect()
+    gc.freeze()

@@ -47,6 +47,7 @@ def test_distance_counts_are_the_same_on_every_executor(small_chunks, executors)
         assert np.array_equal(got, expected), name
 
 
+@pytest.mark.slow
 def test_odds_and_racks_are_the_same_on_every_executor(small_chunks, executors):
     table = odds(CARD, deals=DEALS, seed=4, progress=False)
     racks = deal_racks(DEALS, rng=4)

@@ -13,7 +13,11 @@ MODULES = sorted(
 )
 
 
-@pytest.mark.parametrize("name", MODULES)
+SLOW = {"mjlearn.widgets.solo_drill"}
+"""Modules whose examples play whole hands: run in the slow loop."""
+
+
+@pytest.mark.parametrize("name", [pytest.param(name, marks=[pytest.mark.slow] if name in SLOW else []) for name in MODULES])
 def test_docstring_examples(name):
     module = importlib.import_module(name)
     if module.__name__ != name:  # an old name kept as an alias: the moved module runs its examples as itself

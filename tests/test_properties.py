@@ -525,7 +525,8 @@ def test_bundled_card_lines_have_good_hands(name):
         assert alone.hands() == line.hands()
 
 
-@pytest.mark.parametrize("name", mj.list_cards())
+@pytest.mark.parametrize("name", [pytest.param(name, marks=[pytest.mark.slow] if name != "basic1" else [])
+                                  for name in mj.list_cards()])
 def test_bundled_card_round_trip(name):
     card = mj.load_card(name)
     written = card.to_mjcl()
