@@ -17,6 +17,8 @@ from pathlib import Path
 import pytest
 
 from mjlearn.lessons.exercise import Exercise
+from test_lesson_content import cells, source
+from test_lesson_content import exercise_section as numbered_exercise_section
 
 ROOT = Path(__file__).resolve().parents[1]
 NOTEBOOKS = ROOT / "notebooks"
@@ -71,24 +73,9 @@ EXERCISES = {
 }
 
 
-def cells(path: Path) -> list[dict]:
-    return json.loads(path.read_text(encoding="utf-8"))["cells"]
-
-
-def source(cell: dict) -> str:
-    return "".join(cell["source"])
-
-
 def exercise_section(path: Path) -> list[dict]:
     """The cells of a lesson's Exercises section: from its heading to the What's next heading."""
-    every = cells(path)
-    start = next((i for i, c in enumerate(every) if c["cell_type"] == "markdown" and "## Exercises" in source(c)),
-                 None)
-    if start is None:
-        return []
-    end = next(i for i, c in enumerate(every) if i > start and c["cell_type"] == "markdown"
-               and "## What's next" in source(c))
-    return every[start:end + 1]
+    return [cell for _, cell in numbered_exercise_section(path)]
 
 
 def is_exercise_cell(cell: dict) -> bool:

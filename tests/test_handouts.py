@@ -25,21 +25,13 @@ from mjlearn.lessons.handout import (
 )
 from mjlearn.render.layout import INK
 from mjlearn.rules import Game
+from test_play_on import called_game as fresh_called_game
 
 RACK = "FF 222B 444B 666B 8B N S"
 
 
-@lru_cache(maxsize=None)
-def called_game() -> Game:
-    """North has just thrown a West that East may call: discards by every seat, exposures at East and South."""
-    game = Game.from_position(
-        mj.load_card("basic1"),
-        racks={0: "FF 222B 44B W W J", 3: "1C 2C 3C 4D 6D 7D 8D 9D W R G R G W"},
-        exposures={0: ["888B"], 1: ["555D J"]},
-        discards=[(3, "8B"), (0, "N"), (1, "9C"), (2, "3D"), (3, "1B"), (0, "E"), (1, "7C"), (2, "2D")],
-        turn=3, phase="discard", seed=1)
-    game.discard(3, "W")
-    return game
+called_game = lru_cache(maxsize=None)(fresh_called_game)
+"""North has just thrown a West that East may call (test_play_on's position), made once for these tests."""
 
 
 def call_question() -> Question:
