@@ -358,6 +358,86 @@ def _nearest_groups(available, check_live, fresh, seen, short, lacking, ptr, han
     return nearest, found
 
 
+def _pairwise_sum(values, n):  # pragma: no cover - runs compiled
+    """``values[:n].sum()`` added in numpy's order (its pairwise sum: eight running sums for ``n`` of 8 to 128,
+    then the rest one by one), so that the compiled loops give the very floats numpy's ``sum`` gives."""
+    if n < 8:
+        total = 0.0
+        for i in range(n):
+            total += values[i]
+        return total
+    r0, r1, r2, r3 = values[0], values[1], values[2], values[3]
+    r4, r5, r6, r7 = values[4], values[5], values[6], values[7]
+    stop = n - n % 8
+    for i in range(8, stop, 8):
+        r0 += values[i]
+        r1 += values[i + 1]
+        r2 += values[i + 2]
+        r3 += values[i + 3]
+        r4 += values[i + 4]
+        r5 += values[i + 5]
+        r6 += values[i + 6]
+        r7 += values[i + 7]
+    total = ((r0 + r1) + (r2 + r3)) + ((r4 + r5) + (r6 + r7))
+    for i in range(stop, n):
+        total += values[i]
+    return total
+
+
+def _coach_chances(racks, first, small, big, need_small, need_big, in_groups, lacking, outs, log_small, rows,
+                   unseen, changed, width, out_needed, out_log_small, out_at, out_at_natural):  # pragma: no cover
+    """The whole numbers of the coach's quick chances (``CoachBot._quick_chances``) for ``racks[K, 36]``
+    grown from the ``first`` rack (whose per-hand figures are given) by the ``changed`` kinds: fills, per rack
+    and near hand, the tiles lacking (``out_needed``), the singles' and pairs' log-chance (``out_log_small``:
+    the first rack's where a hand lacks the same tiles, else summed afresh over the 35 kinds in numpy's
+    order) and where the groups' chance stands in the flattened tail table (``out_at``, with the unseen
+    jokers among the outs; ``out_at_natural`` without them)."""
+    hands = small.shape[0]
+    count = changed.shape[0]
+    total_unseen = unseen[_KINDS]
+    for k in range(_KINDS):
+        total_unseen += unseen[k]
+    terms = np.empty(_KINDS, np.float64)
+    ns = np.empty(count, np.int64)
+    for r in range(racks.shape[0]):
+        jokers = np.int64(racks[r, _KINDS])
+        for h in range(hands):
+            groups = np.int64(in_groups[h])
+            lack = np.int64(lacking[h])
+            found = np.int64(outs[h])
+            differ = False
+            for i in range(count):
+                k = changed[i]
+                n = np.int64(racks[r, k])
+                s = np.int64(small[h, k])
+                b = np.int64(big[h, k])
+                spare = n - s if n > s else 0
+                ns[i] = s - n if s > n else 0
+                nb = b - spare if b > spare else 0
+                first_nb = np.int64(need_big[h, k])
+                groups += nb - first_nb
+                lack += ns[i] - np.int64(need_small[h, k])
+                if nb > 0:
+                    found += unseen[k]
+                if first_nb > 0:
+                    found -= unseen[k]
+                if ns[i] != need_small[h, k]:
+                    differ = True
+            out_needed[r, h] = lack + groups - min(jokers, groups)
+            if differ:
+                for k in range(_KINDS):
+                    terms[k] = rows[k * width + need_small[h, k]]
+                for i in range(count):
+                    k = changed[i]
+                    terms[k] = rows[k * width + ns[i]]
+                out_log_small[r, h] = _pairwise_sum(terms, _KINDS)
+            else:
+                out_log_small[r, h] = log_small[h]
+            short = groups - jokers if groups > jokers else 0
+            out_at[r, h] = min(found + unseen[_KINDS], total_unseen) * width + min(short, width - 1)
+            out_at_natural[r, h] = min(found, total_unseen) * width + min(groups, width - 1)
+
+
 # (each name bound to its compiled form, so that the compiled functions that call it call that)
 _smallest = _compile(_smallest)
 _discard_ranks = discard_ranks = _compile(_discard_ranks)
@@ -369,3 +449,5 @@ best_discards = _compile(_best_discards)
 pass_scores = _compile(_pass_scores)
 wins_with = _compile(_wins_with)
 nearest_groups = _compile(_nearest_groups)
+_pairwise_sum = _compile(_pairwise_sum, inline=True)
+coach_chances = _compile(_coach_chances)

@@ -84,7 +84,7 @@ from ..analysis.chances import hand_chances
 from ..analysis.defence import CALIBRATED_WAITING, hot_row, tile_dangers
 from ..analysis.horizon import seat_draws
 from ..engine import (JOKER, NATURAL_KINDS, Exposure, Memo, View, as_counts, available_tiles, call_options,
-                      exposure_key, seat_exposures)
+                      compiled_loops, exposure_key, seat_exposures)
 from ..errors import ArgumentError
 from ..tiles import COPIES, Tile
 from .bots import Bot
@@ -424,6 +424,18 @@ class CoachBot(Bot):
         outs_natural = first.unseen_counts[:NATURAL_KINDS]
         changed = np.flatnonzero((racks[1:, :NATURAL_KINDS] != first.rack[:NATURAL_KINDS]).any(axis=0)) \
             if len(racks) > 1 else ()
+        loops = compiled_loops()
+        if loops is not None and len(changed):  # the same whole numbers and floats, in one compiled loop
+            shape = (len(racks), len(first.near))
+            needed, log_small = np.empty(shape, dtype=np.int64), np.empty(shape)
+            at, at_natural = np.empty(shape, dtype=np.int64), np.empty(shape, dtype=np.int64)
+            loops.coach_chances(racks, first.rack, small, big, need_small, need_big, in_groups, lacking, outs,
+                                first.log_small, rows, first.unseen_counts, changed,
+                                _MAX_NEED, needed, log_small, at, at_natural)
+            small_chance = np.exp(log_small)
+            table = first.table.ravel()
+            natural = small_chance * table.take(at_natural) if naturals_only else None
+            return needed, small_chance * table.take(at), natural
         if len(changed):  # the other racks: what the changed kinds change
             part_small, part_big = small[:, changed], big[:, changed]  # [m, c]
             naturals = racks[:, None, changed]  # [K, 1, c]
