@@ -358,85 +358,111 @@ def _nearest_groups(available, check_live, fresh, seen, short, lacking, ptr, han
     return nearest, found
 
 
-def _pairwise_sum(values, n):  # pragma: no cover - runs compiled
-    """``values[:n].sum()`` added in numpy's order (its pairwise sum: eight running sums for ``n`` of 8 to 128,
-    then the rest one by one), so that the compiled loops give the very floats numpy's ``sum`` gives."""
-    if n < 8:
-        total = 0.0
-        for i in range(n):
-            total += values[i]
-        return total
-    r0, r1, r2, r3 = values[0], values[1], values[2], values[3]
-    r4, r5, r6, r7 = values[4], values[5], values[6], values[7]
-    stop = n - n % 8
-    for i in range(8, stop, 8):
-        r0 += values[i]
-        r1 += values[i + 1]
-        r2 += values[i + 2]
-        r3 += values[i + 3]
-        r4 += values[i + 4]
-        r5 += values[i + 5]
-        r6 += values[i + 6]
-        r7 += values[i + 7]
-    total = ((r0 + r1) + (r2 + r3)) + ((r4 + r5) + (r6 + r7))
-    for i in range(stop, n):
-        total += values[i]
+def _chain(terms, j, stop):  # pragma: no cover - runs compiled
+    """One of the eight running sums of numpy's pairwise sum: ``terms[j] + terms[j + 8] + ...`` below ``stop``."""
+    total = terms[j]
+    for i in range(j + 8, stop, 8):
+        total += terms[i]
     return total
 
 
-def _coach_chances(racks, first, small, big, need_small, need_big, in_groups, lacking, outs, log_small, rows,
-                   unseen, changed, width, out_needed, out_log_small, out_at, out_at_natural):  # pragma: no cover
-    """The whole numbers of the coach's quick chances (``CoachBot._quick_chances``) for ``racks[K, 36]``
-    grown from the ``first`` rack (whose per-hand figures are given) by the ``changed`` kinds: fills, per rack
-    and near hand, the tiles lacking (``out_needed``), the singles' and pairs' log-chance (``out_log_small``:
-    the first rack's where a hand lacks the same tiles, else summed afresh over the 35 kinds in numpy's
-    order) and where the groups' chance stands in the flattened tail table (``out_at``, with the unseen
-    jokers among the outs; ``out_at_natural`` without them)."""
-    hands = small.shape[0]
-    count = changed.shape[0]
-    total_unseen = unseen[_KINDS]
+def _pairwise_tail(chains, terms, stop, n):  # pragma: no cover - runs compiled
+    """numpy's pairwise sum of ``terms[:n]`` (``n`` of 8 to 128) from its eight running sums: added in pairs,
+    then the terms past ``stop`` (the last multiple of 8) one by one. The compiled loops sum so to give the
+    very floats numpy's ``sum`` gives."""
+    total = ((chains[0] + chains[1]) + (chains[2] + chains[3])) + ((chains[4] + chains[5]) + (chains[6] + chains[7]))
+    for i in range(stop, n):
+        total += terms[i]
+    return total
+
+
+def _coach_chances(racks, small, big, near, log_table, unseen, width, out_needed, out_log_small, out_at,
+                   out_at_natural):  # pragma: no cover - runs compiled
+    """The coach's quick chances (``CoachBot._quick_chances``) up to their last floats: for each rack of
+    ``racks[K, 36]`` and each ``near`` hand (rows of ``small`` and ``big``, ``[n, 35]``: the tiles of its
+    singles and pairs, and of its groups of 3 or more), fills the tiles lacking (``out_needed``), the
+    singles' and pairs' log-chance (``out_log_small``: the sum over the 35 kinds of ``log_table`` at
+    ``[unseen[k], lacking]``, added in numpy's order) and where the groups' chance stands in the flattened
+    tail table (``out_at``, the unseen jokers among the outs; ``out_at_natural`` without them).
+
+    The racks grow from the first (``racks[0]``) by a few kinds: each hand's figures are worked out for the
+    first rack over all 35 kinds, and for the others from what the changed kinds change. A rack whose hand
+    lacks other singles or pairs sums again only the running sums of numpy's order that hold a changed
+    term (floats are added in the same order: the same float as summing afresh)."""
+    hands = near.shape[0]
+    count = 0
+    changed = np.empty(_KINDS, np.int64)
     for k in range(_KINDS):
+        for r in range(1, racks.shape[0]):
+            if racks[r, k] != racks[0, k]:
+                changed[count] = k
+                count += 1
+                break
+    total_unseen = np.int64(0)
+    for k in range(_KINDS + 1):
         total_unseen += unseen[k]
+    stop = _KINDS - _KINDS % 8
+    need_small = np.empty(_KINDS, np.int64)
+    need_big = np.empty(_KINDS, np.int64)
+    first_terms = np.empty(_KINDS, np.float64)
     terms = np.empty(_KINDS, np.float64)
-    ns = np.empty(count, np.int64)
-    for r in range(racks.shape[0]):
-        jokers = np.int64(racks[r, _KINDS])
-        for h in range(hands):
-            groups = np.int64(in_groups[h])
-            lack = np.int64(lacking[h])
-            found = np.int64(outs[h])
-            differ = False
-            for i in range(count):
-                k = changed[i]
-                n = np.int64(racks[r, k])
+    first_chains = np.empty(8, np.float64)
+    chains = np.empty(8, np.float64)
+    for i in range(hands):
+        h = near[i]
+        groups0 = np.int64(0)
+        lack0 = np.int64(0)
+        found0 = np.int64(0)
+        for k in range(_KINDS):  # the first rack
+            n = np.int64(racks[0, k])
+            s = np.int64(small[h, k])
+            b = np.int64(big[h, k])
+            spare = n - s if n > s else 0
+            need_small[k] = s - n if s > n else 0
+            need_big[k] = b - spare if b > spare else 0
+            groups0 += need_big[k]
+            lack0 += need_small[k]
+            if need_big[k] > 0:
+                found0 += unseen[k]
+            first_terms[k] = terms[k] = log_table[unseen[k] * width + need_small[k]]
+        for j in range(8):
+            first_chains[j] = _chain(first_terms, j, stop)
+        log0 = _pairwise_tail(first_chains, first_terms, stop, _KINDS)
+        for r in range(racks.shape[0]):
+            groups = groups0
+            lack = lack0
+            found = found0
+            dirty = 0  # bit j: running sum j holds a changed term; bit 8: a term past the last multiple of 8
+            for c in range(count):
+                k = changed[c]
                 s = np.int64(small[h, k])
                 b = np.int64(big[h, k])
+                n = np.int64(racks[r, k])
                 spare = n - s if n > s else 0
-                ns[i] = s - n if s > n else 0
+                ns = s - n if s > n else 0
                 nb = b - spare if b > spare else 0
-                first_nb = np.int64(need_big[h, k])
-                groups += nb - first_nb
-                lack += ns[i] - np.int64(need_small[h, k])
+                groups += nb - need_big[k]
+                lack += ns - need_small[k]
                 if nb > 0:
                     found += unseen[k]
-                if first_nb > 0:
+                if need_big[k] > 0:
                     found -= unseen[k]
-                if ns[i] != need_small[h, k]:
-                    differ = True
-            out_needed[r, h] = lack + groups - min(jokers, groups)
-            if differ:
-                for k in range(_KINDS):
-                    terms[k] = rows[k * width + need_small[h, k]]
-                for i in range(count):
-                    k = changed[i]
-                    terms[k] = rows[k * width + ns[i]]
-                out_log_small[r, h] = _pairwise_sum(terms, _KINDS)
+                if ns != need_small[k]:
+                    terms[k] = log_table[unseen[k] * width + ns]
+                    dirty |= 1 << (k % 8 if k < stop else 8)
+            jokers = np.int64(racks[r, _KINDS])
+            out_needed[r, i] = lack + groups - min(jokers, groups)
+            if dirty:
+                for j in range(8):
+                    chains[j] = _chain(terms, j, stop) if dirty & (1 << j) else first_chains[j]
+                out_log_small[r, i] = _pairwise_tail(chains, terms, stop, _KINDS)
+                for c in range(count):  # (the first rack's terms back)
+                    terms[changed[c]] = first_terms[changed[c]]
             else:
-                out_log_small[r, h] = log_small[h]
+                out_log_small[r, i] = log0
             short = groups - jokers if groups > jokers else 0
-            out_at[r, h] = min(found + unseen[_KINDS], total_unseen) * width + min(short, width - 1)
-            out_at_natural[r, h] = min(found, total_unseen) * width + min(groups, width - 1)
-
+            out_at[r, i] = min(found + unseen[_KINDS], total_unseen) * width + min(short, width - 1)
+            out_at_natural[r, i] = min(found, total_unseen) * width + min(groups, width - 1)
 
 # (each name bound to its compiled form, so that the compiled functions that call it call that)
 _smallest = _compile(_smallest)
@@ -449,5 +475,6 @@ best_discards = _compile(_best_discards)
 pass_scores = _compile(_pass_scores)
 wins_with = _compile(_wins_with)
 nearest_groups = _compile(_nearest_groups)
-_pairwise_sum = _compile(_pairwise_sum, inline=True)
+_chain = _compile(_chain, inline=True)
+_pairwise_tail = _compile(_pairwise_tail, inline=True)
 coach_chances = _compile(_coach_chances)

@@ -153,7 +153,8 @@ class _FirstRack:
     lines, the tiles unseen, and (for the quick chances) the first rack's figures over all 35 kinds."""
 
     __slots__ = ("lines", "near", "rack", "unseen_counts", "unseen", "value", "jokerless", "starts", "table", "rows",
-                 "small", "big", "need_small", "need_big", "in_groups", "lacking", "outs", "log_small")
+                 "small", "big", "need_small", "need_big", "in_groups", "lacking", "outs", "log_small", "compiled",
+                 "log_table")
 
     def __init__(self, bot: "CoachBot", view: View, near: np.ndarray, rack: np.ndarray, unseen_counts: np.ndarray,
                  draws: int):
@@ -171,9 +172,14 @@ class _FirstRack:
         first_of_line[:1] = True
         np.not_equal(segment[1:], segment[:-1], out=first_of_line[1:])
         self.starts = first_of_line.nonzero()[0]
+        self.compiled = None
         if bot.exact:
             return
         self.table, log_table = bot._tail_table(unseen, draws)
+        self.compiled = loops = compiled_loops()
+        if loops is not None:  # (the compiled loop works the first rack's figures out itself)
+            self.log_table = log_table.ravel()
+            return
         self.rows = log_table[unseen_counts[:NATURAL_KINDS]].ravel()  # log_table[unseen_counts[k], n] at k * 15 + n
         self.small, self.big = small, big = lines.small[near], lines.big[near]  # [m, 35]
         naturals = rack[:NATURAL_KINDS]
@@ -419,23 +425,21 @@ class CoachBot(Bot):
         over all 35 kinds, in the same order, where it does not: the same numbers as summing every rack
         in full.
         """
+        if first.compiled is not None:  # the same whole numbers and floats, in one compiled loop
+            shape = (len(racks), len(first.near))
+            needed, log_small = np.empty(shape, dtype=np.int64), np.empty(shape)
+            at, at_natural = np.empty(shape, dtype=np.int64), np.empty(shape, dtype=np.int64)
+            first.compiled.coach_chances(racks, first.lines.small, first.lines.big, first.near, first.log_table,
+                                         first.unseen_counts, _MAX_NEED, needed, log_small, at, at_natural)
+            small_chance = np.exp(log_small)
+            table = first.table.ravel()
+            natural = small_chance * table.take(at_natural) if naturals_only else None
+            return needed, small_chance * table.take(at), natural
         rows, small, big, need_small, need_big = first.rows, first.small, first.big, first.need_small, first.need_big
         in_groups, lacking, outs, log_small = first.in_groups, first.lacking, first.outs, first.log_small
         outs_natural = first.unseen_counts[:NATURAL_KINDS]
         changed = np.flatnonzero((racks[1:, :NATURAL_KINDS] != first.rack[:NATURAL_KINDS]).any(axis=0)) \
             if len(racks) > 1 else ()
-        loops = compiled_loops()
-        if loops is not None and len(changed):  # the same whole numbers and floats, in one compiled loop
-            shape = (len(racks), len(first.near))
-            needed, log_small = np.empty(shape, dtype=np.int64), np.empty(shape)
-            at, at_natural = np.empty(shape, dtype=np.int64), np.empty(shape, dtype=np.int64)
-            loops.coach_chances(racks, first.rack, small, big, need_small, need_big, in_groups, lacking, outs,
-                                first.log_small, rows, first.unseen_counts, changed,
-                                _MAX_NEED, needed, log_small, at, at_natural)
-            small_chance = np.exp(log_small)
-            table = first.table.ravel()
-            natural = small_chance * table.take(at_natural) if naturals_only else None
-            return needed, small_chance * table.take(at), natural
         if len(changed):  # the other racks: what the changed kinds change
             part_small, part_big = small[:, changed], big[:, changed]  # [m, c]
             naturals = racks[:, None, changed]  # [K, 1, c]
