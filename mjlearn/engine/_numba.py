@@ -386,18 +386,17 @@ def _coach_chances(racks, small, big, near, log_table, unseen, width, out_needed
     tail table (``out_at``, the unseen jokers among the outs; ``out_at_natural`` without them).
 
     The racks grow from the first (``racks[0]``) by a few kinds: each hand's figures are worked out for the
-    first rack over all 35 kinds, and for the others from what the changed kinds change. A rack whose hand
+    first rack over all 35 kinds, and for each other rack from what the kinds where it differs change. A rack whose hand
     lacks other singles or pairs sums again only the running sums of numpy's order that hold a changed
     term (floats are added in the same order: the same float as summing afresh)."""
     hands = near.shape[0]
-    count = 0
-    changed = np.empty(_KINDS, np.int64)
-    for k in range(_KINDS):
-        for r in range(1, racks.shape[0]):
+    count = np.zeros(racks.shape[0], np.int64)  # per rack, the kinds where it differs from the first
+    changed = np.empty((racks.shape[0], _KINDS), np.int64)
+    for r in range(1, racks.shape[0]):
+        for k in range(_KINDS):
             if racks[r, k] != racks[0, k]:
-                changed[count] = k
-                count += 1
-                break
+                changed[r, count[r]] = k
+                count[r] += 1
     total_unseen = np.int64(0)
     for k in range(_KINDS + 1):
         total_unseen += unseen[k]
@@ -433,8 +432,8 @@ def _coach_chances(racks, small, big, near, log_table, unseen, width, out_needed
             lack = lack0
             found = found0
             dirty = 0  # bit j: running sum j holds a changed term; bit 8: a term past the last multiple of 8
-            for c in range(count):
-                k = changed[c]
+            for c in range(count[r]):
+                k = changed[r, c]
                 s = np.int64(small[h, k])
                 b = np.int64(big[h, k])
                 n = np.int64(racks[r, k])
@@ -456,8 +455,8 @@ def _coach_chances(racks, small, big, near, log_table, unseen, width, out_needed
                 for j in range(8):
                     chains[j] = _chain(terms, j, stop) if dirty & (1 << j) else first_chains[j]
                 out_log_small[r, i] = _pairwise_tail(chains, terms, stop, _KINDS)
-                for c in range(count):  # (the first rack's terms back)
-                    terms[changed[c]] = first_terms[changed[c]]
+                for c in range(count[r]):  # (the first rack's terms back)
+                    terms[changed[r, c]] = first_terms[changed[r, c]]
             else:
                 out_log_small[r, i] = log0
             short = groups - jokers if groups > jokers else 0
