@@ -463,6 +463,117 @@ def _coach_chances(racks, small, big, near, log_table, unseen, width, out_needed
             out_at[r, i] = min(found + unseen[_KINDS], total_unseen) * width + min(short, width - 1)
             out_at_natural[r, i] = min(found, total_unseen) * width + min(groups, width - 1)
 
+def _block32(values, start, n):  # pragma: no cover - runs compiled
+    """numpy's pairwise sum of ``values[start:start + n]`` (float32) for ``n`` of 128 or fewer: eight running
+    sums from 8 terms on, one by one from 0 below."""
+    if n < 8:
+        total = np.float32(0.0)
+        for i in range(n):
+            total += values[start + i]
+        return total
+    r0, r1, r2, r3 = values[start], values[start + 1], values[start + 2], values[start + 3]
+    r4, r5, r6, r7 = values[start + 4], values[start + 5], values[start + 6], values[start + 7]
+    stop = n - n % 8
+    for i in range(8, stop, 8):
+        r0 += values[start + i]
+        r1 += values[start + i + 1]
+        r2 += values[start + i + 2]
+        r3 += values[start + i + 3]
+        r4 += values[start + i + 4]
+        r5 += values[start + i + 5]
+        r6 += values[start + i + 6]
+        r7 += values[start + i + 7]
+    total = ((r0 + r1) + (r2 + r3)) + ((r4 + r5) + (r6 + r7))
+    for i in range(stop, n):
+        total += values[start + i]
+    return total
+
+
+def _pairwise32(values, start, n):  # pragma: no cover - runs compiled
+    """numpy's pairwise sum of ``values[start:start + n]`` in float32: blocks of 128 or fewer
+    (:func:`_block32`), above that the sum of two halves (the first a multiple of 8), as numpy recurses;
+    here with a stack of its own (numba's cache does not keep recursive functions)."""
+    if n <= 128:
+        return _block32(values, start, n)
+    lo = np.empty(64, np.int64)
+    size = np.empty(64, np.int64)
+    stage = np.empty(64, np.int64)  # 0: not split yet; 1: its first half being summed; 2: its second half
+    first = np.empty(64, np.float32)
+    depth = 0
+    lo[0], size[0], stage[0] = start, n, 0
+    value = np.float32(0.0)
+    while True:
+        if size[depth] <= 128:  # a block: summed, and handed to the half it belongs to
+            value = _block32(values, lo[depth], size[depth])
+            depth -= 1
+        elif stage[depth] == 0:
+            half = size[depth] // 2
+            half -= half % 8
+            stage[depth] = 1
+            lo[depth + 1], size[depth + 1], stage[depth + 1] = lo[depth], half, 0
+            depth += 1
+            continue
+        elif stage[depth] == 1:  # its first half summed: now the second
+            half = size[depth] // 2
+            half -= half % 8
+            first[depth] = value
+            stage[depth] = 2
+            lo[depth + 1], size[depth + 1], stage[depth + 1] = lo[depth] + half, size[depth] - half, 0
+            depth += 1
+            continue
+        else:
+            value = first[depth] + value
+            depth -= 1
+        if depth < 0:
+            return value
+
+
+def _opponent_shares(rest, small, weight, starts, available, out):  # pragma: no cover - runs compiled
+    """``out[35]``: the share of :meth:`mjlearn.analysis.defence.OpponentLines.judge` (the chance that a
+    thrown natural is the tile a waiting opponent waits for) for the opponent's hands (``rest``, ``small``,
+    ``weight``: ``[n, 35]``; ``starts``: where each of its lines starts) and the tiles ``available``
+    (``[36]``), in numpy's order of addition: per line the winning hands' weights added as numpy's
+    ``add.reduceat`` adds them (the first, then the pairwise sum of the others, in float32), the lines'
+    shares one after the other in float64."""
+    n = rest.shape[0]
+    segments = starts.shape[0]
+    jokers = np.int64(available[_KINDS]) if available[_KINDS] > 0 else np.int64(0)
+    short = np.empty(n, np.int64)
+    lacking = np.empty(n, np.int64)
+    for h in range(n):
+        gap = np.int64(0)
+        lack = np.int64(0)
+        for k in range(_KINDS):
+            have = np.int64(available[k])
+            if rest[h, k] > have:
+                gap += rest[h, k] - have
+            if small[h, k] > have:
+                lack += 1
+        short[h] = gap
+        lacking[h] = lack
+    column = np.empty(max(n, 1), np.float32)
+    for t in range(_KINDS):
+        have = np.int64(available[t])
+        share = 0.0
+        live_lines = 0
+        for s in range(segments):
+            lo = starts[s]
+            hi = starts[s + 1] if s + 1 < segments else n
+            count = 0
+            for h in range(lo, hi):
+                over = 1 if rest[h, t] > have else 0
+                eased = 1 if small[h, t] > have and small[h, t] <= have + 1 else 0
+                live = lacking[h] - eased == 0 and short[h] - over <= jokers
+                if live:
+                    count += 1
+                column[h - lo] = weight[h, t] if live and rest[h, t] > 0 else np.float32(0.0)
+            found = column[0] + _pairwise32(column, 1, hi - lo - 1) if hi - lo > 1 else column[0]
+            share += np.float64(found) / max(count, 1)
+            if count > 0:
+                live_lines += 1
+        out[t] = share / max(live_lines, 1)
+
+
 # (each name bound to its compiled form, so that the compiled functions that call it call that)
 _smallest = _compile(_smallest)
 _discard_ranks = discard_ranks = _compile(_discard_ranks)
@@ -477,3 +588,6 @@ nearest_groups = _compile(_nearest_groups)
 _chain = _compile(_chain, inline=True)
 _pairwise_tail = _compile(_pairwise_tail, inline=True)
 coach_chances = _compile(_coach_chances)
+_block32 = _compile(_block32, inline=True)
+_pairwise32 = _compile(_pairwise32)
+opponent_shares = _compile(_opponent_shares)

@@ -81,7 +81,7 @@ import numpy as np
 
 from ..analysis.arguments import count_argument
 from ..analysis.chances import hand_chances
-from ..analysis.defence import CALIBRATED_WAITING, hot_row, tile_dangers
+from ..analysis.defence import CALIBRATED_WAITING, danger_each, hot_row
 from ..analysis.horizon import seat_draws
 from ..engine import (JOKER, NATURAL_KINDS, Exposure, Memo, View, as_counts, available_tiles, call_options,
                       compiled_loops, exposure_key, seat_exposures)
@@ -651,8 +651,9 @@ class CoachBot(Bot):
         return Tile(kinds[rows[0] if len(rows) == 1 else self.rng.choice(rows)])
 
     def _threats(self, game: "Game", seat: int, counts: Sequence[int]):
-        """The opponents' exposures (``None`` for a dead hand or one with no exposures) and their
-        :func:`~mjlearn.analysis.defence.tile_dangers` from ``seat``'s view, or ``None`` if nobody threatens."""
+        """The opponents' exposures (``None`` for a dead hand or one with no exposures) and each one's danger
+        per tile kind (``[3, 36]``: :func:`~mjlearn.analysis.defence.tile_dangers`' ``each``, by
+        :func:`~mjlearn.analysis.defence.danger_each`) from ``seat``'s view, or ``None`` if nobody threatens."""
         opponents: list = []
         for other in range(1, 4):  # the exposed hands: a hand with no exposures is rarely ready, and gives no sign
             owner = (seat + other) % 4
@@ -661,8 +662,8 @@ class CoachBot(Bot):
         if all(o is None for o in opponents):
             return None
         available = available_tiles(game.visible(seat), seat_exposures(game, seat)) - np.asarray(counts, dtype=np.int16)
-        return opponents, tile_dangers(self.engine.compiled, opponents, np.maximum(available, 0), game.wall_left,
-                                       self.waiting)
+        return opponents, danger_each(self.engine.compiled, opponents, np.maximum(available, 0), game.wall_left,
+                                      self.waiting)
 
     def feeding_cost(self, game: "Game", seat: int, counts: Sequence[int]) -> np.ndarray | None:
         """Per tile kind (``[36]``) the expected points lost by throwing it now: for each opponent, the
@@ -674,13 +675,13 @@ class CoachBot(Bot):
         threats = self._threats(game, seat, counts)
         if threats is None:
             return None
-        opponents, found = threats
+        opponents, each = threats
         rules = self.ruleset
         # a win costs each payer its value, the discarder ``discarder_pays`` times; the coach's own worth
         # counts one payer's share, so a fed win costs (discarder_pays) values, plus a hot tile's penalty
-        cost = found.each * self.mean_value * rules.discarder_pays
+        cost = each * self.mean_value * rules.discarder_pays
         if rules.tournament is not None:
-            cost += found.each * _hot_penalties(rules.tournament, opponents)[:, None]
+            cost += each * _hot_penalties(rules.tournament, opponents)[:, None]
         return cost.sum(axis=0) * self.caution / 3
 
     def tournament_risk(self, game: "Game", seat: int, counts: Sequence[int]) -> tuple[np.ndarray, np.ndarray] | None:
@@ -712,10 +713,10 @@ class CoachBot(Bot):
         threats = self._threats(game, seat, counts)
         if threats is None:
             return None
-        opponents, found = threats
+        opponents, each = threats
         penalty = _hot_penalties(scoring, opponents)
-        ending = found.each.sum(axis=0) * self.caution
-        return (found.each * penalty[:, None]).sum(axis=0) * self.caution + ending * scoring.wall_game_live, ending
+        ending = each.sum(axis=0) * self.caution
+        return (each * penalty[:, None]).sum(axis=0) * self.caution + ending * scoring.wall_game_live, ending
 
     def discard_decision(self, game: "Game", seat: int, counts, exposures, visible) -> Tile:
         scoring = self.ruleset.tournament
