@@ -438,11 +438,11 @@ def test_the_coach_weighs_danger_with_the_calibrated_table():
             break
     game = seen[0]
     counts = game.racks[0].counts
-    opponents, found = coach._threats(game, 0, counts)
+    opponents, each = coach._threats(game, 0, counts)
     available = np.maximum(available_tiles(game.visible(0), seat_exposures(game, 0)) - np.asarray(counts), 0)
     calibrated = tile_dangers(CARD.compiled(NMJL), opponents, available, game.wall_left, CALIBRATED_WAITING)
     old = tile_dangers(CARD.compiled(NMJL), opponents, available, game.wall_left, WAITING)
-    assert np.array_equal(found.each, calibrated.each)
-    assert not np.array_equal(found.each, old.each)
+    assert np.array_equal(each, calibrated.each)
+    assert not np.array_equal(each, old.each)
     before = CoachBot(CARD, NMJL, waiting=WAITING)._threats(game, 0, counts)[1]
-    assert np.array_equal(before.each, old.each)
+    assert np.array_equal(before, old.each)

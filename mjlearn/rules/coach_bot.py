@@ -74,6 +74,7 @@ the dead hands and the count of tiles left in the wall.
 from __future__ import annotations
 
 import math
+from bisect import bisect_right
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
@@ -506,20 +507,19 @@ class CoachBot(Bot):
         if int(rack[:NATURAL_KINDS].sum()) < count:  # jokers only left: as the Bot does (it never passes them)
             return super().choose_pass(counts, count)
         held = rack[:NATURAL_KINDS].tolist()
+        kinds = [k for k in range(NATURAL_KINDS) if held[k]]
         sets: list[tuple[int, ...]] = [()]
-        for _ in range(count):
+        for size in range(1, count + 1):
             found: set[tuple[int, ...]] = set()
-            for chosen in sets:  # each set grown by one more of the tiles it leaves on the rack
-                left = list(held)
-                for k in chosen:
-                    left[k] -= 1
-                found.update(tuple(sorted(chosen + (k,))) for k, n in enumerate(left) if n > 0)
+            for chosen in sets:  # each set grown by one more of the tiles it leaves on the rack (kept sorted)
+                found.update(chosen[:bisect_right(chosen, k)] + (k,) + chosen[bisect_right(chosen, k):]
+                             for k in kinds if held[k] > chosen.count(k))
             grown = sorted(found)
-            racks = np.repeat(rack[None, :], len(grown), axis=0)
-            rows = [row for row, chosen in enumerate(grown) for _ in chosen]
-            np.subtract.at(racks, (rows, [k for chosen in grown for k in chosen]), 1)  # each set's tiles leave
-            worth = self.worth(np.concatenate([rack[None, :], racks]), (), None, draws)[1:]
-            order = np.argsort(-worth, kind="stable")[: self.beam if len(sets[0]) + 1 < count else 1]
+            # the rack, then each set's rack: the rack less the set's tiles
+            taken = np.bincount(np.arange(36, 36 * (len(grown) + 1), 36).repeat(size) + np.array(grown).ravel(),
+                                minlength=36 * (len(grown) + 1)).reshape(-1, 36)
+            worth = self.worth(rack - taken.astype(np.int16), (), None, draws)[1:]
+            order = np.argsort(-worth, kind="stable")[: self.beam if size < count else 1]
             sets = [grown[i] for i in order]
         return [Tile(k) for k in sets[0]]
 
