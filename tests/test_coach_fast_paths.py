@@ -65,13 +65,22 @@ def test_the_compiled_worth_gives_the_numpy_worth_to_the_last_float(monkeypatch,
 
 @needs_numba
 @pytest.mark.parametrize("name, rules", CASES)
-def test_the_compiled_live_hands_are_the_numpy_ones(monkeypatch, name, rules):
+def test_the_compiled_liveness_puts_the_same_hands_behind(monkeypatch, name, rules):
     card = mj.load_card(name)
-    calls = recorded_calls(monkeypatch, CoachBot, "_live_mask", card, rules, range(2))
-    bot = CoachBot(card, rules)
+    calls = recorded_calls(monkeypatch, CoachBot, "_behind", card, rules, range(2))
     assert len(calls) > 50
-    for (_, view, available), _ in calls:
-        assert np.array_equal(bot._live_mask(view, available), Bot._live_mask(bot, view, available))
+    bot = CoachBot(card, rules)
+    dead_seen = 0
+    for (_, position, available), _ in calls:
+        found = bot._behind(position, available)
+        monkeypatch.setattr(loops, "engine", "numpy")
+        assert np.array_equal(found, bot._behind(position, available))
+        monkeypatch.setattr(loops, "engine", None)
+        live = Bot._live_mask(bot, position.view, available)
+        if live.any():
+            assert np.array_equal(found[live], position.distance[live]) and (found[~live] >= 64).all()
+            dead_seen += int((~live).sum())
+    assert dead_seen  # (some hands were dead)
 
 
 @needs_numba

@@ -84,8 +84,9 @@ from ..analysis.arguments import count_argument
 from ..analysis.chances import hand_chances
 from ..analysis.defence import CALIBRATED_WAITING, danger_each, hot_row
 from ..analysis.horizon import seat_draws
-from ..engine import (JOKER, NATURAL_KINDS, Exposure, Memo, View, as_counts, available_tiles, call_options,
+from ..engine import (JOKER, NATURAL_KINDS, Exposure, Memo, Position, View, as_counts, available_tiles, call_options,
                       compiled_loops, exposure_key, seat_exposures)
+from ..engine.views import FAR
 from ..errors import ArgumentError
 from ..tiles import COPIES, Tile
 from .bots import Bot
@@ -324,14 +325,19 @@ class CoachBot(Bot):
         return f"CoachBot(seed={self.seed!r}, weights={self.weights.tolist()}, defence={self.defence})"
 
     # -- worth of racks ----------------------------------------------------------
-    def _live_mask(self, view: View, available) -> np.ndarray:
-        """Live hands of a view (as :meth:`Bot._live_mask <mjlearn.rules.bots.Bot._live_mask>`), from the
-        compiled loops' liveness when there are some (:meth:`~mjlearn.engine.BotEngine.dead_far`: the same
-        hands, in one compiled call rather than a numpy step per kind that changed)."""
-        if compiled_loops() is not None and available.min() >= 0:
-            dead = self.engine.dead_far(view, available)
-            return np.zeros(view.n, dtype=bool) if dead is None else dead == 0
-        return super()._live_mask(view, available)
+    def _behind(self, position: Position, available: np.ndarray) -> np.ndarray:
+        """The rack's distance to each hand of its view, the hands the tiles ``available`` cannot complete
+        put :data:`~mjlearn.engine.views.FAR` tiles further (or ``slack + 15``, whichever is more), or as it
+        is when no hand is live: the hands within ``slack`` of its least are the nearest live ones, within
+        ``slack`` of the nearest. With numba, one compiled call
+        (:meth:`~mjlearn.engine.BotEngine.dead_far`) instead of a numpy step per kind whose count changed
+        (:meth:`Bot._live_mask <mjlearn.rules.bots.Bot._live_mask>`): the same hands."""
+        distance = position.distance
+        if compiled_loops() is not None and self.slack + 15 <= FAR and available.min() >= 0:
+            dead = self.engine.dead_far(position.view, available)
+            return distance if dead is None else distance + dead
+        live = self._live_mask(position.view, available)
+        return np.where(live, distance, distance + max(FAR, self.slack + 15)) if live.any() else distance
 
     def _lines_of(self, view: View) -> _Lines:
         compiled = self.engine.compiled  # (shared by the coach bots of the card)
@@ -386,12 +392,8 @@ class CoachBot(Bot):
             return None
         seen = np.zeros(36, dtype=np.int16) if visible is None else np.asarray(visible, dtype=np.int16)
         available = available_tiles(seen, exposures)
-        live = self._live_mask(view, available)
-        distance = position.distance
-        if live.any():
-            near = live & (distance <= int(distance[live].min()) + self.slack)
-        else:
-            near = distance <= position.best + self.slack
+        behind = self._behind(position, available)  # (the nearest live hands, or the nearest if none is live)
+        near = behind <= int(behind.min()) + self.slack
         # what could still be drawn: the first rack's tiles are not (nor what the others give up: it is thrown)
         first = _FirstRack(self, view, np.flatnonzero(near), rack.copy(), np.maximum(available - rack, 0), draws)
         self._first = (key, first)
@@ -803,13 +805,9 @@ class CoachBot(Bot):
         if first[0] != "weigh":
             return first[1]
         _, counts, position, groups = first
-        t, view = int(tile), position.view
+        t = int(tile)
         seen = None if visible is None else np.asarray(visible, dtype=np.int16).copy()
-        distance = position.distance
-        if seen is not None:
-            live = self._live_mask(view, available_tiles(seen, exposures))
-            if live.any():
-                distance = np.where(live, distance, 99)
+        distance = position.distance if seen is None else self._behind(position, available_tiles(seen, exposures))
         near = distance <= int(distance.min()) + self.slack
         groups = [(size, has) for size, has in groups if (has & near).any()]  # only groups its near hands have
         if not groups:
