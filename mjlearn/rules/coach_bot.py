@@ -83,7 +83,7 @@ import numpy as np
 from ..analysis.arguments import count_argument
 from ..analysis.chances import hand_chances
 from ..analysis.defence import CALIBRATED_WAITING, danger_each, hot_row
-from ..analysis.horizon import seat_draws
+from ..analysis.horizon import _seat_draws
 from ..engine import (JOKER, NATURAL_KINDS, Exposure, Memo, Position, View, as_counts, available_tiles, call_options,
                       compiled_loops, exposure_key, seat_exposures)
 from ..engine.views import FAR
@@ -499,7 +499,7 @@ class CoachBot(Bot):
     def _draws(game: "Game", seat: int | None = None) -> int:
         """The draws the seat can still expect (:func:`~mjlearn.analysis.horizon.seat_draws`: the horizon a
         learner is shown), at least 1."""
-        return max(1, seat_draws(game, seat))
+        return max(1, _seat_draws(game, seat))
 
     # -- the Charleston ----------------------------------------------------------
     def choose_pass(self, counts: Sequence[int], count: int = 3, draws: int = 24) -> list[Tile]:
