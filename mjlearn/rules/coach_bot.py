@@ -381,8 +381,10 @@ class CoachBot(Bot):
     def _first_rack(self, rack: np.ndarray, exposures: Sequence[Exposure], visible, draws: int) -> "_FirstRack | None":
         """What :meth:`worth` works out from the first rack (``None`` if no hand is allowed); the last one
         is kept, for the Charleston's search weighs the racks grown from the same rack three times."""
-        key = (tuple(rack.tolist()), exposure_key(exposures), None if visible is None else tuple(np.asarray(visible).tolist()),
-               draws, self.slack, self.exact, tuple(sorted((int(e.tile), e.size, e.jokers) for e in exposures)))
+        key = (tuple(rack.tolist()), self._key_of(exposures),
+               None if visible is None else tuple(visible) if isinstance(visible, list) else tuple(np.asarray(visible).tolist()),
+               draws, self.slack, self.exact,
+               tuple(sorted((int(e.tile), e.size, e.jokers) for e in exposures)) if exposures else ())
         kept = self._first  # (the exposures' jokers count too: they are not among the tiles still to come)
         if kept is not None and kept[0] == key:
             return kept[1]
@@ -438,15 +440,15 @@ class CoachBot(Bot):
         in full.
         """
         if first.compiled is not None:  # the same whole numbers and floats, in one compiled loop
-            shape = (len(racks), len(first.near))
-            needed, log_small = np.empty(shape, dtype=np.int64), np.empty(shape)
-            at, at_natural = np.empty(shape, dtype=np.int64), np.empty(shape, dtype=np.int64)
+            needed, at, at_natural = found = np.empty((3, len(racks), len(first.near)), dtype=np.int64)
+            small_chance = np.empty(found.shape[1:])
             first.compiled.coach_chances(racks, first.lines.small, first.lines.big, first.near, first.log_table,
-                                         first.unseen_counts, _MAX_NEED, needed, log_small, at, at_natural)
-            small_chance = np.exp(log_small)
+                                         first.unseen_counts, _MAX_NEED, needed, small_chance, at, at_natural)
+            np.exp(small_chance, out=small_chance)  # (numpy's exp: the compiled loop leaves it the log)
             table = first.table.ravel()
             natural = small_chance * table.take(at_natural) if naturals_only else None
-            return needed, small_chance * table.take(at), natural
+            chance = table.take(at)
+            return needed, np.multiply(small_chance, chance, out=chance), natural
         rows, small, big, need_small, need_big = first.rows, first.small, first.big, first.need_small, first.need_big
         in_groups, lacking, outs, log_small = first.in_groups, first.lacking, first.outs, first.log_small
         outs_natural = first.unseen_counts[:NATURAL_KINDS]
