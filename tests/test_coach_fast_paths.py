@@ -56,11 +56,14 @@ def test_the_compiled_worth_gives_the_numpy_worth_to_the_last_float(monkeypatch,
         found[engine] = []
         for (_, racks, *rest), kwargs in calls:
             worth = bot.worth(racks, *rest, **kwargs)
-            found[engine].append((worth, bot.last_chance.copy(), bot.last_distance.copy()))
+            first = bot._first[1] if bot._first is not None else None  # (the near hands, their lines and values)
+            kept = () if first is None else (first.near.copy(), first.starts.copy(), first.value.copy())
+            found[engine].append((worth, bot.last_chance.copy(), bot.last_distance.copy(), *kept))
     for numpy_side, compiled_side in zip(found["numpy"], found[None]):
+        assert len(numpy_side) == len(compiled_side)
         for a, b in zip(numpy_side, compiled_side):
             assert a.shape == b.shape and np.array_equal(a, b)
-    assert sum(len(w) for w, _, _ in found[None]) > 1000  # (many racks weighed, Charleston sets among them)
+    assert sum(len(side[0]) for side in found[None]) > 1000  # (many racks weighed, Charleston sets among them)
 
 
 @needs_numba

@@ -574,6 +574,31 @@ def _opponent_shares(rest, small, weight, starts, available, out):  # pragma: no
         out[t] = share / max(live_lines, 1)
 
 
+def _coach_near(behind, slack, lines, value, bonus, found, near_value):  # pragma: no cover - runs compiled
+    """The coach's near hands (``CoachBot._first_rack``): the hands whose distance ``behind`` (the dead ones far
+    behind) is at most ``slack`` more than the least, in ``found[0]``; their lines in ``found[1]``; where each
+    line starts among them in ``found[2]``; their ``value`` plus ``bonus`` in ``near_value``. Returns how
+    many hands and lines."""
+    n = behind.shape[0]
+    least = np.int64(behind[0])
+    for h in range(1, n):
+        if behind[h] < least:
+            least = behind[h]
+    cutoff = least + slack
+    m = 0
+    s = 0
+    for h in range(n):
+        if behind[h] <= cutoff:
+            found[0, m] = h
+            found[1, m] = lines[h]
+            near_value[m] = value[h] + bonus
+            if m == 0 or lines[h] != found[1, m - 1]:
+                found[2, s] = m
+                s += 1
+            m += 1
+    return m, s
+
+
 # (each name bound to its compiled form, so that the compiled functions that call it call that)
 _smallest = _compile(_smallest)
 _discard_ranks = discard_ranks = _compile(_discard_ranks)
@@ -591,3 +616,4 @@ coach_chances = _compile(_coach_chances)
 _block32 = _compile(_block32, inline=True)
 _pairwise32 = _compile(_pairwise32)
 opponent_shares = _compile(_opponent_shares)
+coach_near = _compile(_coach_near)

@@ -158,30 +158,37 @@ class _FirstRack:
                  "small", "big", "need_small", "need_big", "in_groups", "lacking", "outs", "log_small", "compiled",
                  "log_table")
 
-    def __init__(self, bot: "CoachBot", view: View, near: np.ndarray, rack: np.ndarray, unseen_counts: np.ndarray,
+    def __init__(self, bot: "CoachBot", view: View, behind: np.ndarray, rack: np.ndarray, unseen_counts: np.ndarray,
                  draws: int):
         self.lines = lines = bot._lines_of(view)
-        self.near = near
         self.rack = rack
         self.unseen_counts = unseen_counts
         self.unseen = unseen = int(unseen_counts.sum())
-        self.value = lines.value[near] + bot.self_pick_points  # (the tournament's self-pick row, in expectation)
-        segment = view.lines[near]
+        compiled = compiled_loops()
+        if compiled is not None:  # the near hands, their lines and values in one compiled call
+            found, value = np.empty((3, view.n), dtype=np.int64), np.empty(view.n)
+            m, s = compiled.coach_near(behind, bot.slack, view.lines, lines.value, bot.self_pick_points, found, value)
+            self.near, segment, self.starts, self.value = found[0, :m], found[1, :m], found[2, :s], value[:m]
+        else:  # the hands within slack of the nearest live one (or of the nearest, if none is live)
+            self.near = near = np.flatnonzero(behind <= int(behind.min()) + bot.slack)
+            self.value = lines.value[near] + bot.self_pick_points  # (the tournament's self-pick row, in expectation)
+            segment = view.lines[near]
+            first_of_line = np.empty(len(segment), dtype=bool)
+            first_of_line[:1] = True
+            np.not_equal(segment[1:], segment[:-1], out=first_of_line[1:])
+            self.starts = first_of_line.nonzero()[0]
         # the tournament's jokerless row per near hand (None: no such row, or no hand may earn it)
         jokerless = None if bot.jokerless_points is None else bot.jokerless_points[segment]
         self.jokerless = jokerless if jokerless is not None and jokerless.any() else None
-        first_of_line = np.empty(len(segment), dtype=bool)
-        first_of_line[:1] = True
-        np.not_equal(segment[1:], segment[:-1], out=first_of_line[1:])
-        self.starts = first_of_line.nonzero()[0]
         self.compiled = None
         if bot.exact:
             return
         self.table, log_table = bot._tail_table(unseen, draws)
-        self.compiled = loops = compiled_loops()
-        if loops is not None:  # (the compiled loop works the first rack's figures out itself)
+        self.compiled = compiled
+        if compiled is not None:  # (the compiled loop works the first rack's figures out itself)
             self.log_table = log_table.ravel()
             return
+        near = self.near
         self.rows = log_table[unseen_counts[:NATURAL_KINDS]].ravel()  # log_table[unseen_counts[k], n] at k * 15 + n
         self.small, self.big = small, big = lines.small[near], lines.big[near]  # [m, 35]
         naturals = rack[:NATURAL_KINDS]
@@ -395,9 +402,8 @@ class CoachBot(Bot):
         seen = np.zeros(36, dtype=np.int16) if visible is None else np.asarray(visible, dtype=np.int16)
         available = available_tiles(seen, exposures)
         behind = self._behind(position, available)  # (the nearest live hands, or the nearest if none is live)
-        near = behind <= int(behind.min()) + self.slack
         # what could still be drawn: the first rack's tiles are not (nor what the others give up: it is thrown)
-        first = _FirstRack(self, view, np.flatnonzero(near), rack.copy(), np.maximum(available - rack, 0), draws)
+        first = _FirstRack(self, view, behind, rack.copy(), np.maximum(available - rack, 0), draws)
         self._first = (key, first)
         return first
 
