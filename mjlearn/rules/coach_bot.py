@@ -443,7 +443,9 @@ class CoachBot(Bot):
         (whole numbers) by adding what the changed kinds change, the singles' and pairs' log-chance (a
         sum of floats) copied where a hand lacks the same tiles as for the first rack and summed afresh
         over all 35 kinds, in the same order, where it does not: the same numbers as summing every rack
-        in full.
+        in full. With numba, one compiled loop (``mjlearn.engine._numba.coach_chances``) does all but
+        the ``exp`` and the tail table's lookup, adding the floats in numpy's order (its pairwise sum):
+        the same numbers again (``tests/test_coach_fast_paths.py``).
         """
         if first.compiled is not None:  # the same whole numbers and floats, in one compiled loop
             needed, at, at_natural = found = np.empty((3, len(racks), len(first.near)), dtype=np.int64)
