@@ -392,11 +392,13 @@ def _coach_chances(racks, small, big, near, log_table, unseen, width, out_needed
     hands = near.shape[0]
     count = np.zeros(racks.shape[0], np.int64)  # per rack, the kinds where it differs from the first
     changed = np.empty((racks.shape[0], _KINDS), np.int64)
+    touched = np.zeros(racks.shape[0], np.int64)  # (the same kinds as bits)
     for r in range(1, racks.shape[0]):
         for k in range(_KINDS):
             if racks[r, k] != racks[0, k]:
                 changed[r, count[r]] = k
                 count[r] += 1
+                touched[r] |= np.int64(1) << k
     total_unseen = np.int64(0)
     for k in range(_KINDS + 1):
         total_unseen += unseen[k]
@@ -412,10 +414,13 @@ def _coach_chances(racks, small, big, near, log_table, unseen, width, out_needed
         groups0 = np.int64(0)
         lack0 = np.int64(0)
         found0 = np.int64(0)
+        uses = np.int64(0)  # the kinds the hand holds (a rack that changes none of them changes nothing in it)
         for k in range(_KINDS):  # the first rack
             n = np.int64(racks[0, k])
             s = np.int64(small[h, k])
             b = np.int64(big[h, k])
+            if s > 0 or b > 0:
+                uses |= np.int64(1) << k
             spare = n - s if n > s else 0
             need_small[k] = s - n if s > n else 0
             need_big[k] = b - spare if b > spare else 0
@@ -432,7 +437,7 @@ def _coach_chances(racks, small, big, near, log_table, unseen, width, out_needed
             lack = lack0
             found = found0
             dirty = 0  # bit j: running sum j holds a changed term; bit 8: a term past the last multiple of 8
-            for c in range(count[r]):
+            for c in range(count[r] if touched[r] & uses else 0):
                 k = changed[r, c]
                 s = np.int64(small[h, k])
                 b = np.int64(big[h, k])
