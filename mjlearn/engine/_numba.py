@@ -7,7 +7,15 @@ Each does what a numpy function of the engine does, with the same numbers:
   away (:class:`mjlearn.engine.views.Position` with numpy);
 - :func:`discard_ranks`: the racks one discard away (:func:`mjlearn.engine.views.discard_ranks`);
 - :func:`live_update`: which of a view's hands the tiles still available cannot complete, updated from the
-  last look for the kinds that changed (:class:`mjlearn.engine.liveness.LiveHands`).
+  last look for the kinds that changed (:class:`mjlearn.engine.liveness.LiveHands`);
+- :func:`coach_chances`, :func:`coach_near`: the coach bot's quick chances of a batch of racks and its near
+  hands (``CoachBot._quick_chances`` and ``_FirstRack`` in :mod:`mjlearn.rules.coach_bot`);
+- :func:`opponent_shares`: the defence's share per tile of an opponent's lines
+  (:meth:`mjlearn.analysis.defence.OpponentLines.share`).
+
+The coach's and the defence's loops add floats: they add them in numpy's order (its pairwise sum, eight
+running sums of a block of up to 128 terms, halves above that), so their floats are numpy's to the last bit
+and a coach plays the same moves with either engine (``tests/test_coach_fast_paths.py``).
 
 Every distance is :func:`_tiles_away`, the formula of :mod:`mjlearn.engine.tiles_away` written once for the
 compiled loops. The bots' arrays are a few hundred entries long, so numpy's cost per call, not the
