@@ -4,8 +4,9 @@ Target: a game of four :class:`~mjlearn.rules.CoachBot` players takes no more th
 four :class:`~mjlearn.rules.Bot` players on the same seeds. For each ruleset and seed the two games are
 played one after the other (Bots first on even seeds, coaches first on odd ones), so that the machine's
 drift falls on both alike; each side is warmed up by one untimed game first (imports, numba's compiled
-loops, the card's arrays). Printed: milliseconds per game of each side, their ratio, and the machine's
-load before and after (the ratio, not the milliseconds, is what compares across machines).
+loops, the card's arrays). Printed: milliseconds per game of each side, their ratio, the same ratio of the
+process's CPU time (steadier on a shared machine: time spent waiting for a core is left out), and the
+machine's load before and after (the ratio, not the milliseconds, is what compares across machines).
 
 ``--objective`` times coaches of another discard objective (``CoachBot(objective=...)``: ``worth``, the
 table's default, or the solitaire's look-ahead ``completion`` / ``single`` / ``value``).
@@ -32,11 +33,12 @@ def table(card, rules, seed: int, coach: bool, objective: str | None):
     return [Bot(card, rules, seed=seed * 4 + s) for s in range(4)]
 
 
-def timed_game(card, rules, seed: int, coach: bool, objective: str | None) -> float:
+def timed_game(card, rules, seed: int, coach: bool, objective: str | None) -> tuple[float, float]:
+    """The game's wall-clock time and the process's CPU time during it (seconds)."""
     bots = table(card, rules, seed, coach, objective)
-    start = time.perf_counter()
+    start, cpu = time.perf_counter(), time.process_time()
     run_game(card, rules, seed=seed, bots=bots)
-    return time.perf_counter() - start
+    return time.perf_counter() - start, time.process_time() - cpu
 
 
 def main(argv=None) -> None:
@@ -51,15 +53,19 @@ def main(argv=None) -> None:
     for rules in (NMJL, MAHJX):
         timed_game(card, rules, 10_000, False, args.objective)  # warm up both sides
         timed_game(card, rules, 10_000, True, args.objective)
-        spent = {False: 0.0, True: 0.0}
+        spent = {False: [0.0, 0.0], True: [0.0, 0.0]}
         for seed in range(args.games):
             order = (False, True) if seed % 2 == 0 else (True, False)
             for coach in order:
-                spent[coach] += timed_game(card, rules, seed, coach, args.objective)
-        bot_ms, coach_ms = (1000 * spent[c] / args.games for c in (False, True))
+                wall, cpu = timed_game(card, rules, seed, coach, args.objective)
+                spent[coach][0] += wall
+                spent[coach][1] += cpu
+        bot_ms, coach_ms = (1000 * spent[c][0] / args.games for c in (False, True))
         ratio = coach_ms / bot_ms
+        cpu_ratio = spent[True][1] / spent[False][1]
         print(f"{rules.name}: four-Bot game {bot_ms:.1f} ms, four-coach game {coach_ms:.1f} ms: ratio {ratio:.2f}"
-              f" (target {TARGET_RATIO:.0f} or less: {'met' if ratio <= TARGET_RATIO else 'NOT met'})")
+              f" (target {TARGET_RATIO:.0f} or less: {'met' if ratio <= TARGET_RATIO else 'NOT met'});"
+              f" on CPU time {cpu_ratio:.2f}")
     print(f"load after: {os.getloadavg()[0]:.2f}")
 
 

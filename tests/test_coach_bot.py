@@ -252,11 +252,16 @@ def test_the_chances_of_racks_near_the_first_are_those_summed_over_every_kind(ru
         racks += [rack - np.eye(36, dtype=np.int16)[a] - np.eye(36, dtype=np.int16)[b]  # two gone
                   for a, b in zip(kinds, kinds[1:] + kinds[:1]) if a != b]
         racks = np.asarray(racks)
-        near = np.flatnonzero(bot._position(tuple(counts), ()).distance <= 8)
+        distance = bot._position(tuple(counts), ()).distance
+        within = distance <= max(8, int(distance.min()))  # (the hands within 8 tiles, or the nearest ones)
+        near = np.flatnonzero(within)
         unseen_counts = np.maximum(np.asarray(mj.tiles.COPIES, dtype=np.int16) - rack, 0)
         unseen = int(unseen_counts.sum())
         draws = draw.randint(1, 30)
-        needed, chance, _ = bot._quick_chances(racks, _FirstRack(bot, view, near, rack, unseen_counts, draws))
+        behind = np.where(within, 0, 99).astype(np.int16)  # (read as the near ones)
+        first = _FirstRack(bot, view, behind, rack, unseen_counts, draws)
+        assert np.array_equal(first.near, near)
+        needed, chance, _ = bot._quick_chances(racks, first)
         expected_needed, expected_chance = _chances_over_every_kind(bot, racks, lines, near, unseen_counts, unseen, draws)
         assert np.array_equal(needed, expected_needed)
         assert np.array_equal(chance, expected_chance)  # the same floats, not merely close
@@ -438,11 +443,11 @@ def test_the_coach_weighs_danger_with_the_calibrated_table():
             break
     game = seen[0]
     counts = game.racks[0].counts
-    opponents, found = coach._threats(game, 0, counts)
+    opponents, each = coach._threats(game, 0, counts)
     available = np.maximum(available_tiles(game.visible(0), seat_exposures(game, 0)) - np.asarray(counts), 0)
     calibrated = tile_dangers(CARD.compiled(NMJL), opponents, available, game.wall_left, CALIBRATED_WAITING)
     old = tile_dangers(CARD.compiled(NMJL), opponents, available, game.wall_left, WAITING)
-    assert np.array_equal(found.each, calibrated.each)
-    assert not np.array_equal(found.each, old.each)
+    assert np.array_equal(each, calibrated.each)
+    assert not np.array_equal(each, old.each)
     before = CoachBot(CARD, NMJL, waiting=WAITING)._threats(game, 0, counts)[1]
-    assert np.array_equal(before.each, old.each)
+    assert np.array_equal(before, old.each)

@@ -202,4 +202,4 @@ def test_the_coach_games_benchmark_prints_a_ratio_per_ruleset(capsys):
     lines = capsys.readouterr().out.splitlines()
     ratios = [line for line in lines if "four-coach game" in line]
     assert [line.split(":")[0] for line in ratios] == ["NMJL", "MAHJ-X"]
-    assert all("ratio" in line and "target 3" in line for line in ratios)
+    assert all("ratio" in line and "target 3" in line and "on CPU time" in line for line in ratios)

@@ -49,6 +49,7 @@ from ..hands import as_hand
 from ..resources import as_card
 from ..tiles import COPIES, NUM_KINDS, Tile, as_tile
 from ..engine.compiled import NATURAL_KINDS, CompiledCard, exposed_counts
+from ..engine.loops import compiled_loops
 from ..engine.memo import Memo
 from .position import Exposure
 
@@ -57,7 +58,7 @@ if TYPE_CHECKING:  # pragma: no cover
 
     from ..card import Card
 
-__all__ = ["danger", "danger_table", "tile_dangers", "Dangers", "OpponentLines", "opponent_lines", "waiting_chance",
+__all__ = ["danger", "danger_table", "tile_dangers", "danger_each", "Dangers", "OpponentLines", "opponent_lines", "waiting_chance",
            "hot_row", "WAITING", "CALIBRATED_WAITING", "DANGER_COLUMNS", "TABLE_COLUMNS"]
 
 JOKER = int(Tile.JOKER)
@@ -190,6 +191,17 @@ class OpponentLines:
         share = per_line.sum(axis=0) / np.maximum(live_lines, 1)
         return live, wins, calls, share
 
+    def share(self, available: np.ndarray) -> np.ndarray:
+        """:meth:`judge`'s ``share`` alone (``[35]``), in one compiled loop when numba is there (the same
+        floats: it adds them in numpy's order)."""
+        compiled = compiled_loops()
+        if compiled is None or not len(self.starts):
+            return self.judge(available)[3]
+        out = np.empty(NATURAL_KINDS)
+        compiled.opponent_shares(self.rest, self.small, self.weight, self.starts,
+                                 np.asarray(available, dtype=np.int64), out)
+        return out
+
 
 OPPONENT_LINES = Memo("opponent lines", maxsize=1024)
 """Per compiled card, the :class:`OpponentLines` of each set of an opponent's exposures (jokers counted)."""
@@ -248,6 +260,33 @@ def tile_dangers(
             hot |= wins[o]
     danger = 1 - np.prod(1 - each, axis=0)
     return Dangers(danger, hot, each, wins, calls)
+
+
+def danger_each(
+    compiled: CompiledCard,
+    opponents: Sequence[Sequence[Exposure] | None],
+    available: np.ndarray,
+    wall_left: int | None = None,
+    waiting: Sequence[Sequence[float]] = WAITING,
+) -> np.ndarray:
+    """:func:`tile_dangers`' ``each`` alone (``[opponents, 36]``, the same floats), for the coach bot's
+    discards: the share of each opponent's lines in one compiled loop when numba is there
+    (:meth:`OpponentLines.share`), without the masks of the wins and calls.
+
+    >>> import mjlearn as mj
+    >>> from mjlearn.engine import Exposure
+    >>> compiled = mj.load_card("basic1").compiled()
+    >>> available = np.array(COPIES, dtype=np.int16)
+    >>> opponents = [None, (Exposure.parse("NNN"), Exposure.parse("5555D")), None]
+    >>> bool((danger_each(compiled, opponents, available, 40) == tile_dangers(compiled, opponents, available, 40).each).all())
+    True
+    """
+    each = np.zeros((len(opponents), NUM_KINDS))
+    for o, exposures in enumerate(opponents):
+        if exposures is not None:
+            share = opponent_lines(compiled, exposures).share(available)
+            each[o, :NATURAL_KINDS] = waiting_chance(len(exposures), wall_left, waiting) * share
+    return each
 
 
 # -- the public calls ---------------------------------------------------------------

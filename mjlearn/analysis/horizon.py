@@ -74,9 +74,15 @@ def seat_draws(game, seat: int | None = None) -> int:
     >>> game.wall_left, seat_draws(game), seat_draws(game, 1), seat_draws(game, 3)
     (97, 24, 25, 24)
     """
+    return _seat_draws(game, None if seat is None else _whole("seat", seat, 0, SEATS - 1))
+
+
+def _seat_draws(game, seat: int | None) -> int:
+    """:func:`seat_draws` for a seat already checked (the bots ask at every decision: no check again)."""
     if game.phase == "over":
         return 0
-    seat = game.turn if seat is None else _whole("seat", seat, 0, SEATS - 1)
+    if seat is None:
+        seat = game.turn
     dead = set(game.dead)
     if seat in dead:
         return 0
@@ -92,7 +98,10 @@ def seat_draws(game, seat: int | None = None) -> int:
     while other != seat:
         ahead += other not in dead
         other = (other + 1) % SEATS
-    return expected_draws(game.wall_left, SEATS - len(dead), ahead)
+    live_seats, wall_left = SEATS - len(dead), game.wall_left
+    if live_seats < 1 or wall_left < 0:  # (not a game's figures: expected_draws says what is wrong)
+        return expected_draws(wall_left, live_seats, ahead)
+    return max(0, -(-(wall_left - ahead) // live_seats))  # (expected_draws, without checking again)
 
 
 def horizon_phrase(draws: int, expected: bool = True) -> str:

@@ -7,7 +7,15 @@ Each does what a numpy function of the engine does, with the same numbers:
   away (:class:`mjlearn.engine.views.Position` with numpy);
 - :func:`discard_ranks`: the racks one discard away (:func:`mjlearn.engine.views.discard_ranks`);
 - :func:`live_update`: which of a view's hands the tiles still available cannot complete, updated from the
-  last look for the kinds that changed (:class:`mjlearn.engine.liveness.LiveHands`).
+  last look for the kinds that changed (:class:`mjlearn.engine.liveness.LiveHands`);
+- :func:`coach_chances`, :func:`coach_near`: the coach bot's quick chances of a batch of racks and its near
+  hands (``CoachBot._quick_chances`` and ``_FirstRack`` in :mod:`mjlearn.rules.coach_bot`);
+- :func:`opponent_shares`: the defence's share per tile of an opponent's lines
+  (:meth:`mjlearn.analysis.defence.OpponentLines.share`).
+
+The coach's and the defence's loops add floats: they add them in numpy's order (its pairwise sum, eight
+running sums of a block of up to 128 terms, halves above that), so their floats are numpy's to the last bit
+and a coach plays the same moves with either engine (``tests/test_coach_fast_paths.py``).
 
 Every distance is :func:`_tiles_away`, the formula of :mod:`mjlearn.engine.tiles_away` written once for the
 compiled loops. The bots' arrays are a few hundred entries long, so numpy's cost per call, not the
@@ -358,6 +366,252 @@ def _nearest_groups(available, check_live, fresh, seen, short, lacking, ptr, han
     return nearest, found
 
 
+def _chain(terms, j, stop):  # pragma: no cover - runs compiled
+    """One of the eight running sums of numpy's pairwise sum: ``terms[j] + terms[j + 8] + ...`` below ``stop``."""
+    total = terms[j]
+    for i in range(j + 8, stop, 8):
+        total += terms[i]
+    return total
+
+
+def _pairwise_tail(chains, terms, stop, n):  # pragma: no cover - runs compiled
+    """numpy's pairwise sum of ``terms[:n]`` (``n`` of 8 to 128) from its eight running sums: added in pairs,
+    then the terms past ``stop`` (the last multiple of 8) one by one. The compiled loops sum so to give the
+    very floats numpy's ``sum`` gives."""
+    total = ((chains[0] + chains[1]) + (chains[2] + chains[3])) + ((chains[4] + chains[5]) + (chains[6] + chains[7]))
+    for i in range(stop, n):
+        total += terms[i]
+    return total
+
+
+def _coach_chances(racks, small, big, near, log_table, unseen, width, out_needed, out_log_small, out_at,
+                   out_at_natural):  # pragma: no cover - runs compiled
+    """The coach's quick chances (``CoachBot._quick_chances``) up to their last floats: for each rack of
+    ``racks[K, 36]`` and each ``near`` hand (rows of ``small`` and ``big``, ``[n, 35]``: the tiles of its
+    singles and pairs, and of its groups of 3 or more), fills the tiles lacking (``out_needed``), the
+    singles' and pairs' log-chance (``out_log_small``: the sum over the 35 kinds of ``log_table`` at
+    ``[unseen[k], lacking]``, added in numpy's order) and where the groups' chance stands in the flattened
+    tail table (``out_at``, the unseen jokers among the outs; ``out_at_natural`` without them).
+
+    The racks grow from the first (``racks[0]``) by a few kinds: each hand's figures are worked out for the
+    first rack over all 35 kinds, and for each other rack from what the kinds where it differs change. A rack whose hand
+    lacks other singles or pairs sums again only the running sums of numpy's order that hold a changed
+    term (floats are added in the same order: the same float as summing afresh)."""
+    hands = near.shape[0]
+    count = np.zeros(racks.shape[0], np.int64)  # per rack, the kinds where it differs from the first
+    changed = np.empty((racks.shape[0], _KINDS), np.int64)
+    touched = np.zeros(racks.shape[0], np.int64)  # (the same kinds as bits)
+    for r in range(1, racks.shape[0]):
+        for k in range(_KINDS):
+            if racks[r, k] != racks[0, k]:
+                changed[r, count[r]] = k
+                count[r] += 1
+                touched[r] |= np.int64(1) << k
+    total_unseen = np.int64(0)
+    for k in range(_KINDS + 1):
+        total_unseen += unseen[k]
+    stop = _KINDS - _KINDS % 8
+    need_small = np.empty(_KINDS, np.int64)
+    need_big = np.empty(_KINDS, np.int64)
+    first_terms = np.empty(_KINDS, np.float64)
+    terms = np.empty(_KINDS, np.float64)
+    first_chains = np.empty(8, np.float64)
+    chains = np.empty(8, np.float64)
+    for i in range(hands):
+        h = near[i]
+        groups0 = np.int64(0)
+        lack0 = np.int64(0)
+        found0 = np.int64(0)
+        uses = np.int64(0)  # the kinds the hand holds (a rack that changes none of them changes nothing in it)
+        for k in range(_KINDS):  # the first rack
+            n = np.int64(racks[0, k])
+            s = np.int64(small[h, k])
+            b = np.int64(big[h, k])
+            if s > 0 or b > 0:
+                uses |= np.int64(1) << k
+            spare = n - s if n > s else 0
+            need_small[k] = s - n if s > n else 0
+            need_big[k] = b - spare if b > spare else 0
+            groups0 += need_big[k]
+            lack0 += need_small[k]
+            if need_big[k] > 0:
+                found0 += unseen[k]
+            first_terms[k] = terms[k] = log_table[unseen[k] * width + need_small[k]]
+        for j in range(8):
+            first_chains[j] = _chain(first_terms, j, stop)
+        log0 = _pairwise_tail(first_chains, first_terms, stop, _KINDS)
+        for r in range(racks.shape[0]):
+            groups = groups0
+            lack = lack0
+            found = found0
+            dirty = 0  # bit j: running sum j holds a changed term; bit 8: a term past the last multiple of 8
+            for c in range(count[r] if touched[r] & uses else 0):
+                k = changed[r, c]
+                s = np.int64(small[h, k])
+                b = np.int64(big[h, k])
+                n = np.int64(racks[r, k])
+                spare = n - s if n > s else 0
+                ns = s - n if s > n else 0
+                nb = b - spare if b > spare else 0
+                groups += nb - need_big[k]
+                lack += ns - need_small[k]
+                if nb > 0:
+                    found += unseen[k]
+                if need_big[k] > 0:
+                    found -= unseen[k]
+                if ns != need_small[k]:
+                    terms[k] = log_table[unseen[k] * width + ns]
+                    dirty |= 1 << (k % 8 if k < stop else 8)
+            jokers = np.int64(racks[r, _KINDS])
+            out_needed[r, i] = lack + groups - min(jokers, groups)
+            if dirty:
+                for j in range(8):
+                    chains[j] = _chain(terms, j, stop) if dirty & (1 << j) else first_chains[j]
+                out_log_small[r, i] = _pairwise_tail(chains, terms, stop, _KINDS)
+                for c in range(count[r]):  # (the first rack's terms back)
+                    terms[changed[r, c]] = first_terms[changed[r, c]]
+            else:
+                out_log_small[r, i] = log0
+            short = groups - jokers if groups > jokers else 0
+            out_at[r, i] = min(found + unseen[_KINDS], total_unseen) * width + min(short, width - 1)
+            out_at_natural[r, i] = min(found, total_unseen) * width + min(groups, width - 1)
+
+def _block32(values, start, n):  # pragma: no cover - runs compiled
+    """numpy's pairwise sum of ``values[start:start + n]`` (float32) for ``n`` of 128 or fewer: eight running
+    sums from 8 terms on, one by one from 0 below."""
+    if n < 8:
+        total = np.float32(0.0)
+        for i in range(n):
+            total += values[start + i]
+        return total
+    r0, r1, r2, r3 = values[start], values[start + 1], values[start + 2], values[start + 3]
+    r4, r5, r6, r7 = values[start + 4], values[start + 5], values[start + 6], values[start + 7]
+    stop = n - n % 8
+    for i in range(8, stop, 8):
+        r0 += values[start + i]
+        r1 += values[start + i + 1]
+        r2 += values[start + i + 2]
+        r3 += values[start + i + 3]
+        r4 += values[start + i + 4]
+        r5 += values[start + i + 5]
+        r6 += values[start + i + 6]
+        r7 += values[start + i + 7]
+    total = ((r0 + r1) + (r2 + r3)) + ((r4 + r5) + (r6 + r7))
+    for i in range(stop, n):
+        total += values[start + i]
+    return total
+
+
+def _pairwise32(values, start, n):  # pragma: no cover - runs compiled
+    """numpy's pairwise sum of ``values[start:start + n]`` in float32: blocks of 128 or fewer
+    (:func:`_block32`), above that the sum of two halves (the first a multiple of 8), as numpy recurses;
+    here with a stack of its own (numba's cache does not keep recursive functions)."""
+    if n <= 128:
+        return _block32(values, start, n)
+    lo = np.empty(64, np.int64)
+    size = np.empty(64, np.int64)
+    stage = np.empty(64, np.int64)  # 0: not split yet; 1: its first half being summed; 2: its second half
+    first = np.empty(64, np.float32)
+    depth = 0
+    lo[0], size[0], stage[0] = start, n, 0
+    value = np.float32(0.0)
+    while True:
+        if size[depth] <= 128:  # a block: summed, and handed to the half it belongs to
+            value = _block32(values, lo[depth], size[depth])
+            depth -= 1
+        elif stage[depth] == 0:
+            half = size[depth] // 2
+            half -= half % 8
+            stage[depth] = 1
+            lo[depth + 1], size[depth + 1], stage[depth + 1] = lo[depth], half, 0
+            depth += 1
+            continue
+        elif stage[depth] == 1:  # its first half summed: now the second
+            half = size[depth] // 2
+            half -= half % 8
+            first[depth] = value
+            stage[depth] = 2
+            lo[depth + 1], size[depth + 1], stage[depth + 1] = lo[depth] + half, size[depth] - half, 0
+            depth += 1
+            continue
+        else:
+            value = first[depth] + value
+            depth -= 1
+        if depth < 0:
+            return value
+
+
+def _opponent_shares(rest, small, weight, starts, available, out):  # pragma: no cover - runs compiled
+    """``out[35]``: the share of :meth:`mjlearn.analysis.defence.OpponentLines.judge` (the chance that a
+    thrown natural is the tile a waiting opponent waits for) for the opponent's hands (``rest``, ``small``,
+    ``weight``: ``[n, 35]``; ``starts``: where each of its lines starts) and the tiles ``available``
+    (``[36]``), in numpy's order of addition: per line the winning hands' weights added as numpy's
+    ``add.reduceat`` adds them (the first, then the pairwise sum of the others, in float32), the lines'
+    shares one after the other in float64."""
+    n = rest.shape[0]
+    segments = starts.shape[0]
+    jokers = np.int64(available[_KINDS]) if available[_KINDS] > 0 else np.int64(0)
+    short = np.empty(n, np.int64)
+    lacking = np.empty(n, np.int64)
+    for h in range(n):
+        gap = np.int64(0)
+        lack = np.int64(0)
+        for k in range(_KINDS):
+            have = np.int64(available[k])
+            if rest[h, k] > have:
+                gap += rest[h, k] - have
+            if small[h, k] > have:
+                lack += 1
+        short[h] = gap
+        lacking[h] = lack
+    column = np.empty(max(n, 1), np.float32)
+    for t in range(_KINDS):
+        have = np.int64(available[t])
+        share = 0.0
+        live_lines = 0
+        for s in range(segments):
+            lo = starts[s]
+            hi = starts[s + 1] if s + 1 < segments else n
+            count = 0
+            for h in range(lo, hi):
+                over = 1 if rest[h, t] > have else 0
+                eased = 1 if small[h, t] > have and small[h, t] <= have + 1 else 0
+                live = lacking[h] - eased == 0 and short[h] - over <= jokers
+                if live:
+                    count += 1
+                column[h - lo] = weight[h, t] if live and rest[h, t] > 0 else np.float32(0.0)
+            found = column[0] + _pairwise32(column, 1, hi - lo - 1) if hi - lo > 1 else column[0]
+            share += np.float64(found) / max(count, 1)
+            if count > 0:
+                live_lines += 1
+        out[t] = share / max(live_lines, 1)
+
+
+def _coach_near(behind, slack, lines, value, bonus, found, near_value):  # pragma: no cover - runs compiled
+    """The coach's near hands (``CoachBot._first_rack``): the hands whose distance ``behind`` (the dead ones far
+    behind) is at most ``slack`` more than the least, in ``found[0]``; their lines in ``found[1]``; where each
+    line starts among them in ``found[2]``; their ``value`` plus ``bonus`` in ``near_value``. Returns how
+    many hands and lines."""
+    n = behind.shape[0]
+    least = np.int64(behind[0])
+    for h in range(1, n):
+        if behind[h] < least:
+            least = behind[h]
+    cutoff = least + slack
+    m = 0
+    s = 0
+    for h in range(n):
+        if behind[h] <= cutoff:
+            found[0, m] = h
+            found[1, m] = lines[h]
+            near_value[m] = value[h] + bonus
+            if m == 0 or lines[h] != found[1, m - 1]:
+                found[2, s] = m
+                s += 1
+            m += 1
+    return m, s
+
+
 # (each name bound to its compiled form, so that the compiled functions that call it call that)
 _smallest = _compile(_smallest)
 _discard_ranks = discard_ranks = _compile(_discard_ranks)
@@ -369,3 +623,10 @@ best_discards = _compile(_best_discards)
 pass_scores = _compile(_pass_scores)
 wins_with = _compile(_wins_with)
 nearest_groups = _compile(_nearest_groups)
+_chain = _compile(_chain, inline=True)
+_pairwise_tail = _compile(_pairwise_tail, inline=True)
+coach_chances = _compile(_coach_chances)
+_block32 = _compile(_block32, inline=True)
+_pairwise32 = _compile(_pairwise32)
+opponent_shares = _compile(_opponent_shares)
+coach_near = _compile(_coach_near)

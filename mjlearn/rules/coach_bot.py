@@ -74,6 +74,7 @@ the dead hands and the count of tiles left in the wall.
 from __future__ import annotations
 
 import math
+from bisect import bisect_right
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
@@ -81,10 +82,11 @@ import numpy as np
 
 from ..analysis.arguments import count_argument
 from ..analysis.chances import hand_chances
-from ..analysis.defence import CALIBRATED_WAITING, hot_row, tile_dangers
-from ..analysis.horizon import seat_draws
-from ..engine import (JOKER, NATURAL_KINDS, Exposure, Memo, View, as_counts, available_tiles, call_options,
-                      exposure_key, seat_exposures)
+from ..analysis.defence import CALIBRATED_WAITING, danger_each, hot_row
+from ..analysis.horizon import _seat_draws
+from ..engine import (JOKER, NATURAL_KINDS, Exposure, Memo, Position, View, as_counts, available_tiles, call_options,
+                      compiled_loops, exposure_key, seat_exposures)
+from ..engine.views import FAR
 from ..errors import ArgumentError
 from ..tiles import COPIES, Tile
 from .bots import Bot
@@ -153,27 +155,40 @@ class _FirstRack:
     lines, the tiles unseen, and (for the quick chances) the first rack's figures over all 35 kinds."""
 
     __slots__ = ("lines", "near", "rack", "unseen_counts", "unseen", "value", "jokerless", "starts", "table", "rows",
-                 "small", "big", "need_small", "need_big", "in_groups", "lacking", "outs", "log_small")
+                 "small", "big", "need_small", "need_big", "in_groups", "lacking", "outs", "log_small", "compiled",
+                 "log_table")
 
-    def __init__(self, bot: "CoachBot", view: View, near: np.ndarray, rack: np.ndarray, unseen_counts: np.ndarray,
+    def __init__(self, bot: "CoachBot", view: View, behind: np.ndarray, rack: np.ndarray, unseen_counts: np.ndarray,
                  draws: int):
         self.lines = lines = bot._lines_of(view)
-        self.near = near
         self.rack = rack
         self.unseen_counts = unseen_counts
         self.unseen = unseen = int(unseen_counts.sum())
-        self.value = lines.value[near] + bot.self_pick_points  # (the tournament's self-pick row, in expectation)
-        segment = view.lines[near]
+        compiled = compiled_loops()
+        if compiled is not None:  # the near hands, their lines and values in one compiled call
+            found, value = np.empty((3, view.n), dtype=np.int64), np.empty(view.n)
+            m, s = compiled.coach_near(behind, bot.slack, view.lines, lines.value, bot.self_pick_points, found, value)
+            self.near, segment, self.starts, self.value = found[0, :m], found[1, :m], found[2, :s], value[:m]
+        else:  # the hands within slack of the nearest live one (or of the nearest, if none is live)
+            self.near = near = np.flatnonzero(behind <= int(behind.min()) + bot.slack)
+            self.value = lines.value[near] + bot.self_pick_points  # (the tournament's self-pick row, in expectation)
+            segment = view.lines[near]
+            first_of_line = np.empty(len(segment), dtype=bool)
+            first_of_line[:1] = True
+            np.not_equal(segment[1:], segment[:-1], out=first_of_line[1:])
+            self.starts = first_of_line.nonzero()[0]
         # the tournament's jokerless row per near hand (None: no such row, or no hand may earn it)
         jokerless = None if bot.jokerless_points is None else bot.jokerless_points[segment]
         self.jokerless = jokerless if jokerless is not None and jokerless.any() else None
-        first_of_line = np.empty(len(segment), dtype=bool)
-        first_of_line[:1] = True
-        np.not_equal(segment[1:], segment[:-1], out=first_of_line[1:])
-        self.starts = first_of_line.nonzero()[0]
+        self.compiled = None
         if bot.exact:
             return
         self.table, log_table = bot._tail_table(unseen, draws)
+        self.compiled = compiled
+        if compiled is not None:  # (the compiled loop works the first rack's figures out itself)
+            self.log_table = log_table.ravel()
+            return
+        near = self.near
         self.rows = log_table[unseen_counts[:NATURAL_KINDS]].ravel()  # log_table[unseen_counts[k], n] at k * 15 + n
         self.small, self.big = small, big = lines.small[near], lines.big[near]  # [m, 35]
         naturals = rack[:NATURAL_KINDS]
@@ -317,6 +332,20 @@ class CoachBot(Bot):
         return f"CoachBot(seed={self.seed!r}, weights={self.weights.tolist()}, defence={self.defence})"
 
     # -- worth of racks ----------------------------------------------------------
+    def _behind(self, position: Position, available: np.ndarray) -> np.ndarray:
+        """The rack's distance to each hand of its view, the hands the tiles ``available`` cannot complete
+        put :data:`~mjlearn.engine.views.FAR` tiles further (or ``slack + 15``, whichever is more), or as it
+        is when no hand is live: the hands within ``slack`` of its least are the nearest live ones, within
+        ``slack`` of the nearest. With numba, one compiled call
+        (:meth:`~mjlearn.engine.BotEngine.dead_far`) instead of a numpy step per kind whose count changed
+        (:meth:`Bot._live_mask <mjlearn.rules.bots.Bot._live_mask>`): the same hands."""
+        distance = position.distance
+        if compiled_loops() is not None and self.slack + 15 <= FAR and available.min() >= 0:
+            dead = self.engine.dead_far(position.view, available)
+            return distance if dead is None else distance + dead
+        live = self._live_mask(position.view, available)
+        return np.where(live, distance, distance + max(FAR, self.slack + 15)) if live.any() else distance
+
     def _lines_of(self, view: View) -> _Lines:
         compiled = self.engine.compiled  # (shared by the coach bots of the card)
         return COACH_LINES.get(compiled, view.key, lambda: _Lines(compiled, view))
@@ -359,8 +388,10 @@ class CoachBot(Bot):
     def _first_rack(self, rack: np.ndarray, exposures: Sequence[Exposure], visible, draws: int) -> "_FirstRack | None":
         """What :meth:`worth` works out from the first rack (``None`` if no hand is allowed); the last one
         is kept, for the Charleston's search weighs the racks grown from the same rack three times."""
-        key = (tuple(rack.tolist()), exposure_key(exposures), None if visible is None else tuple(np.asarray(visible).tolist()),
-               draws, self.slack, self.exact, tuple(sorted((int(e.tile), e.size, e.jokers) for e in exposures)))
+        key = (tuple(rack.tolist()), self._key_of(exposures),
+               None if visible is None else tuple(visible) if isinstance(visible, list) else tuple(np.asarray(visible).tolist()),
+               draws, self.slack, self.exact,
+               tuple(sorted((int(e.tile), e.size, e.jokers) for e in exposures)) if exposures else ())
         kept = self._first  # (the exposures' jokers count too: they are not among the tiles still to come)
         if kept is not None and kept[0] == key:
             return kept[1]
@@ -370,14 +401,9 @@ class CoachBot(Bot):
             return None
         seen = np.zeros(36, dtype=np.int16) if visible is None else np.asarray(visible, dtype=np.int16)
         available = available_tiles(seen, exposures)
-        live = self._live_mask(view, available)
-        distance = position.distance
-        if live.any():
-            near = live & (distance <= int(distance[live].min()) + self.slack)
-        else:
-            near = distance <= position.best + self.slack
+        behind = self._behind(position, available)  # (the nearest live hands, or the nearest if none is live)
         # what could still be drawn: the first rack's tiles are not (nor what the others give up: it is thrown)
-        first = _FirstRack(self, view, np.flatnonzero(near), rack.copy(), np.maximum(available - rack, 0), draws)
+        first = _FirstRack(self, view, behind, rack.copy(), np.maximum(available - rack, 0), draws)
         self._first = (key, first)
         return first
 
@@ -417,8 +443,20 @@ class CoachBot(Bot):
         (whole numbers) by adding what the changed kinds change, the singles' and pairs' log-chance (a
         sum of floats) copied where a hand lacks the same tiles as for the first rack and summed afresh
         over all 35 kinds, in the same order, where it does not: the same numbers as summing every rack
-        in full.
+        in full. With numba, one compiled loop (``mjlearn.engine._numba.coach_chances``) does all but
+        the ``exp`` and the tail table's lookup, adding the floats in numpy's order (its pairwise sum):
+        the same numbers again (``tests/test_coach_fast_paths.py``).
         """
+        if first.compiled is not None:  # the same whole numbers and floats, in one compiled loop
+            needed, at, at_natural = found = np.empty((3, len(racks), len(first.near)), dtype=np.int64)
+            small_chance = np.empty(found.shape[1:])
+            first.compiled.coach_chances(racks, first.lines.small, first.lines.big, first.near, first.log_table,
+                                         first.unseen_counts, _MAX_NEED, needed, small_chance, at, at_natural)
+            np.exp(small_chance, out=small_chance)  # (numpy's exp: the compiled loop leaves it the log)
+            table = first.table.ravel()
+            natural = small_chance * table.take(at_natural) if naturals_only else None
+            chance = table.take(at)
+            return needed, np.multiply(small_chance, chance, out=chance), natural
         rows, small, big, need_small, need_big = first.rows, first.small, first.big, first.need_small, first.need_big
         in_groups, lacking, outs, log_small = first.in_groups, first.lacking, first.outs, first.log_small
         outs_natural = first.unseen_counts[:NATURAL_KINDS]
@@ -471,7 +509,7 @@ class CoachBot(Bot):
     def _draws(game: "Game", seat: int | None = None) -> int:
         """The draws the seat can still expect (:func:`~mjlearn.analysis.horizon.seat_draws`: the horizon a
         learner is shown), at least 1."""
-        return max(1, seat_draws(game, seat))
+        return max(1, _seat_draws(game, seat))
 
     # -- the Charleston ----------------------------------------------------------
     def choose_pass(self, counts: Sequence[int], count: int = 3, draws: int = 24) -> list[Tile]:
@@ -481,20 +519,19 @@ class CoachBot(Bot):
         if int(rack[:NATURAL_KINDS].sum()) < count:  # jokers only left: as the Bot does (it never passes them)
             return super().choose_pass(counts, count)
         held = rack[:NATURAL_KINDS].tolist()
+        kinds = [k for k in range(NATURAL_KINDS) if held[k]]
         sets: list[tuple[int, ...]] = [()]
-        for _ in range(count):
+        for size in range(1, count + 1):
             found: set[tuple[int, ...]] = set()
-            for chosen in sets:  # each set grown by one more of the tiles it leaves on the rack
-                left = list(held)
-                for k in chosen:
-                    left[k] -= 1
-                found.update(tuple(sorted(chosen + (k,))) for k, n in enumerate(left) if n > 0)
+            for chosen in sets:  # each set grown by one more of the tiles it leaves on the rack (kept sorted)
+                found.update(chosen[:bisect_right(chosen, k)] + (k,) + chosen[bisect_right(chosen, k):]
+                             for k in kinds if held[k] > chosen.count(k))
             grown = sorted(found)
-            racks = np.repeat(rack[None, :], len(grown), axis=0)
-            rows = [row for row, chosen in enumerate(grown) for _ in chosen]
-            np.subtract.at(racks, (rows, [k for chosen in grown for k in chosen]), 1)  # each set's tiles leave
-            worth = self.worth(np.concatenate([rack[None, :], racks]), (), None, draws)[1:]
-            order = np.argsort(-worth, kind="stable")[: self.beam if len(sets[0]) + 1 < count else 1]
+            # the rack, then each set's rack: the rack less the set's tiles
+            taken = np.bincount(np.arange(36, 36 * (len(grown) + 1), 36).repeat(size) + np.array(grown).ravel(),
+                                minlength=36 * (len(grown) + 1)).reshape(-1, 36)
+            worth = self.worth(rack - taken.astype(np.int16), (), None, draws)[1:]
+            order = np.argsort(-worth, kind="stable")[: self.beam if size < count else 1]
             sets = [grown[i] for i in order]
         return [Tile(k) for k in sets[0]]
 
@@ -626,8 +663,9 @@ class CoachBot(Bot):
         return Tile(kinds[rows[0] if len(rows) == 1 else self.rng.choice(rows)])
 
     def _threats(self, game: "Game", seat: int, counts: Sequence[int]):
-        """The opponents' exposures (``None`` for a dead hand or one with no exposures) and their
-        :func:`~mjlearn.analysis.defence.tile_dangers` from ``seat``'s view, or ``None`` if nobody threatens."""
+        """The opponents' exposures (``None`` for a dead hand or one with no exposures) and each one's danger
+        per tile kind (``[3, 36]``: :func:`~mjlearn.analysis.defence.tile_dangers`' ``each``, by
+        :func:`~mjlearn.analysis.defence.danger_each`) from ``seat``'s view, or ``None`` if nobody threatens."""
         opponents: list = []
         for other in range(1, 4):  # the exposed hands: a hand with no exposures is rarely ready, and gives no sign
             owner = (seat + other) % 4
@@ -636,8 +674,8 @@ class CoachBot(Bot):
         if all(o is None for o in opponents):
             return None
         available = available_tiles(game.visible(seat), seat_exposures(game, seat)) - np.asarray(counts, dtype=np.int16)
-        return opponents, tile_dangers(self.engine.compiled, opponents, np.maximum(available, 0), game.wall_left,
-                                       self.waiting)
+        return opponents, danger_each(self.engine.compiled, opponents, np.maximum(available, 0), game.wall_left,
+                                      self.waiting)
 
     def feeding_cost(self, game: "Game", seat: int, counts: Sequence[int]) -> np.ndarray | None:
         """Per tile kind (``[36]``) the expected points lost by throwing it now: for each opponent, the
@@ -649,13 +687,13 @@ class CoachBot(Bot):
         threats = self._threats(game, seat, counts)
         if threats is None:
             return None
-        opponents, found = threats
+        opponents, each = threats
         rules = self.ruleset
         # a win costs each payer its value, the discarder ``discarder_pays`` times; the coach's own worth
         # counts one payer's share, so a fed win costs (discarder_pays) values, plus a hot tile's penalty
-        cost = found.each * self.mean_value * rules.discarder_pays
+        cost = each * self.mean_value * rules.discarder_pays
         if rules.tournament is not None:
-            cost += found.each * _hot_penalties(rules.tournament, opponents)[:, None]
+            cost += each * _hot_penalties(rules.tournament, opponents)[:, None]
         return cost.sum(axis=0) * self.caution / 3
 
     def tournament_risk(self, game: "Game", seat: int, counts: Sequence[int]) -> tuple[np.ndarray, np.ndarray] | None:
@@ -687,10 +725,10 @@ class CoachBot(Bot):
         threats = self._threats(game, seat, counts)
         if threats is None:
             return None
-        opponents, found = threats
+        opponents, each = threats
         penalty = _hot_penalties(scoring, opponents)
-        ending = found.each.sum(axis=0) * self.caution
-        return (found.each * penalty[:, None]).sum(axis=0) * self.caution + ending * scoring.wall_game_live, ending
+        ending = each.sum(axis=0) * self.caution
+        return (each * penalty[:, None]).sum(axis=0) * self.caution + ending * scoring.wall_game_live, ending
 
     def discard_decision(self, game: "Game", seat: int, counts, exposures, visible) -> Tile:
         scoring = self.ruleset.tournament
@@ -777,13 +815,9 @@ class CoachBot(Bot):
         if first[0] != "weigh":
             return first[1]
         _, counts, position, groups = first
-        t, view = int(tile), position.view
+        t = int(tile)
         seen = None if visible is None else np.asarray(visible, dtype=np.int16).copy()
-        distance = position.distance
-        if seen is not None:
-            live = self._live_mask(view, available_tiles(seen, exposures))
-            if live.any():
-                distance = np.where(live, distance, 99)
+        distance = position.distance if seen is None else self._behind(position, available_tiles(seen, exposures))
         near = distance <= int(distance.min()) + self.slack
         groups = [(size, has) for size, has in groups if (has & near).any()]  # only groups its near hands have
         if not groups:

@@ -1,0 +1,120 @@
+"""The coach bot's compiled paths give the numpy paths' very numbers, so a coach game plays the same with or
+without numba (issue 25, point 6: a coach game made faster without changing a decision).
+
+Each test plays seeded coach games, records what the coach weighed, and weighs it again both ways: the
+worth of the racks (and the chances and distances kept beside it), the live hands, and the opponents'
+dangers. The sums are floats added in numpy's order; one float off would show here (and could turn a
+near tie), not only in the games' digests.
+"""
+
+import numpy as np
+import pytest
+
+import mjlearn as mj
+import mjlearn.rules.coach_bot as coach_module
+from mjlearn.analysis.defence import danger_each, tile_dangers
+from mjlearn.engine import engines, loops
+from mjlearn.rules import MAHJX, NMJL, Bot, CoachBot, run_game
+
+from test_game_digest import game_digest
+
+needs_numba = pytest.mark.skipif("numba" not in engines(), reason="numba is not installed: one engine only")
+
+CASES = [("basic1", NMJL), ("basic1", MAHJX), ("practice_harbor", NMJL), ("practice_harbor", MAHJX)]
+
+
+def coach_table(card, rules, seed):
+    return [CoachBot(card, rules, seed=seed * 4 + s) for s in range(4)]
+
+
+def recorded_calls(monkeypatch, owner, name, card, rules, seeds):
+    """The arguments of every call of ``owner.name`` in four-coach games on ``seeds``."""
+    calls = []
+    original = getattr(owner, name)
+
+    def record(*args, **kwargs):
+        calls.append((args, kwargs))
+        return original(*args, **kwargs)
+
+    monkeypatch.setattr(owner, name, record)
+    for seed in seeds:
+        run_game(card, rules, seed=seed, bots=coach_table(card, rules, seed))
+    monkeypatch.setattr(owner, name, original)
+    return calls
+
+
+@needs_numba
+@pytest.mark.parametrize("name, rules", CASES)
+def test_the_compiled_worth_gives_the_numpy_worth_to_the_last_float(monkeypatch, name, rules):
+    card = mj.load_card(name)
+    calls = recorded_calls(monkeypatch, CoachBot, "worth", card, rules, range(2))
+    assert len(calls) > 100
+    found = {}
+    for engine in ("numpy", None):
+        monkeypatch.setattr(loops, "engine", engine)
+        bot = CoachBot(card, rules)
+        found[engine] = []
+        for (_, racks, *rest), kwargs in calls:
+            worth = bot.worth(racks, *rest, **kwargs)
+            first = bot._first[1] if bot._first is not None else None  # (the near hands, their lines and values)
+            kept = () if first is None else (first.near.copy(), first.starts.copy(), first.value.copy())
+            found[engine].append((worth, bot.last_chance.copy(), bot.last_distance.copy(), *kept))
+    for numpy_side, compiled_side in zip(found["numpy"], found[None]):
+        assert len(numpy_side) == len(compiled_side)
+        for a, b in zip(numpy_side, compiled_side):
+            assert a.shape == b.shape and np.array_equal(a, b)
+    assert sum(len(side[0]) for side in found[None]) > 1000  # (many racks weighed, Charleston sets among them)
+
+
+@needs_numba
+@pytest.mark.parametrize("name, rules", CASES)
+def test_the_compiled_liveness_puts_the_same_hands_behind(monkeypatch, name, rules):
+    card = mj.load_card(name)
+    calls = recorded_calls(monkeypatch, CoachBot, "_behind", card, rules, range(2))
+    assert len(calls) > 50
+    bot = CoachBot(card, rules)
+    dead_seen = 0
+    for (_, position, available), _ in calls:
+        found = bot._behind(position, available)
+        monkeypatch.setattr(loops, "engine", "numpy")
+        assert np.array_equal(found, bot._behind(position, available))
+        monkeypatch.setattr(loops, "engine", None)
+        live = Bot._live_mask(bot, position.view, available)
+        if live.any():
+            assert np.array_equal(found[live], position.distance[live]) and (found[~live] >= 64).all()
+            dead_seen += int((~live).sum())
+    assert dead_seen  # (some hands were dead)
+
+
+@needs_numba
+@pytest.mark.parametrize("name, rules", CASES)
+def test_danger_each_is_tile_dangers_each_to_the_last_float(monkeypatch, name, rules):
+    card = mj.load_card(name)
+    calls = recorded_calls(monkeypatch, coach_module, "danger_each", card, rules, range(4))
+    assert len(calls) > 20
+    for args, kwargs in calls:
+        assert np.array_equal(danger_each(*args, **kwargs), tile_dangers(*args, **kwargs).each)
+
+
+@needs_numba
+def test_the_compiled_float32_sum_adds_as_numpy_s_reduceat():
+    from mjlearn.engine import _numba
+
+    rng = np.random.default_rng(25)
+    for n in [*range(1, 20), 127, 128, 129, 130, 255, 256, 257, 1000, 3001]:
+        column = rng.random(n).astype(np.float32) * (rng.random(n) < 0.6)
+        expected = np.add.reduceat(column[:, None], [0], axis=0)[0, 0]  # the first, then the others pairwise
+        found = column[0] + _numba._pairwise32(column, 1, n - 1) if n > 1 else column[0]
+        assert found == expected, n
+
+
+@needs_numba
+@pytest.mark.parametrize("rules", [NMJL, MAHJX])
+def test_a_coach_game_plays_the_same_with_either_engine(monkeypatch, rules):
+    card = mj.load_card("basic1")
+    digests = []
+    for engine in ("numpy", None):
+        monkeypatch.setattr(loops, "engine", engine)
+        digests.append(game_digest([run_game(card, rules, seed=seed, bots=coach_table(card, rules, seed))
+                                    for seed in (7, 8)]))
+    assert digests[0] == digests[1]
