@@ -66,6 +66,26 @@ def test_the_compiled_worth_gives_the_numpy_worth_to_the_last_float(monkeypatch,
     assert sum(len(side[0]) for side in found[None]) > 1000  # (many racks weighed, Charleston sets among them)
 
 
+
+@needs_numba
+@pytest.mark.parametrize("weights", [(1.0,), (1.0, 0.5, 0.25, 0.125, 0.0625), (1.0, 0.35, 0.15, 0.1, 0.05, 0.02, 0.01)])
+def test_the_compiled_worth_takes_any_number_of_weights(monkeypatch, weights):
+    """The compiled worth ranks the lines itself and leaves the weights to numpy: one line counted, five,
+    or more than some racks have lines, the same floats as the numpy path's."""
+    card = mj.load_card("basic1")
+    calls = recorded_calls(monkeypatch, CoachBot, "worth", card, MAHJX, [3])
+    found = {}
+    for engine in ("numpy", None):
+        monkeypatch.setattr(loops, "engine", engine)
+        bot = CoachBot(card, MAHJX, weights=weights)
+        found[engine] = [(bot.worth(racks, *rest, **kwargs), bot.last_chance.copy(), bot.last_distance.copy(),
+                          np.array(len(bot._first[1].starts) if bot._first else 0)) for (_, racks, *rest), kwargs in calls]
+    for numpy_side, compiled_side in zip(found["numpy"], found[None], strict=True):
+        for a, b in zip(numpy_side, compiled_side):
+            assert a.shape == b.shape and np.array_equal(a, b)
+    lines = [int(side[3]) for side in found[None]]
+    assert len(calls) > 100 and min(lines) < len(weights) <= max(lines) or len(weights) == 1
+
 @needs_numba
 @pytest.mark.parametrize("name, rules", CASES)
 def test_the_compiled_liveness_puts_the_same_hands_behind(monkeypatch, name, rules):

@@ -612,6 +612,52 @@ def _coach_near(behind, slack, lines, value, bonus, found, near_value):  # pragm
     return m, s
 
 
+def _coach_worth(small_chance, table, at, at_natural, value, jokerless, holds_none, needed, starts, weights,
+                 out_top, out_chance, out_needed):  # pragma: no cover - runs compiled
+    """The rest of the coach's worth (``CoachBot.worth``) after the quick chances, with numpy's very floats: per
+    rack ``r`` and near hand ``i``, the chance ``small_chance[r, i] * table[at[r, i]]`` times the hand's
+    ``value`` (plus, when ``jokerless`` has entries, the jokerless points times the chance without a joker,
+    ``small_chance * table[at_natural]``, for the racks where ``holds_none``), its line's best (the hands of a
+    line run from one of ``starts`` to the next), and the best ``weights.shape[0]`` lines, largest first, in
+    ``out_top[r, :w]`` (numpy multiplies them by the weights); the best chance in ``out_chance[r]`` and the
+    fewest tiles lacking (``needed``) in ``out_needed[r]``. Every float is one numpy product, sum or maximum,
+    done in the same order, so the same float."""
+    racks = small_chance.shape[0]
+    hands = small_chance.shape[1]
+    lines = starts.shape[0]
+    top = min(weights.shape[0], lines)
+    with_jokerless = jokerless.shape[0] > 0
+    best = np.empty(lines, np.float64)
+    for r in range(racks):
+        most = -np.inf
+        fewest = needed[r, 0]
+        line = -1
+        for i in range(hands):
+            chance = small_chance[r, i] * table[at[r, i]]
+            if chance > most:
+                most = chance
+            if needed[r, i] < fewest:
+                fewest = needed[r, i]
+            expected = chance * value[i]
+            if with_jokerless:
+                extra = (small_chance[r, i] * table[at_natural[r, i]]) * jokerless[i]
+                expected = expected + extra * (1.0 if holds_none[r] else 0.0)
+            if line + 1 < lines and i == starts[line + 1]:
+                line += 1
+                best[line] = expected
+            elif expected > best[line]:
+                best[line] = expected
+        out_chance[r] = most
+        out_needed[r] = fewest
+        for j in range(top):  # the best lines, largest first (a selection: a handful of a few dozen lines)
+            pick = j
+            for l in range(j + 1, lines):
+                if best[l] > best[pick]:
+                    pick = l
+            out_top[r, j] = best[pick]
+            best[pick], best[j] = best[j], best[pick]
+
+
 # (each name bound to its compiled form, so that the compiled functions that call it call that)
 _smallest = _compile(_smallest)
 _discard_ranks = discard_ranks = _compile(_discard_ranks)
@@ -630,3 +676,4 @@ _block32 = _compile(_block32, inline=True)
 _pairwise32 = _compile(_pairwise32)
 opponent_shares = _compile(_opponent_shares)
 coach_near = _compile(_coach_near)
+coach_worth = _compile(_coach_worth)
