@@ -138,3 +138,48 @@ def test_a_coach_game_plays_the_same_with_either_engine(monkeypatch, rules):
         digests.append(game_digest([run_game(card, rules, seed=seed, bots=coach_table(card, rules, seed))
                                     for seed in (7, 8)]))
     assert digests[0] == digests[1]
+
+
+@needs_numba
+def test_the_compiled_pass_sets_are_python_s_sets_in_python_s_order():
+    """``pass_sets`` grows the Charleston's sets as ``choose_pass``'s Python does: every set with one more of
+    the tiles it leaves, each once, in the order Python sorts the tuples; and each set's rack."""
+    from bisect import bisect_right
+
+    from mjlearn.engine import _numba
+
+    rng = np.random.default_rng(6)
+    for _ in range(60):
+        rack = np.zeros(36, dtype=np.int16)
+        np.add.at(rack, rng.choice(36, size=14, p=np.r_[np.full(35, 0.9 / 35), 0.1]), 1)
+        rack = np.minimum(rack, 4).astype(np.int16)
+        held = rack[:35].tolist()
+        kinds = [k for k in range(35) if held[k]]
+        sets = [()]
+        for size in range(1, 4):
+            expected = sorted({chosen[:bisect_right(chosen, k)] + (k,) + chosen[bisect_right(chosen, k):]
+                               for chosen in sets for k in kinds if held[k] > chosen.count(k)})
+            found = np.empty((len(sets) * 35, size), dtype=np.int64)
+            racks = np.empty((len(found) + 1, 36), dtype=np.int16)
+            n = _numba.pass_sets(rack, np.array(sets, dtype=np.int64).reshape(len(sets), size - 1), found, racks)
+            assert [tuple(s) for s in found[:n].tolist()] == expected
+            assert np.array_equal(racks[0], rack)
+            for s, left in zip(expected, racks[1 : n + 1]):
+                assert np.array_equal(left, rack - np.bincount(s, minlength=36))
+            sets = [expected[i] for i in rng.permutation(len(expected))[:4]]  # (any beam of them)
+
+
+@needs_numba
+@pytest.mark.parametrize("name, rules", CASES)
+def test_the_charleston_passes_the_same_tiles_with_either_engine(monkeypatch, name, rules):
+    card = mj.load_card(name)
+    calls = recorded_calls(monkeypatch, CoachBot, "choose_pass", card, rules, range(2))
+    assert len(calls) > 20
+    for beam in (3, 1, 6):
+        passes = {}
+        for engine in ("numpy", None):
+            monkeypatch.setattr(loops, "engine", engine)
+            bot = CoachBot(card, rules, beam=beam)
+            passes[engine] = [bot.choose_pass(*args[1:], **kwargs) for args, kwargs in calls]
+            passes[engine] += [bot.choose_pass(args[1], count) for args, _ in calls[:10] for count in (1, 2)]
+        assert passes["numpy"] == passes[None]

@@ -658,6 +658,53 @@ def _coach_worth(small_chance, table, at, at_natural, value, jokerless, holds_no
             best[pick], best[j] = best[j], best[pick]
 
 
+def _pass_sets(rack, sets, out_sets, out_racks):  # pragma: no cover - runs compiled
+    """The Charleston's sets grown by one tile (``CoachBot.choose_pass``): each set of ``sets[B, size - 1]``
+    (kinds, ascending) with one more of the natural tiles of ``rack`` it leaves, each new set once, ascending
+    within and in ascending order (as Python sorts tuples), in ``out_sets[G, size]``; ``out_racks[0]`` the
+    rack, ``out_racks[1 + g]`` the rack less set ``g``. Returns ``G``."""
+    size = sets.shape[1] + 1
+    codes = np.empty(sets.shape[0] * _KINDS, np.int64)
+    taken = np.zeros(_KINDS, np.int64)
+    grown = np.empty(size, np.int64)
+    n = 0
+    for b in range(sets.shape[0]):
+        taken[:] = 0
+        for j in range(size - 1):
+            taken[sets[b, j]] += 1
+        for k in range(_KINDS):
+            if rack[k] > taken[k]:
+                at = 0  # the set with k inserted after the kinds not above it
+                for j in range(size - 1):
+                    if sets[b, j] <= k:
+                        grown[at] = sets[b, j]
+                        at += 1
+                grown[at] = k
+                at += 1
+                for j in range(size - 1):
+                    if sets[b, j] > k:
+                        grown[at] = sets[b, j]
+                        at += 1
+                code = np.int64(0)
+                for j in range(size):
+                    code = code * _KINDS + grown[j]
+                codes[n] = code
+                n += 1
+    found = np.unique(codes[:n])
+    for g in range(found.shape[0]):
+        code = found[g]
+        for k in range(36):
+            out_racks[g + 1, k] = rack[k]
+        for j in range(size - 1, -1, -1):
+            k = code % _KINDS
+            code //= _KINDS
+            out_sets[g, j] = k
+            out_racks[g + 1, k] -= 1
+    for k in range(36):
+        out_racks[0, k] = rack[k]
+    return found.shape[0]
+
+
 # (each name bound to its compiled form, so that the compiled functions that call it call that)
 _smallest = _compile(_smallest)
 _discard_ranks = discard_ranks = _compile(_discard_ranks)
@@ -677,3 +724,4 @@ _pairwise32 = _compile(_pairwise32)
 opponent_shares = _compile(_opponent_shares)
 coach_near = _compile(_coach_near)
 coach_worth = _compile(_coach_worth)
+pass_sets = _compile(_pass_sets)

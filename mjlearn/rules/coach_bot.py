@@ -540,10 +540,22 @@ class CoachBot(Bot):
     # -- the Charleston ----------------------------------------------------------
     def choose_pass(self, counts: Sequence[int], count: int = 3, draws: int = 24) -> list[Tile]:
         """The ``count`` tiles (never a joker) whose loss costs the rack least: a beam search that keeps
-        the ``beam`` best sets of each size, so that a pair is not broken for one tile and kept for nothing."""
+        the ``beam`` best sets of each size, so that a pair is not broken for one tile and kept for nothing.
+        With numba the sets are grown, and their racks built, by a compiled loop
+        (``mjlearn.engine._numba.pass_sets``): the same sets in the same order."""
         rack = np.asarray(as_counts(counts), dtype=np.int16)
         if int(rack[:NATURAL_KINDS].sum()) < count:  # jokers only left: as the Bot does (it never passes them)
             return super().choose_pass(counts, count)
+        compiled = compiled_loops()
+        if compiled is not None and count <= 12:  # the same sets, grown and their racks built in a compiled loop
+            grown = np.zeros((1, 0), dtype=np.int64)
+            for size in range(1, count + 1):
+                found = np.empty((len(grown) * NATURAL_KINDS, size), dtype=np.int64)
+                racks = np.empty((len(found) + 1, 36), dtype=np.int16)
+                n = compiled.pass_sets(rack, grown, found, racks)
+                worth = self.worth(racks[: n + 1], (), None, draws)[1:]
+                grown = found[np.argsort(-worth, kind="stable")[: self.beam if size < count else 1]]
+            return [Tile(k) for k in grown[0].tolist()]
         held = rack[:NATURAL_KINDS].tolist()
         kinds = [k for k in range(NATURAL_KINDS) if held[k]]
         sets: list[tuple[int, ...]] = [()]
