@@ -183,3 +183,18 @@ def test_the_charleston_passes_the_same_tiles_with_either_engine(monkeypatch, na
             passes[engine] = [bot.choose_pass(*args[1:], **kwargs) for args, kwargs in calls]
             passes[engine] += [bot.choose_pass(args[1], count) for args, _ in calls[:10] for count in (1, 2)]
         assert passes["numpy"] == passes[None]
+
+
+@needs_numba
+def test_the_compiled_tail_table_is_numpy_s_to_the_last_float():
+    """The coach's tail tables (built once per ``(unseen, draws)``, some hundreds in a coach's first games)
+    come out of the compiled loops with the very floats of :func:`tail_table`, for every count of unseen
+    tiles a game can have and more draws than a seat ever expects."""
+    from mjlearn.engine import compiled_loops
+
+    compiled = compiled_loops()
+    for unseen in range(0, 153):
+        for draws in (0, 1, 2, 3, 5, 8, 13, 19, 24, 30, 160):
+            expected = coach_module.tail_table(unseen, draws)
+            found = coach_module._compiled_tail_table(compiled, unseen, draws)
+            assert found.shape == expected.shape and np.array_equal(found, expected), (unseen, draws)

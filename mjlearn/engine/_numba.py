@@ -705,6 +705,35 @@ def _pass_sets(rack, sets, out_sets, out_racks):  # pragma: no cover - runs comp
     return found.shape[0]
 
 
+def _log_choose_one(log_factorial, n, k):  # pragma: no cover - runs compiled
+    """``log C(n, k)`` as ``CoachBot``'s ``_log_choose`` works it out (``-inf`` where ``k`` is out of ``0..n``)."""
+    if k < 0 or k > n:
+        return -np.inf
+    return log_factorial[n] - log_factorial[k] - log_factorial[n - k]
+
+
+def _tail_logs(unseen, draws, log_factorial, out):  # pragma: no cover - runs compiled
+    """The hypergeometric log-chances of ``coach_bot.tail_table``, before numpy's ``exp``: ``out[outs, x]`` the
+    log-chance of ``x`` good tiles among ``draws`` drawn from ``unseen`` of which ``outs`` are good; the same
+    floats as its numpy (the same subtractions and sums, in the same order)."""
+    whole = _log_choose_one(log_factorial, unseen, draws)
+    for outs in range(out.shape[0]):
+        for x in range(out.shape[1]):
+            out[outs, x] = (_log_choose_one(log_factorial, outs, x)
+                            + _log_choose_one(log_factorial, unseen - outs, draws - x)) - whole
+
+
+def _tail_finish(pmf, out):  # pragma: no cover - runs compiled
+    """``coach_bot.tail_table`` from the chances ``pmf[outs, x]``: ``out[outs, n]`` one less the chances of
+    fewer than ``n`` good tiles (numpy's running sum, in its order), clipped to 0..1."""
+    for outs in range(pmf.shape[0]):
+        out[outs, 0] = 1.0
+        below = 0.0
+        for n in range(1, pmf.shape[1]):
+            below = pmf[outs, 0] if n == 1 else below + pmf[outs, n - 1]
+            out[outs, n] = min(max(1.0 - below, 0.0), 1.0)
+
+
 # (each name bound to its compiled form, so that the compiled functions that call it call that)
 _smallest = _compile(_smallest)
 _discard_ranks = discard_ranks = _compile(_discard_ranks)
@@ -725,3 +754,6 @@ opponent_shares = _compile(_opponent_shares)
 coach_near = _compile(_coach_near)
 coach_worth = _compile(_coach_worth)
 pass_sets = _compile(_pass_sets)
+_log_choose_one = _compile(_log_choose_one, inline=True)
+tail_logs = _compile(_tail_logs)
+tail_finish = _compile(_tail_finish)
