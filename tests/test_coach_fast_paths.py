@@ -95,8 +95,10 @@ def test_the_compiled_liveness_puts_the_same_hands_behind(monkeypatch, name, rul
     bot = CoachBot(card, rules)
     dead_seen = 0
     for (_, position, available), _ in calls:
+        bot._kept_behind = None
         found = bot._behind(position, available)
         monkeypatch.setattr(loops, "engine", "numpy")
+        bot._kept_behind = None  # (the last answer is kept: weigh it afresh with numpy)
         assert np.array_equal(found, bot._behind(position, available))
         monkeypatch.setattr(loops, "engine", None)
         live = Bot._live_mask(bot, position.view, available)
@@ -198,3 +200,27 @@ def test_the_compiled_tail_table_is_numpy_s_to_the_last_float():
             expected = coach_module.tail_table(unseen, draws)
             found = coach_module._compiled_tail_table(compiled, unseen, draws)
             assert found.shape == expected.shape and np.array_equal(found, expected), (unseen, draws)
+
+
+@pytest.mark.parametrize("engine", ["numpy", None])
+def test_behind_keeps_its_last_answer_for_the_same_rack_and_tiles_only(monkeypatch, engine):
+    """``_behind`` keeps its last answer (a call weighs the rack that ``choose_call`` has just looked at): the
+    same position and tiles give that very array; other tiles, or another rack, are weighed afresh."""
+    monkeypatch.setattr(loops, "engine", engine)
+    card = mj.load_card("basic1")
+    bot = CoachBot(card)
+    rack = mj.Hand("FF 222B 444B 666B 8B 3C 7D").counts
+    position = bot._position(rack, ())
+    full = np.full(36, 4, dtype=np.int16)
+    full[35] = 8
+    short = full.copy()
+    short[[int(mj.tiles.Tile.from_notation(t)) for t in ("2B", "4B", "6B", "8B")]] = 0  # 2468 hands dead
+    first = bot._behind(position, full)
+    assert bot._behind(position, full.copy()) is first
+    dead = bot._behind(position, short)
+    assert not np.array_equal(dead, first) and (dead >= first).all()
+    fresh = CoachBot(card)
+    assert np.array_equal(dead, fresh._behind(position, short))
+    assert np.array_equal(bot._behind(position, full), fresh._behind(position, full))
+    other = bot._position(mj.Hand("FF 222B 444B 666B 8B 3C 7D").change(remove=["7D"], add=["8B"]).counts, ())
+    assert np.array_equal(bot._behind(other, full), CoachBot(card)._behind(other, full))

@@ -109,6 +109,7 @@ _FAR_BEHIND = 1e6  # what a tile further from the nearest hand costs a discard, 
 _NEAR_TIE = 1e-3  # what the rack's worth counts for in a given-up hand's discard: it only breaks near ties
 _NO_FLOATS = np.zeros(0)  # (the compiled worth's arguments when no rack may earn the jokerless row)
 _NO_RACKS = np.zeros(0, dtype=bool)
+_ONE_OF = np.eye(36, dtype=np.int16)  # one tile of each kind (what a discard takes from the rack)
 _TAILS: dict[tuple[int, int], tuple[np.ndarray, np.ndarray]] = {}
 """The tables of :func:`tail_table` and their logarithms by ``(unseen, draws)``, shared by every coach bot."""
 
@@ -337,6 +338,7 @@ class CoachBot(Bot):
         self.last_distance = np.zeros(0, dtype=np.int16)
         self._exact_cache: dict = {}
         self._first: tuple | None = None  # (key, _FirstRack): see _first_rack
+        self._kept_behind: tuple | None = None  # (position, available, distances): see _behind
         self.mean_value = float(self.engine.compiled.line_value.mean()) if self.engine.compiled.num_lines else 0.0
         self.last_chance = np.zeros(0)
         self._turn_draws = 20
@@ -355,13 +357,21 @@ class CoachBot(Bot):
         is when no hand is live: the hands within ``slack`` of its least are the nearest live ones, within
         ``slack`` of the nearest. With numba, one compiled call
         (:meth:`~mjlearn.engine.BotEngine.dead_far`) instead of a numpy step per kind whose count changed
-        (:meth:`Bot._live_mask <mjlearn.rules.bots.Bot._live_mask>`): the same hands."""
+        (:meth:`Bot._live_mask <mjlearn.rules.bots.Bot._live_mask>`): the same hands. The last answer is
+        kept (a call weighs the rack as it is after :meth:`choose_call` has looked at it): do not change it."""
+        seen = (available.dtype.char, available.tobytes())
+        kept = self._kept_behind
+        if kept is not None and kept[0] is position and kept[1] == seen:
+            return kept[2]
         distance = position.distance
-        if compiled_loops() is not None and self.slack + 15 <= FAR and available.min() >= 0:
+        if compiled_loops() is not None and self.slack + 15 <= FAR and min(available.tolist()) >= 0:
             dead = self.engine.dead_far(position.view, available)
-            return distance if dead is None else distance + dead
-        live = self._live_mask(position.view, available)
-        return np.where(live, distance, distance + max(FAR, self.slack + 15)) if live.any() else distance
+            behind = distance if dead is None else distance + dead
+        else:
+            live = self._live_mask(position.view, available)
+            behind = np.where(live, distance, distance + max(FAR, self.slack + 15)) if live.any() else distance
+        self._kept_behind = (position, seen, behind)
+        return behind
 
     def _lines_of(self, view: View) -> _Lines:
         compiled = self.engine.compiled  # (shared by the coach bots of the card)
@@ -625,10 +635,12 @@ class CoachBot(Bot):
         if self.objective != "worth":
             return self._lookahead_scores(counts, exposures, visible, draws, dangers, ending, give_up)
         rack = np.asarray(as_counts(counts), dtype=np.int16)
-        kinds = np.flatnonzero(rack).tolist()
-        candidates = np.repeat(rack[None, :], len(kinds), axis=0)
-        candidates[np.arange(len(kinds)), kinds] -= 1
-        worth = self.worth(np.concatenate([rack[None, :], candidates]), exposures, visible, draws)
+        held = np.flatnonzero(rack)
+        kinds = held.tolist()
+        racks = np.empty((len(kinds) + 1, 36), dtype=np.int16)  # the rack, then the rack less each kind
+        racks[0] = rack
+        np.subtract(rack, _ONE_OF[held], out=racks[1:])
+        worth = self.worth(racks, exposures, visible, draws)
         scores = worth[1:]
         hopeless = give_up is not None and float(worth[0]) < give_up
         if self.distance_first and len(self.last_distance) > 1 and not hopeless:  # keep the nearest live hand nearest first
