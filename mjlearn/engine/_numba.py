@@ -10,12 +10,19 @@ Each does what a numpy function of the engine does, with the same numbers:
   last look for the kinds that changed (:class:`mjlearn.engine.liveness.LiveHands`);
 - :func:`coach_chances`, :func:`coach_near`: the coach bot's quick chances of a batch of racks and its near
   hands (``CoachBot._quick_chances`` and ``_FirstRack`` in :mod:`mjlearn.rules.coach_bot`);
+- :func:`coach_worth`: the rest of the coach's worth after numpy's ``exp`` (each hand's chance times its
+  value, its line's best, the best lines in order; ``CoachBot.worth``);
+- :func:`pass_sets`: the Charleston's sets of tiles grown by one, and their racks (``CoachBot.choose_pass``);
+- :func:`tail_logs`, :func:`tail_finish`: the coach's tail tables either side of numpy's ``exp``
+  (:func:`mjlearn.rules.coach_bot.tail_table`);
 - :func:`opponent_shares`: the defence's share per tile of an opponent's lines
   (:meth:`mjlearn.analysis.defence.OpponentLines.share`).
 
 The coach's and the defence's loops add floats: they add them in numpy's order (its pairwise sum, eight
-running sums of a block of up to 128 terms, halves above that), so their floats are numpy's to the last bit
-and a coach plays the same moves with either engine (``tests/test_coach_fast_paths.py``).
+running sums of a block of up to 128 terms, halves above that; a running sum left to right), multiply in
+numpy's order and leave ``exp``, ``log`` and the weights' ``@`` to numpy (whose ``exp`` is not numba's to the
+last bit), so their floats are numpy's to the last bit and a coach plays the same moves with either engine
+(``tests/test_coach_fast_paths.py``).
 
 Every distance is :func:`_tiles_away`, the formula of :mod:`mjlearn.engine.tiles_away` written once for the
 compiled loops. The bots' arrays are a few hundred entries long, so numpy's cost per call, not the
