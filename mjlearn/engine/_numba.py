@@ -594,29 +594,41 @@ def _opponent_shares(rest, small, weight, starts, available, out):  # pragma: no
         out[t] = share / max(live_lines, 1)
 
 
-def _coach_near(behind, slack, lines, value, bonus, found, near_value):  # pragma: no cover - runs compiled
+def _coach_near(behind, slack, lines, value, bonus, jokerless, unseen_counts, found, near_value):  # pragma: no cover
     """The coach's near hands (``CoachBot._first_rack``): the hands whose distance ``behind`` (the dead ones far
     behind) is at most ``slack`` more than the least, in ``found[0]``; their lines in ``found[1]``; where each
-    line starts among them in ``found[2]``; their ``value`` plus ``bonus`` in ``near_value``. Returns how
-    many hands and lines."""
+    line starts among them in ``found[2]``; their ``value`` plus ``bonus`` in ``near_value[0]`` and (when
+    ``jokerless`` has an entry per line) their line's ``jokerless`` points in ``near_value[1]``. Returns how
+    many hands and lines, the tiles unseen (the sum of ``unseen_counts``) and whether some near hand's line
+    has jokerless points."""
     n = behind.shape[0]
     least = np.int64(behind[0])
     for h in range(1, n):
         if behind[h] < least:
             least = behind[h]
     cutoff = least + slack
+    with_jokerless = jokerless.shape[0] > 0
+    some_jokerless = False
     m = 0
     s = 0
     for h in range(n):
         if behind[h] <= cutoff:
             found[0, m] = h
             found[1, m] = lines[h]
-            near_value[m] = value[h] + bonus
+            near_value[0, m] = value[h] + bonus
+            if with_jokerless:
+                points = jokerless[lines[h]]
+                near_value[1, m] = points
+                if points != 0:
+                    some_jokerless = True
             if m == 0 or lines[h] != found[1, m - 1]:
                 found[2, s] = m
                 s += 1
             m += 1
-    return m, s
+    unseen = np.int64(0)
+    for k in range(unseen_counts.shape[0]):
+        unseen += unseen_counts[k]
+    return m, s, unseen, some_jokerless
 
 
 def _coach_worth(small_chance, table, at, at_natural, value, jokerless, holds_none, needed, starts, weights,

@@ -181,13 +181,17 @@ class _FirstRack:
         self.lines = lines = bot._lines_of(view)
         self.rack = rack
         self.unseen_counts = unseen_counts
-        self.unseen = unseen = int(unseen_counts.sum())
         compiled = compiled_loops()
-        if compiled is not None:  # the near hands, their lines and values in one compiled call
-            found, value = np.empty((3, view.n), dtype=np.int64), np.empty(view.n)
-            m, s = compiled.coach_near(behind, bot.slack, view.lines, lines.value, bot.self_pick_points, found, value)
-            self.near, segment, self.starts, self.value = found[0, :m], found[1, :m], found[2, :s], value[:m]
+        if compiled is not None:  # the near hands, their lines, values and jokerless rows in one compiled call
+            found, value = np.empty((3, view.n), dtype=np.int64), np.empty((2, view.n))
+            m, s, unseen, jokerless = compiled.coach_near(
+                behind, bot.slack, view.lines, lines.value, bot.self_pick_points,
+                _NO_FLOATS if bot.jokerless_points is None else bot.jokerless_points, unseen_counts, found, value)
+            self.near, self.starts, self.value = found[0, :m], found[2, :s], value[0, :m]
+            self.jokerless = value[1, :m] if jokerless else None
+            self.unseen = unseen
         else:  # the hands within slack of the nearest live one (or of the nearest, if none is live)
+            self.unseen = unseen = int(unseen_counts.sum())
             self.near = near = np.flatnonzero(behind <= int(behind.min()) + bot.slack)
             self.value = lines.value[near] + bot.self_pick_points  # (the tournament's self-pick row, in expectation)
             segment = view.lines[near]
@@ -195,9 +199,9 @@ class _FirstRack:
             first_of_line[:1] = True
             np.not_equal(segment[1:], segment[:-1], out=first_of_line[1:])
             self.starts = first_of_line.nonzero()[0]
-        # the tournament's jokerless row per near hand (None: no such row, or no hand may earn it)
-        jokerless = None if bot.jokerless_points is None else bot.jokerless_points[segment]
-        self.jokerless = jokerless if jokerless is not None and jokerless.any() else None
+            # the tournament's jokerless row per near hand (None: no such row, or no hand may earn it)
+            jokerless = None if bot.jokerless_points is None else bot.jokerless_points[segment]
+            self.jokerless = jokerless if jokerless is not None and jokerless.any() else None
         self.compiled = None
         if bot.exact:
             return
