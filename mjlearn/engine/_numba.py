@@ -631,23 +631,23 @@ def _coach_near(behind, slack, lines, value, bonus, jokerless, unseen_counts, fo
     return m, s, unseen, some_jokerless
 
 
-def _coach_worth(small_chance, table, at, at_natural, value, jokerless, holds_none, needed, starts, weights,
+def _coach_worth(small_chance, table, at, at_natural, value, jokerless, racks, needed, starts, weights,
                  out_top, out_chance, out_needed):  # pragma: no cover - runs compiled
     """The rest of the coach's worth (``CoachBot.worth``) after the quick chances, with numpy's very floats: per
     rack ``r`` and near hand ``i``, the chance ``small_chance[r, i] * table[at[r, i]]`` times the hand's
     ``value`` (plus, when ``jokerless`` has entries, the jokerless points times the chance without a joker,
-    ``small_chance * table[at_natural]``, for the racks where ``holds_none``), its line's best (the hands of a
+    ``small_chance * table[at_natural]``, for the ``racks`` that hold no joker), its line's best (the hands of a
     line run from one of ``starts`` to the next), and the best ``weights.shape[0]`` lines, largest first, in
     ``out_top[r, :w]`` (numpy multiplies them by the weights); the best chance in ``out_chance[r]`` and the
     fewest tiles lacking (``needed``) in ``out_needed[r]``. Every float is one numpy product, sum or maximum,
     done in the same order, so the same float."""
-    racks = small_chance.shape[0]
+    batch = small_chance.shape[0]
     hands = small_chance.shape[1]
     lines = starts.shape[0]
     top = min(weights.shape[0], lines)
     with_jokerless = jokerless.shape[0] > 0
     best = np.empty(lines, np.float64)
-    for r in range(racks):
+    for r in range(batch):
         most = -np.inf
         fewest = needed[r, 0]
         line = -1
@@ -660,7 +660,7 @@ def _coach_worth(small_chance, table, at, at_natural, value, jokerless, holds_no
             expected = chance * value[i]
             if with_jokerless:
                 extra = (small_chance[r, i] * table[at_natural[r, i]]) * jokerless[i]
-                expected = expected + extra * (1.0 if holds_none[r] else 0.0)
+                expected = expected + extra * (1.0 if racks[r, _KINDS] == 0 else 0.0)
             if line + 1 < lines and i == starts[line + 1]:
                 line += 1
                 best[line] = expected

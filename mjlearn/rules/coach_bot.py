@@ -108,7 +108,6 @@ _ROW_START = np.arange(NATURAL_KINDS) * _MAX_NEED  # where kind k's row starts i
 _FAR_BEHIND = 1e6  # what a tile further from the nearest hand costs a discard, with distance_first
 _NEAR_TIE = 1e-3  # what the rack's worth counts for in a given-up hand's discard: it only breaks near ties
 _NO_FLOATS = np.zeros(0)  # (the compiled worth's arguments when no rack may earn the jokerless row)
-_NO_RACKS = np.zeros(0, dtype=bool)
 _ONE_OF = np.eye(36, dtype=np.int16)  # one tile of each kind (what a discard takes from the rack)
 _TAILS: dict[tuple[int, int], tuple[np.ndarray, np.ndarray]] = {}
 """The tables of :func:`tail_table` and their logarithms by ``(unseen, draws)``, shared by every coach bot."""
@@ -395,14 +394,14 @@ class CoachBot(Bot):
         if first is None:
             self.last_chance = np.zeros(len(racks))
             return np.zeros(len(racks))
+        if first.compiled is not None:  # the same floats, in two compiled loops and numpy's exp
+            return self._compiled_worth(racks, first, first.jokerless is not None and not any(e.jokers for e in exposures))
         # the jokerless row counts for racks that hold no joker, with no joker among their exposures
         jokerless = None
         if first.jokerless is not None and not any(e.jokers for e in exposures):
             jokerless = racks[:, JOKER] == 0
             if not jokerless.any():
                 jokerless = None
-        if first.compiled is not None:  # the same floats, in two compiled loops and numpy's exp
-            return self._compiled_worth(racks, first, jokerless)
         if self.exact:
             needed, chance = self._exact_chances(racks, first.lines, first.near, first.unseen_counts, draws)
             natural = None if jokerless is None else self._exact_chances(
@@ -418,12 +417,13 @@ class CoachBot(Bot):
         self.last_chance = chance.max(axis=1)  # each rack's best chance of completing a hand that counted
         return top @ self.weights[: top.shape[1]]
 
-    def _compiled_worth(self, racks: np.ndarray, first: "_FirstRack", jokerless: np.ndarray | None) -> np.ndarray:
+    def _compiled_worth(self, racks: np.ndarray, first: "_FirstRack", jokerless: bool) -> np.ndarray:
         """:meth:`worth` with numba: the quick chances (``coach_chances``), numpy's ``exp``, then the chances,
         the lines' best and the best lines in one more compiled loop (``mjlearn.engine._numba.coach_worth``),
         which does numpy's products, sums and maxima in numpy's order; the weights (any number of them) are
         applied by numpy's ``@`` to an array laid out as the numpy path's. The same floats
-        (``tests/test_coach_fast_paths.py``)."""
+        (``tests/test_coach_fast_paths.py``). With ``jokerless`` (the exposures hold no joker) the racks that
+        hold none count the jokerless row (the loop reads which)."""
         compiled = first.compiled
         needed, at, at_natural = found = np.empty((3, len(racks), len(first.near)), dtype=np.int64)
         small_chance = np.empty(found.shape[1:])
@@ -434,9 +434,8 @@ class CoachBot(Bot):
         self.last_chance = np.empty(len(racks))
         self.last_distance = np.empty(len(racks), dtype=np.int64)
         compiled.coach_worth(small_chance, first.table.ravel(), at, at_natural, first.value,
-                             _NO_FLOATS if jokerless is None else first.jokerless,
-                             _NO_RACKS if jokerless is None else jokerless, needed, first.starts, self.weights,
-                             top, self.last_chance, self.last_distance)
+                             first.jokerless if jokerless else _NO_FLOATS, racks, needed, first.starts,
+                             self.weights, top, self.last_chance, self.last_distance)
         top = top[:, : len(self.weights)]
         return top @ self.weights[: top.shape[1]]
 
