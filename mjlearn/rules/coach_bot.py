@@ -424,20 +424,27 @@ class CoachBot(Bot):
         applied by numpy's ``@`` to an array laid out as the numpy path's. The same floats
         (``tests/test_coach_fast_paths.py``). With ``jokerless`` (the exposures hold no joker) the racks that
         hold none count the jokerless row (the loop reads which)."""
-        compiled = first.compiled
-        needed, at, at_natural = found = np.empty((3, len(racks), len(first.near)), dtype=np.int64)
-        small_chance = np.empty(found.shape[1:])
-        compiled.coach_chances(racks, first.lines.small, first.lines.big, first.near, first.log_table,
-                               first.unseen_counts, _MAX_NEED, needed, small_chance, at, at_natural)
-        np.exp(small_chance, out=small_chance)  # (numpy's exp: the compiled loop leaves it the log)
+        needed, small_chance, at, at_natural = self._compiled_chances(racks, first)
         top = np.empty((len(racks), len(first.starts)))  # (the numpy path's sorted lines, the best first)
         self.last_chance = np.empty(len(racks))
         self.last_distance = np.empty(len(racks), dtype=np.int64)
-        compiled.coach_worth(small_chance, first.table.ravel(), at, at_natural, first.value,
-                             first.jokerless if jokerless else _NO_FLOATS, racks, needed, first.starts,
-                             self.weights, top, self.last_chance, self.last_distance)
+        first.compiled.coach_worth(small_chance, first.table.ravel(), at, at_natural, first.value,
+                                   first.jokerless if jokerless else _NO_FLOATS, racks, needed, first.starts,
+                                   self.weights, top, self.last_chance, self.last_distance)
         top = top[:, : len(self.weights)]
         return top @ self.weights[: top.shape[1]]
+
+    @staticmethod
+    def _compiled_chances(racks: np.ndarray, first: "_FirstRack") -> tuple:
+        """The quick chances' figures by the compiled loop (``coach_chances``) and numpy's ``exp``: each rack's
+        tiles lacking, the singles' and pairs' chance, and where the groups' chance stands in the flattened tail
+        table with the unseen jokers among the outs and without them (``[K, m]`` each)."""
+        needed, at, at_natural = found = np.empty((3, len(racks), len(first.near)), dtype=np.int64)
+        small_chance = np.empty(found.shape[1:])
+        first.compiled.coach_chances(racks, first.lines.small, first.lines.big, first.near, first.log_table,
+                                     first.unseen_counts, _MAX_NEED, needed, small_chance, at, at_natural)
+        np.exp(small_chance, out=small_chance)  # (numpy's exp: the compiled loop leaves it the log)
+        return needed, small_chance, at, at_natural
 
     def _first_rack(self, rack: np.ndarray, exposures: Sequence[Exposure], visible, draws: int) -> "_FirstRack | None":
         """What :meth:`worth` works out from the first rack (``None`` if no hand is allowed); the last one
@@ -502,11 +509,7 @@ class CoachBot(Bot):
         the same numbers again (``tests/test_coach_fast_paths.py``).
         """
         if first.compiled is not None:  # the same whole numbers and floats, in one compiled loop
-            needed, at, at_natural = found = np.empty((3, len(racks), len(first.near)), dtype=np.int64)
-            small_chance = np.empty(found.shape[1:])
-            first.compiled.coach_chances(racks, first.lines.small, first.lines.big, first.near, first.log_table,
-                                         first.unseen_counts, _MAX_NEED, needed, small_chance, at, at_natural)
-            np.exp(small_chance, out=small_chance)  # (numpy's exp: the compiled loop leaves it the log)
+            needed, small_chance, at, at_natural = self._compiled_chances(racks, first)
             table = first.table.ravel()
             natural = small_chance * table.take(at_natural) if naturals_only else None
             chance = table.take(at)
