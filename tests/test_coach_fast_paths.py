@@ -66,6 +66,26 @@ def test_the_compiled_worth_gives_the_numpy_worth_to_the_last_float(monkeypatch,
     assert sum(len(side[0]) for side in found[None]) > 1000  # (many racks weighed, Charleston sets among them)
 
 
+
+@needs_numba
+@pytest.mark.parametrize("weights", [(1.0,), (1.0, 0.5, 0.25, 0.125, 0.0625), (1.0, 0.35, 0.15, 0.1, 0.05, 0.02, 0.01)])
+def test_the_compiled_worth_takes_any_number_of_weights(monkeypatch, weights):
+    """The compiled worth ranks the lines itself and leaves the weights to numpy: one line counted, five,
+    or more than some racks have lines, the same floats as the numpy path's."""
+    card = mj.load_card("basic1")
+    calls = recorded_calls(monkeypatch, CoachBot, "worth", card, MAHJX, [3])
+    found = {}
+    for engine in ("numpy", None):
+        monkeypatch.setattr(loops, "engine", engine)
+        bot = CoachBot(card, MAHJX, weights=weights)
+        found[engine] = [(bot.worth(racks, *rest, **kwargs), bot.last_chance.copy(), bot.last_distance.copy(),
+                          np.array(len(bot._first[1].starts) if bot._first else 0)) for (_, racks, *rest), kwargs in calls]
+    for numpy_side, compiled_side in zip(found["numpy"], found[None], strict=True):
+        for a, b in zip(numpy_side, compiled_side):
+            assert a.shape == b.shape and np.array_equal(a, b)
+    lines = [int(side[3]) for side in found[None]]
+    assert len(calls) > 100 and min(lines) < len(weights) <= max(lines) or len(weights) == 1
+
 @needs_numba
 @pytest.mark.parametrize("name, rules", CASES)
 def test_the_compiled_liveness_puts_the_same_hands_behind(monkeypatch, name, rules):
@@ -75,8 +95,10 @@ def test_the_compiled_liveness_puts_the_same_hands_behind(monkeypatch, name, rul
     bot = CoachBot(card, rules)
     dead_seen = 0
     for (_, position, available), _ in calls:
+        bot._kept_behind = None
         found = bot._behind(position, available)
         monkeypatch.setattr(loops, "engine", "numpy")
+        bot._kept_behind = None  # (the last answer is kept: weigh it afresh with numpy)
         assert np.array_equal(found, bot._behind(position, available))
         monkeypatch.setattr(loops, "engine", None)
         live = Bot._live_mask(bot, position.view, available)
@@ -118,3 +140,87 @@ def test_a_coach_game_plays_the_same_with_either_engine(monkeypatch, rules):
         digests.append(game_digest([run_game(card, rules, seed=seed, bots=coach_table(card, rules, seed))
                                     for seed in (7, 8)]))
     assert digests[0] == digests[1]
+
+
+@needs_numba
+def test_the_compiled_pass_sets_are_python_s_sets_in_python_s_order():
+    """``pass_sets`` grows the Charleston's sets as ``choose_pass``'s Python does: every set with one more of
+    the tiles it leaves, each once, in the order Python sorts the tuples; and each set's rack."""
+    from bisect import bisect_right
+
+    from mjlearn.engine import _numba
+
+    rng = np.random.default_rng(6)
+    for _ in range(60):
+        rack = np.zeros(36, dtype=np.int16)
+        np.add.at(rack, rng.choice(36, size=14, p=np.r_[np.full(35, 0.9 / 35), 0.1]), 1)
+        rack = np.minimum(rack, 4).astype(np.int16)
+        held = rack[:35].tolist()
+        kinds = [k for k in range(35) if held[k]]
+        sets = [()]
+        for size in range(1, 4):
+            expected = sorted({chosen[:bisect_right(chosen, k)] + (k,) + chosen[bisect_right(chosen, k):]
+                               for chosen in sets for k in kinds if held[k] > chosen.count(k)})
+            found = np.empty((len(sets) * 35, size), dtype=np.int64)
+            racks = np.empty((len(found) + 1, 36), dtype=np.int16)
+            n = _numba.pass_sets(rack, np.array(sets, dtype=np.int64).reshape(len(sets), size - 1), found, racks)
+            assert [tuple(s) for s in found[:n].tolist()] == expected
+            assert np.array_equal(racks[0], rack)
+            for s, left in zip(expected, racks[1 : n + 1]):
+                assert np.array_equal(left, rack - np.bincount(s, minlength=36))
+            sets = [expected[i] for i in rng.permutation(len(expected))[:4]]  # (any beam of them)
+
+
+@needs_numba
+@pytest.mark.parametrize("name, rules", CASES)
+def test_the_charleston_passes_the_same_tiles_with_either_engine(monkeypatch, name, rules):
+    card = mj.load_card(name)
+    calls = recorded_calls(monkeypatch, CoachBot, "choose_pass", card, rules, range(2))
+    assert len(calls) > 20
+    for beam in (3, 1, 6):
+        passes = {}
+        for engine in ("numpy", None):
+            monkeypatch.setattr(loops, "engine", engine)
+            bot = CoachBot(card, rules, beam=beam)
+            passes[engine] = [bot.choose_pass(*args[1:], **kwargs) for args, kwargs in calls]
+            passes[engine] += [bot.choose_pass(args[1], count) for args, _ in calls[:10] for count in (1, 2)]
+        assert passes["numpy"] == passes[None]
+
+
+@needs_numba
+def test_the_compiled_tail_table_is_numpy_s_to_the_last_float():
+    """The coach's tail tables (built once per ``(unseen, draws)``, some hundreds in a coach's first games)
+    come out of the compiled loops with the very floats of :func:`tail_table`, for every count of unseen
+    tiles a game can have and more draws than a seat ever expects."""
+    from mjlearn.engine import compiled_loops
+
+    compiled = compiled_loops()
+    for unseen in range(0, 153):
+        for draws in (0, 1, 2, 3, 5, 8, 13, 19, 24, 30, 160):
+            expected = coach_module.tail_table(unseen, draws)
+            found = coach_module._compiled_tail_table(compiled, unseen, draws)
+            assert found.shape == expected.shape and np.array_equal(found, expected), (unseen, draws)
+
+
+@pytest.mark.parametrize("engine", ["numpy", None])
+def test_behind_keeps_its_last_answer_for_the_same_rack_and_tiles_only(monkeypatch, engine):
+    """``_behind`` keeps its last answer (a call weighs the rack that ``choose_call`` has just looked at): the
+    same position and tiles give that very array; other tiles, or another rack, are weighed afresh."""
+    monkeypatch.setattr(loops, "engine", engine)
+    card = mj.load_card("basic1")
+    bot = CoachBot(card)
+    rack = mj.Hand("FF 222B 444B 666B 8B 3C 7D").counts
+    position = bot._position(rack, ())
+    full = np.full(36, 4, dtype=np.int16)
+    full[35] = 8
+    short = full.copy()
+    short[[int(mj.tiles.Tile.from_notation(t)) for t in ("2B", "4B", "6B", "8B")]] = 0  # 2468 hands dead
+    first = bot._behind(position, full)
+    assert bot._behind(position, full.copy()) is first
+    dead = bot._behind(position, short)
+    assert not np.array_equal(dead, first) and (dead >= first).all()
+    fresh = CoachBot(card)
+    assert np.array_equal(dead, fresh._behind(position, short))
+    assert np.array_equal(bot._behind(position, full), fresh._behind(position, full))
+    other = bot._position(mj.Hand("FF 222B 444B 666B 8B 3C 7D").change(remove=["7D"], add=["8B"]).counts, ())
+    assert np.array_equal(bot._behind(other, full), CoachBot(card)._behind(other, full))

@@ -10,12 +10,19 @@ Each does what a numpy function of the engine does, with the same numbers:
   last look for the kinds that changed (:class:`mjlearn.engine.liveness.LiveHands`);
 - :func:`coach_chances`, :func:`coach_near`: the coach bot's quick chances of a batch of racks and its near
   hands (``CoachBot._quick_chances`` and ``_FirstRack`` in :mod:`mjlearn.rules.coach_bot`);
+- :func:`coach_worth`: the rest of the coach's worth after numpy's ``exp`` (each hand's chance times its
+  value, its line's best, the best lines in order; ``CoachBot.worth``);
+- :func:`pass_sets`: the Charleston's sets of tiles grown by one, and their racks (``CoachBot.choose_pass``);
+- :func:`tail_logs`, :func:`tail_finish`: the coach's tail tables either side of numpy's ``exp``
+  (:func:`mjlearn.rules.coach_bot.tail_table`);
 - :func:`opponent_shares`: the defence's share per tile of an opponent's lines
   (:meth:`mjlearn.analysis.defence.OpponentLines.share`).
 
 The coach's and the defence's loops add floats: they add them in numpy's order (its pairwise sum, eight
-running sums of a block of up to 128 terms, halves above that), so their floats are numpy's to the last bit
-and a coach plays the same moves with either engine (``tests/test_coach_fast_paths.py``).
+running sums of a block of up to 128 terms, halves above that; a running sum left to right), multiply in
+numpy's order and leave ``exp``, ``log`` and the weights' ``@`` to numpy (whose ``exp`` is not numba's to the
+last bit), so their floats are numpy's to the last bit and a coach plays the same moves with either engine
+(``tests/test_coach_fast_paths.py``).
 
 Every distance is :func:`_tiles_away`, the formula of :mod:`mjlearn.engine.tiles_away` written once for the
 compiled loops. The bots' arrays are a few hundred entries long, so numpy's cost per call, not the
@@ -587,29 +594,163 @@ def _opponent_shares(rest, small, weight, starts, available, out):  # pragma: no
         out[t] = share / max(live_lines, 1)
 
 
-def _coach_near(behind, slack, lines, value, bonus, found, near_value):  # pragma: no cover - runs compiled
+def _coach_near(behind, slack, lines, value, bonus, jokerless, unseen_counts, found, near_value):  # pragma: no cover
     """The coach's near hands (``CoachBot._first_rack``): the hands whose distance ``behind`` (the dead ones far
     behind) is at most ``slack`` more than the least, in ``found[0]``; their lines in ``found[1]``; where each
-    line starts among them in ``found[2]``; their ``value`` plus ``bonus`` in ``near_value``. Returns how
-    many hands and lines."""
+    line starts among them in ``found[2]``; their ``value`` plus ``bonus`` in ``near_value[0]`` and (when
+    ``jokerless`` has an entry per line) their line's ``jokerless`` points in ``near_value[1]``. Returns how
+    many hands and lines, the tiles unseen (the sum of ``unseen_counts``) and whether some near hand's line
+    has jokerless points."""
     n = behind.shape[0]
     least = np.int64(behind[0])
     for h in range(1, n):
         if behind[h] < least:
             least = behind[h]
     cutoff = least + slack
+    with_jokerless = jokerless.shape[0] > 0
+    some_jokerless = False
     m = 0
     s = 0
     for h in range(n):
         if behind[h] <= cutoff:
             found[0, m] = h
             found[1, m] = lines[h]
-            near_value[m] = value[h] + bonus
+            near_value[0, m] = value[h] + bonus
+            if with_jokerless:
+                points = jokerless[lines[h]]
+                near_value[1, m] = points
+                if points != 0:
+                    some_jokerless = True
             if m == 0 or lines[h] != found[1, m - 1]:
                 found[2, s] = m
                 s += 1
             m += 1
-    return m, s
+    unseen = np.int64(0)
+    for k in range(unseen_counts.shape[0]):
+        unseen += unseen_counts[k]
+    return m, s, unseen, some_jokerless
+
+
+def _coach_worth(small_chance, table, at, at_natural, value, jokerless, racks, needed, starts, weights,
+                 out_top, out_chance, out_needed):  # pragma: no cover - runs compiled
+    """The rest of the coach's worth (``CoachBot.worth``) after the quick chances, with numpy's very floats: per
+    rack ``r`` and near hand ``i``, the chance ``small_chance[r, i] * table[at[r, i]]`` times the hand's
+    ``value`` (plus, when ``jokerless`` has entries, the jokerless points times the chance without a joker,
+    ``small_chance * table[at_natural]``, for the ``racks`` that hold no joker), its line's best (the hands of a
+    line run from one of ``starts`` to the next), and the best ``weights.shape[0]`` lines, largest first, in
+    ``out_top[r, :w]`` (numpy multiplies them by the weights); the best chance in ``out_chance[r]`` and the
+    fewest tiles lacking (``needed``) in ``out_needed[r]``. Every float is one numpy product, sum or maximum,
+    done in the same order, so the same float."""
+    batch = small_chance.shape[0]
+    hands = small_chance.shape[1]
+    lines = starts.shape[0]
+    top = min(weights.shape[0], lines)
+    with_jokerless = jokerless.shape[0] > 0
+    best = np.empty(lines, np.float64)
+    for r in range(batch):
+        most = -np.inf
+        fewest = needed[r, 0]
+        line = -1
+        for i in range(hands):
+            chance = small_chance[r, i] * table[at[r, i]]
+            if chance > most:
+                most = chance
+            if needed[r, i] < fewest:
+                fewest = needed[r, i]
+            expected = chance * value[i]
+            if with_jokerless:
+                extra = (small_chance[r, i] * table[at_natural[r, i]]) * jokerless[i]
+                expected = expected + extra * (1.0 if racks[r, _KINDS] == 0 else 0.0)
+            if line + 1 < lines and i == starts[line + 1]:
+                line += 1
+                best[line] = expected
+            elif expected > best[line]:
+                best[line] = expected
+        out_chance[r] = most
+        out_needed[r] = fewest
+        for j in range(top):  # the best lines, largest first (a selection: a handful of a few dozen lines)
+            pick = j
+            for l in range(j + 1, lines):
+                if best[l] > best[pick]:
+                    pick = l
+            out_top[r, j] = best[pick]
+            best[pick], best[j] = best[j], best[pick]
+
+
+def _pass_sets(rack, sets, out_sets, out_racks):  # pragma: no cover - runs compiled
+    """The Charleston's sets grown by one tile (``CoachBot.choose_pass``): each set of ``sets[B, size - 1]``
+    (kinds, ascending) with one more of the natural tiles of ``rack`` it leaves, each new set once, ascending
+    within and in ascending order (as Python sorts tuples), in ``out_sets[G, size]``; ``out_racks[0]`` the
+    rack, ``out_racks[1 + g]`` the rack less set ``g``. Returns ``G``."""
+    size = sets.shape[1] + 1
+    codes = np.empty(sets.shape[0] * _KINDS, np.int64)
+    taken = np.zeros(_KINDS, np.int64)
+    grown = np.empty(size, np.int64)
+    n = 0
+    for b in range(sets.shape[0]):
+        taken[:] = 0
+        for j in range(size - 1):
+            taken[sets[b, j]] += 1
+        for k in range(_KINDS):
+            if rack[k] > taken[k]:
+                at = 0  # the set with k inserted after the kinds not above it
+                for j in range(size - 1):
+                    if sets[b, j] <= k:
+                        grown[at] = sets[b, j]
+                        at += 1
+                grown[at] = k
+                at += 1
+                for j in range(size - 1):
+                    if sets[b, j] > k:
+                        grown[at] = sets[b, j]
+                        at += 1
+                code = np.int64(0)
+                for j in range(size):
+                    code = code * _KINDS + grown[j]
+                codes[n] = code
+                n += 1
+    found = np.unique(codes[:n])
+    for g in range(found.shape[0]):
+        code = found[g]
+        for k in range(36):
+            out_racks[g + 1, k] = rack[k]
+        for j in range(size - 1, -1, -1):
+            k = code % _KINDS
+            code //= _KINDS
+            out_sets[g, j] = k
+            out_racks[g + 1, k] -= 1
+    for k in range(36):
+        out_racks[0, k] = rack[k]
+    return found.shape[0]
+
+
+def _log_choose_one(log_factorial, n, k):  # pragma: no cover - runs compiled
+    """``log C(n, k)`` as ``CoachBot``'s ``_log_choose`` works it out (``-inf`` where ``k`` is out of ``0..n``)."""
+    if k < 0 or k > n:
+        return -np.inf
+    return log_factorial[n] - log_factorial[k] - log_factorial[n - k]
+
+
+def _tail_logs(unseen, draws, log_factorial, out):  # pragma: no cover - runs compiled
+    """The hypergeometric log-chances of ``coach_bot.tail_table``, before numpy's ``exp``: ``out[outs, x]`` the
+    log-chance of ``x`` good tiles among ``draws`` drawn from ``unseen`` of which ``outs`` are good; the same
+    floats as its numpy (the same subtractions and sums, in the same order)."""
+    whole = _log_choose_one(log_factorial, unseen, draws)
+    for outs in range(out.shape[0]):
+        for x in range(out.shape[1]):
+            out[outs, x] = (_log_choose_one(log_factorial, outs, x)
+                            + _log_choose_one(log_factorial, unseen - outs, draws - x)) - whole
+
+
+def _tail_finish(pmf, out):  # pragma: no cover - runs compiled
+    """``coach_bot.tail_table`` from the chances ``pmf[outs, x]``: ``out[outs, n]`` one less the chances of
+    fewer than ``n`` good tiles (numpy's running sum, in its order), clipped to 0..1."""
+    for outs in range(pmf.shape[0]):
+        out[outs, 0] = 1.0
+        below = 0.0
+        for n in range(1, pmf.shape[1]):
+            below = pmf[outs, 0] if n == 1 else below + pmf[outs, n - 1]
+            out[outs, n] = min(max(1.0 - below, 0.0), 1.0)
 
 
 # (each name bound to its compiled form, so that the compiled functions that call it call that)
@@ -630,3 +771,8 @@ _block32 = _compile(_block32, inline=True)
 _pairwise32 = _compile(_pairwise32)
 opponent_shares = _compile(_opponent_shares)
 coach_near = _compile(_coach_near)
+coach_worth = _compile(_coach_worth)
+pass_sets = _compile(_pass_sets)
+_log_choose_one = _compile(_log_choose_one, inline=True)
+tail_logs = _compile(_tail_logs)
+tail_finish = _compile(_tail_finish)

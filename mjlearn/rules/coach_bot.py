@@ -107,6 +107,8 @@ _MAX_NEED = 15  # a hand lacks at most 14 tiles
 _ROW_START = np.arange(NATURAL_KINDS) * _MAX_NEED  # where kind k's row starts in a [35, 15] table, flattened
 _FAR_BEHIND = 1e6  # what a tile further from the nearest hand costs a discard, with distance_first
 _NEAR_TIE = 1e-3  # what the rack's worth counts for in a given-up hand's discard: it only breaks near ties
+_NO_FLOATS = np.zeros(0)  # (the compiled worth's arguments when no rack may earn the jokerless row)
+_ONE_OF = np.eye(36, dtype=np.int16)  # one tile of each kind (what a discard takes from the rack)
 _TAILS: dict[tuple[int, int], tuple[np.ndarray, np.ndarray]] = {}
 """The tables of :func:`tail_table` and their logarithms by ``(unseen, draws)``, shared by every coach bot."""
 
@@ -133,6 +135,21 @@ def tail_table(unseen: int, draws: int) -> np.ndarray:
     pmf = np.exp(log_pmf)
     below = np.concatenate([np.zeros((unseen + 1, 1)), np.cumsum(pmf, axis=1)[:, :-1]], axis=1)
     return np.clip(1.0 - below, 0.0, 1.0)
+
+
+def _compiled_tail_table(compiled, unseen: int, draws: int) -> np.ndarray:
+    """:func:`tail_table`, with numba in two compiled loops around numpy's ``exp`` (``tail_logs``,
+    ``tail_finish`` in ``mjlearn.engine._numba``): the same floats, a few times faster (a coach meets some
+    hundreds of ``(unseen, draws)`` in its first games)."""
+    if compiled is None:
+        return tail_table(unseen, draws)
+    draws = max(0, min(draws, unseen))
+    pmf = np.empty((unseen + 1, _MAX_NEED))
+    compiled.tail_logs(unseen, draws, _LOG_FACTORIAL, pmf)
+    np.exp(pmf, out=pmf)
+    table = np.empty_like(pmf)
+    compiled.tail_finish(pmf, table)
+    return table
 
 
 class _Lines:
@@ -163,13 +180,17 @@ class _FirstRack:
         self.lines = lines = bot._lines_of(view)
         self.rack = rack
         self.unseen_counts = unseen_counts
-        self.unseen = unseen = int(unseen_counts.sum())
         compiled = compiled_loops()
-        if compiled is not None:  # the near hands, their lines and values in one compiled call
-            found, value = np.empty((3, view.n), dtype=np.int64), np.empty(view.n)
-            m, s = compiled.coach_near(behind, bot.slack, view.lines, lines.value, bot.self_pick_points, found, value)
-            self.near, segment, self.starts, self.value = found[0, :m], found[1, :m], found[2, :s], value[:m]
+        if compiled is not None:  # the near hands, their lines, values and jokerless rows in one compiled call
+            found, value = np.empty((3, view.n), dtype=np.int64), np.empty((2, view.n))
+            m, s, unseen, jokerless = compiled.coach_near(
+                behind, bot.slack, view.lines, lines.value, bot.self_pick_points,
+                _NO_FLOATS if bot.jokerless_points is None else bot.jokerless_points, unseen_counts, found, value)
+            self.near, self.starts, self.value = found[0, :m], found[2, :s], value[0, :m]
+            self.jokerless = value[1, :m] if jokerless else None
+            self.unseen = unseen
         else:  # the hands within slack of the nearest live one (or of the nearest, if none is live)
+            self.unseen = unseen = int(unseen_counts.sum())
             self.near = near = np.flatnonzero(behind <= int(behind.min()) + bot.slack)
             self.value = lines.value[near] + bot.self_pick_points  # (the tournament's self-pick row, in expectation)
             segment = view.lines[near]
@@ -177,9 +198,9 @@ class _FirstRack:
             first_of_line[:1] = True
             np.not_equal(segment[1:], segment[:-1], out=first_of_line[1:])
             self.starts = first_of_line.nonzero()[0]
-        # the tournament's jokerless row per near hand (None: no such row, or no hand may earn it)
-        jokerless = None if bot.jokerless_points is None else bot.jokerless_points[segment]
-        self.jokerless = jokerless if jokerless is not None and jokerless.any() else None
+            # the tournament's jokerless row per near hand (None: no such row, or no hand may earn it)
+            jokerless = None if bot.jokerless_points is None else bot.jokerless_points[segment]
+            self.jokerless = jokerless if jokerless is not None and jokerless.any() else None
         self.compiled = None
         if bot.exact:
             return
@@ -320,6 +341,7 @@ class CoachBot(Bot):
         self.last_distance = np.zeros(0, dtype=np.int16)
         self._exact_cache: dict = {}
         self._first: tuple | None = None  # (key, _FirstRack): see _first_rack
+        self._kept_behind: tuple | None = None  # (position, available, distances): see _behind
         self.mean_value = float(self.engine.compiled.line_value.mean()) if self.engine.compiled.num_lines else 0.0
         self.last_chance = np.zeros(0)
         self._turn_draws = 20
@@ -338,13 +360,21 @@ class CoachBot(Bot):
         is when no hand is live: the hands within ``slack`` of its least are the nearest live ones, within
         ``slack`` of the nearest. With numba, one compiled call
         (:meth:`~mjlearn.engine.BotEngine.dead_far`) instead of a numpy step per kind whose count changed
-        (:meth:`Bot._live_mask <mjlearn.rules.bots.Bot._live_mask>`): the same hands."""
+        (:meth:`Bot._live_mask <mjlearn.rules.bots.Bot._live_mask>`): the same hands. The last answer is
+        kept (a call weighs the rack as it is after :meth:`choose_call` has looked at it): do not change it."""
+        seen = (available.dtype.char, available.tobytes())
+        kept = self._kept_behind
+        if kept is not None and kept[0] is position and kept[1] == seen:
+            return kept[2]
         distance = position.distance
-        if compiled_loops() is not None and self.slack + 15 <= FAR and available.min() >= 0:
+        if compiled_loops() is not None and self.slack + 15 <= FAR and min(available.tolist()) >= 0:
             dead = self.engine.dead_far(position.view, available)
-            return distance if dead is None else distance + dead
-        live = self._live_mask(position.view, available)
-        return np.where(live, distance, distance + max(FAR, self.slack + 15)) if live.any() else distance
+            behind = distance if dead is None else distance + dead
+        else:
+            live = self._live_mask(position.view, available)
+            behind = np.where(live, distance, distance + max(FAR, self.slack + 15)) if live.any() else distance
+        self._kept_behind = (position, seen, behind)
+        return behind
 
     def _lines_of(self, view: View) -> _Lines:
         compiled = self.engine.compiled  # (shared by the coach bots of the card)
@@ -364,6 +394,8 @@ class CoachBot(Bot):
         if first is None:
             self.last_chance = np.zeros(len(racks))
             return np.zeros(len(racks))
+        if first.compiled is not None:  # the same floats, in two compiled loops and numpy's exp
+            return self._compiled_worth(racks, first, first.jokerless is not None and not any(e.jokers for e in exposures))
         # the jokerless row counts for racks that hold no joker, with no joker among their exposures
         jokerless = None
         if first.jokerless is not None and not any(e.jokers for e in exposures):
@@ -384,6 +416,35 @@ class CoachBot(Bot):
         self.last_distance = needed.min(axis=1)  # each rack's distance to its nearest hand that counted
         self.last_chance = chance.max(axis=1)  # each rack's best chance of completing a hand that counted
         return top @ self.weights[: top.shape[1]]
+
+    def _compiled_worth(self, racks: np.ndarray, first: "_FirstRack", jokerless: bool) -> np.ndarray:
+        """:meth:`worth` with numba: the quick chances (``coach_chances``), numpy's ``exp``, then the chances,
+        the lines' best and the best lines in one more compiled loop (``mjlearn.engine._numba.coach_worth``),
+        which does numpy's products, sums and maxima in numpy's order; the weights (any number of them) are
+        applied by numpy's ``@`` to an array laid out as the numpy path's. The same floats
+        (``tests/test_coach_fast_paths.py``). With ``jokerless`` (the exposures hold no joker) the racks that
+        hold none count the jokerless row (the loop reads which)."""
+        needed, small_chance, at, at_natural = self._compiled_chances(racks, first)
+        top = np.empty((len(racks), len(first.starts)))  # (the numpy path's sorted lines, the best first)
+        self.last_chance = np.empty(len(racks))
+        self.last_distance = np.empty(len(racks), dtype=np.int64)
+        first.compiled.coach_worth(small_chance, first.table.ravel(), at, at_natural, first.value,
+                                   first.jokerless if jokerless else _NO_FLOATS, racks, needed, first.starts,
+                                   self.weights, top, self.last_chance, self.last_distance)
+        top = top[:, : len(self.weights)]
+        return top @ self.weights[: top.shape[1]]
+
+    @staticmethod
+    def _compiled_chances(racks: np.ndarray, first: "_FirstRack") -> tuple:
+        """The quick chances' figures by the compiled loop (``coach_chances``) and numpy's ``exp``: each rack's
+        tiles lacking, the singles' and pairs' chance, and where the groups' chance stands in the flattened tail
+        table with the unseen jokers among the outs and without them (``[K, m]`` each)."""
+        needed, at, at_natural = found = np.empty((3, len(racks), len(first.near)), dtype=np.int64)
+        small_chance = np.empty(found.shape[1:])
+        first.compiled.coach_chances(racks, first.lines.small, first.lines.big, first.near, first.log_table,
+                                     first.unseen_counts, _MAX_NEED, needed, small_chance, at, at_natural)
+        np.exp(small_chance, out=small_chance)  # (numpy's exp: the compiled loop leaves it the log)
+        return needed, small_chance, at, at_natural
 
     def _first_rack(self, rack: np.ndarray, exposures: Sequence[Exposure], visible, draws: int) -> "_FirstRack | None":
         """What :meth:`worth` works out from the first rack (``None`` if no hand is allowed); the last one
@@ -448,11 +509,7 @@ class CoachBot(Bot):
         the same numbers again (``tests/test_coach_fast_paths.py``).
         """
         if first.compiled is not None:  # the same whole numbers and floats, in one compiled loop
-            needed, at, at_natural = found = np.empty((3, len(racks), len(first.near)), dtype=np.int64)
-            small_chance = np.empty(found.shape[1:])
-            first.compiled.coach_chances(racks, first.lines.small, first.lines.big, first.near, first.log_table,
-                                         first.unseen_counts, _MAX_NEED, needed, small_chance, at, at_natural)
-            np.exp(small_chance, out=small_chance)  # (numpy's exp: the compiled loop leaves it the log)
+            needed, small_chance, at, at_natural = self._compiled_chances(racks, first)
             table = first.table.ravel()
             natural = small_chance * table.take(at_natural) if naturals_only else None
             chance = table.take(at)
@@ -500,7 +557,7 @@ class CoachBot(Bot):
         if tables is None:
             if len(_TAILS) >= 1024:
                 del _TAILS[next(iter(_TAILS))]  # the oldest
-            table = tail_table(unseen, draws)
+            table = _compiled_tail_table(compiled_loops(), unseen, draws)
             with np.errstate(divide="ignore"):
                 tables = _TAILS[key] = (table, np.log(table))
         return tables
@@ -514,10 +571,22 @@ class CoachBot(Bot):
     # -- the Charleston ----------------------------------------------------------
     def choose_pass(self, counts: Sequence[int], count: int = 3, draws: int = 24) -> list[Tile]:
         """The ``count`` tiles (never a joker) whose loss costs the rack least: a beam search that keeps
-        the ``beam`` best sets of each size, so that a pair is not broken for one tile and kept for nothing."""
+        the ``beam`` best sets of each size, so that a pair is not broken for one tile and kept for nothing.
+        With numba the sets are grown, and their racks built, by a compiled loop
+        (``mjlearn.engine._numba.pass_sets``): the same sets in the same order."""
         rack = np.asarray(as_counts(counts), dtype=np.int16)
         if int(rack[:NATURAL_KINDS].sum()) < count:  # jokers only left: as the Bot does (it never passes them)
             return super().choose_pass(counts, count)
+        compiled = compiled_loops()
+        if compiled is not None and count <= 12:  # the same sets, grown and their racks built in a compiled loop
+            grown = np.zeros((1, 0), dtype=np.int64)
+            for size in range(1, count + 1):
+                found = np.empty((len(grown) * NATURAL_KINDS, size), dtype=np.int64)
+                racks = np.empty((len(found) + 1, 36), dtype=np.int16)
+                n = compiled.pass_sets(rack, grown, found, racks)
+                worth = self.worth(racks[: n + 1], (), None, draws)[1:]
+                grown = found[np.argsort(-worth, kind="stable")[: self.beam if size < count else 1]]
+            return [Tile(k) for k in grown[0].tolist()]
         held = rack[:NATURAL_KINDS].tolist()
         kinds = [k for k in range(NATURAL_KINDS) if held[k]]
         sets: list[tuple[int, ...]] = [()]
@@ -572,10 +641,12 @@ class CoachBot(Bot):
         if self.objective != "worth":
             return self._lookahead_scores(counts, exposures, visible, draws, dangers, ending, give_up)
         rack = np.asarray(as_counts(counts), dtype=np.int16)
-        kinds = np.flatnonzero(rack).tolist()
-        candidates = np.repeat(rack[None, :], len(kinds), axis=0)
-        candidates[np.arange(len(kinds)), kinds] -= 1
-        worth = self.worth(np.concatenate([rack[None, :], candidates]), exposures, visible, draws)
+        held = np.flatnonzero(rack)
+        kinds = held.tolist()
+        racks = np.empty((len(kinds) + 1, 36), dtype=np.int16)  # the rack, then the rack less each kind
+        racks[0] = rack
+        np.subtract(rack, _ONE_OF[held], out=racks[1:])
+        worth = self.worth(racks, exposures, visible, draws)
         scores = worth[1:]
         hopeless = give_up is not None and float(worth[0]) < give_up
         if self.distance_first and len(self.last_distance) > 1 and not hopeless:  # keep the nearest live hand nearest first
