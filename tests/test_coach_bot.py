@@ -9,6 +9,7 @@ import numpy as np
 import pytest
 
 import mjlearn as mj
+from mjlearn.errors import ArgumentError
 from mjlearn.hands import Hand
 from mjlearn.rules import MAHJX, NMJL, Bot, CoachBot, Game, run_game, seat_danger
 from mjlearn.rules.coach_bot import _FirstRack, tail_table
@@ -210,8 +211,8 @@ def test_call_margin_defaults_by_ruleset_and_can_be_set():
     from mjlearn.rules.coach_bot import CALL_MARGINS
 
     card = mj.load_card("basic1")
-    assert CoachBot(card, "NMJL").call_margin == CALL_MARGINS["NMJL"] == 0.6
-    assert CoachBot(card, "MAHJ-X").call_margin == CALL_MARGINS["MAHJ-X"] == 0.3
+    assert CoachBot(card, "NMJL").call_margin == CALL_MARGINS["NMJL"] == 0.1
+    assert CoachBot(card, "MAHJ-X").call_margin == CALL_MARGINS["MAHJ-X"] == 0.1
     assert CoachBot(card, "MAHJ-X", call_margin=0.15).call_margin == 0.15
 
 
@@ -302,10 +303,29 @@ def test_late_in_the_wall_the_mahjx_coach_gives_up_a_poor_hand_rather_than_throw
     late = _late_position(MAHJX, 12)
     assert late.wall_left <= GIVE_UP_WALL and seat_danger(late, 0).set_index("tile").loc["8B", "hot"]
     assert _discard(late, MAHJX) != "8B"  # the hand is worth less than a wall game's 10 points: given up
-    assert _discard(_late_position(NMJL, 12), NMJL) == "8B"  # home rules: the nearest hand first, as before
+    assert _discard(_late_position(NMJL, 12), NMJL, home_give_up=None) == "8B"  # home rules without the give-up
     assert _discard(late, MAHJX, defence=False) == "8B"  # without defence nothing is given up
     # earlier in the wall the same rack is worth more than a wall game, and is played for
     assert _discard(_late_position(MAHJX, 40), MAHJX) == "8B"
+
+
+def test_under_home_rules_a_poor_hand_is_given_up_late_when_a_hot_hand_shows():
+    from mjlearn.rules.coach_bot import HOME_GIVE_UP
+
+    late = _late_position(NMJL, 12)
+    bot = CoachBot(CARD, NMJL, seed=1)
+    rack = late.racks[0].counts
+    worth = float(bot.worth([rack], (), late.visible(0), bot._draws(late, 0))[0])  # as its discard weighs it
+    assert 0 < worth < HOME_GIVE_UP * bot.mean_value  # a poor hand: 8B would feed North's hot hand for little
+    assert _discard(late, NMJL) != "8B"  # given up: a safe tile instead
+    assert _discard(late, NMJL, home_give_up=None) == "8B"  # not given up: the nearest hand first
+    assert _discard(late, NMJL, defence=False) == "8B"  # without defence nothing is given up
+    assert _discard(_late_position(NMJL, 40), NMJL) == "8B"  # earlier in the wall the hand is played for
+    # a share so small that no hand falls below it gives nothing up
+    assert _discard(late, NMJL, home_give_up=worth / bot.mean_value / 2) == "8B"
+    for wrong in (-0.1, "0.2", True):
+        with pytest.raises(ArgumentError, match="home_give_up"):
+            CoachBot(CARD, NMJL, home_give_up=wrong)
 
 
 def test_under_tournament_scoring_a_fed_win_costs_the_penalty_in_full_the_wall_game_and_the_hand():

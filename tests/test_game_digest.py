@@ -138,7 +138,10 @@ RECORDED = {
     # joker exchange judged by the worth of the best discard after it; the danger of discards weighed
     # with CALIBRATED_WAITING, calibrated on coach and Bot tables). It was
     # '4ebdf5ede2a30439d0710aca23fc8d6c73b18346127b4182eef71b480a55c39b'. Bot games unchanged.
-    ('coach', 'basic1', 'NMJL'): '48b0ecc59d3ae916cfd451a77031dbe800f8b5f3734e7fe5f7dc61dabd846f24',
+    # Re-recorded again when the NMJL coach learnt to give up a poor hand late in the wall when a hot hand
+    # shows (HOME_GIVE_UP, issue 25: it fires at seed 203). It was
+    # '48b0ecc59d3ae916cfd451a77031dbe800f8b5f3734e7fe5f7dc61dabd846f24'. MAHJ-X coach and Bot games unchanged.
+    ('coach', 'basic1', 'NMJL'): '748a7ee7f1673a2a65d85b9e10a72befa2a7da9be3f9fa3f075134f6214f20b2',
     # Re-recorded when the coach's tournament defence changed MAHJ-X coach play on purpose (branch
     # coach-mahjx-defence: a fed win costs the hot-tile penalty in full, the wall game's pay and the
     # hand's chances; late in the wall, when a hot hand shows, a hand worth less than a wall game is

@@ -50,15 +50,17 @@ before the wall runs out, times its value:
   leaves them out).
 - **Joker exchanges** by the same worth (:meth:`CoachBot.choose_exchange`).
 - **Calls.** Mah Jongg whenever a discard completes a win; an exposure when
-  the rack after the call (and its best discard) is worth clearly more
-  (``call_margin``) than the rack without it, and the best line's chance
-  does not fall (:meth:`CoachBot.call_chances`). An exposure shows the table
-  what you collect and ties the hand to fewer lines, so the coach calls only
-  for a clear gain: 60% more under NMJL, 30% more under MAHJ-X, whose wild
-  exposures and amendments leave an exposed hand more room
-  (:data:`CALL_MARGINS`; measured in ``benchmarks/bench_arena.py``: at 0.15
-  four coach bots end only 2% of NMJL games in a wall game, where real tables
-  end 7-11%; at 0.6 under MAHJ-X the coach won 25.6% of its games against Bots, 28.8% at 0.3).
+  the rack after the call (and its best discard) is worth more, by
+  ``call_margin`` (10% under both rulesets, :data:`CALL_MARGINS`), than the
+  rack without it, and the best line's chance does not fall
+  (:meth:`CoachBot.call_chances`). The margin was 60% (NMJL) and 30% (MAHJ-X)
+  to keep four coaches' wall games near real tables' 7-11%; the duplicate
+  arena showed that it cost the coach a fifth of its lead over the ``Bot``
+  (``docs/rules.md``), and the home-rules give-up below does that job instead.
+- **Home-rules defence.** Under NMJL a fed win costs the danger times the
+  double payment; and late in the wall with a hot hand showing, as under
+  MAHJ-X, a hand worth less than :data:`HOME_GIVE_UP` of a mean line's
+  value is given up (``home_give_up``).
 
 It sees only what its seat can see: its rack, the exposures, the discards,
 the dead hands and the count of tiles left in the wall.
@@ -100,7 +102,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from ..card import Card
     from .game import Game
 
-__all__ = ["CoachBot", "seat_danger", "tail_table", "GIVE_UP_WALL"]
+__all__ = ["CoachBot", "seat_danger", "tail_table", "GIVE_UP_WALL", "HOME_GIVE_UP", "CALL_MARGINS"]
 
 _LOG_FACTORIAL = np.array([math.lgamma(n + 1) for n in range(sum(COPIES) + 1)])
 _MAX_NEED = 15  # a hand lacks at most 14 tiles
@@ -222,7 +224,14 @@ class _FirstRack:
 
 
 #: How much more a call must make the rack worth, by ruleset name (see the module docstring).
-CALL_MARGINS: dict[str, float] = {"NMJL": 0.6, "MAHJ-X": 0.3}
+CALL_MARGINS: dict[str, float] = {"NMJL": 0.1, "MAHJ-X": 0.1}
+
+HOME_GIVE_UP = 0.2
+"""Under home rules (NMJL), late in the wall (:data:`GIVE_UP_WALL` tiles or fewer) with a hot hand at the
+table (an opponent showing two or more exposures), the coach gives up a hand whose worth is below this
+share of the card's mean line value (a hand it is rarely going to finish) and throws its safest tiles.
+Measured in the duplicate arena (``docs/rules.md``): it brings four coaches' wall games towards the 7-11%
+of real tables at a small cost in wins against :class:`~mjlearn.rules.bots.Bot` players, who never defend."""
 
 GIVE_UP_WALL = 33
 """Under tournament scoring, with this many tiles or fewer left in the wall (the last column of
@@ -278,9 +287,8 @@ class CoachBot(Bot):
     worth, ``call_margin`` how much more a call must make the rack worth
     (``None``: the ruleset's :data:`CALL_MARGINS` entry),
     ``slack`` how many tiles beyond the nearest live hand are considered,
-    ``defence`` turns the danger of discards on or off (and, under
-    tournament scoring, the giving up of a poor hand late in the wall
-    when a hot hand shows) and
+    ``defence`` turns the danger of discards on or off (and the giving up of
+    a poor hand late in the wall when a hot hand shows) and
     ``caution`` scales it; ``exact`` uses the exact chances (slower); with
     ``distance_first`` a discard keeps the nearest live hand nearest first
     and weighs chances and danger among the tiles that do (in seeded games
@@ -289,7 +297,10 @@ class CoachBot(Bot):
     ``tournament_rows`` counts the tournament's self-pick and jokerless rows in
     a line's worth under MAHJ-X; ``waiting`` is the danger model's table
     (:data:`~mjlearn.analysis.defence.CALIBRATED_WAITING`, calibrated on coach
-    and Bot tables; :data:`~mjlearn.analysis.defence.WAITING` the one before).
+    and Bot tables; :data:`~mjlearn.analysis.defence.WAITING` the one before);
+    ``home_give_up`` is, under home rules, the share of the card's mean line
+    value below which a hand is given up late in the wall when a hot hand
+    shows (:data:`HOME_GIVE_UP`; ``None``: never, as before issue 25).
 
     ``objective`` chooses how a discard weighs the racks it leaves: ``"worth"``
     (the default: chances times value, as above), or a look-ahead over
@@ -320,6 +331,7 @@ class CoachBot(Bot):
         lookahead_slack: int = 3,
         tournament_rows: bool = True,
         waiting: Sequence[Sequence[float]] = CALIBRATED_WAITING,
+        home_give_up: float | None = HOME_GIVE_UP,
         **options,
     ):
         super().__init__(card, ruleset, seed, **options)
@@ -346,6 +358,10 @@ class CoachBot(Bot):
         self.last_chance = np.zeros(0)
         self._turn_draws = 20
         self.waiting = waiting
+        if home_give_up is not None and (isinstance(home_give_up, bool) or not isinstance(home_give_up, (int, float))
+                                         or not home_give_up >= 0):
+            raise ArgumentError(f"home_give_up must be a share of a line's value (0 or more) or None, not {home_give_up!r}")
+        self.home_give_up = None if home_give_up is None else float(home_give_up)
         self.tournament_rows = tournament_rows
         self.self_pick_points, self.jokerless_points = tournament_bonuses(self.engine.compiled, self.ruleset) \
             if tournament_rows else (0.0, None)
@@ -801,16 +817,24 @@ class CoachBot(Bot):
         ending = each.sum(axis=0) * self.caution
         return (each * penalty[:, None]).sum(axis=0) * self.caution + ending * scoring.wall_game_live, ending
 
+    def _late_with_a_hot_hand(self, game: "Game", seat: int) -> bool:
+        """Whether the coach may give up a poor hand now: defence on, :data:`GIVE_UP_WALL` tiles or fewer in
+        the wall, and a live opponent showing two or more exposures (a hand a hot tile would feed)."""
+        return self.defence and game.wall_left <= GIVE_UP_WALL and any(
+            hot_row(game.exposures[o]) for o in range(4) if o != seat and o not in game.dead)
+
     def discard_decision(self, game: "Game", seat: int, counts, exposures, visible) -> Tile:
         scoring = self.ruleset.tournament
-        if scoring is None:  # home rules
-            return self.choose_discard(counts, exposures, visible, self._draws(game),
-                                       self.feeding_cost(game, seat, counts))
+        if scoring is None:  # home rules: late, with a hot hand showing, a hand worth little is given up
+            cost = self.feeding_cost(game, seat, counts)
+            give_up = None
+            if self.home_give_up is not None and cost is not None and self._late_with_a_hot_hand(game, seat):
+                give_up = self.home_give_up * self.mean_value
+            return self.choose_discard(counts, exposures, visible, self._draws(game), cost, None, give_up)
         risk = self.tournament_risk(game, seat, counts)
         cost, ending = (None, None) if risk is None else risk
         give_up = None  # late in the wall, with a hot hand at the table: give up a hand worth less than a wall game
-        if self.defence and game.wall_left <= GIVE_UP_WALL and any(
-                hot_row(game.exposures[o]) for o in range(4) if o != seat and o not in game.dead):
+        if self._late_with_a_hot_hand(game, seat):
             give_up = float(scoring.wall_game_live)
         return self.choose_discard(counts, exposures, visible, self._draws(game), cost, ending, give_up)
 
