@@ -471,3 +471,17 @@ def test_the_coach_weighs_danger_with_the_calibrated_table():
     assert not np.array_equal(each, old.each)
     before = CoachBot(CARD, NMJL, waiting=WAITING)._threats(game, 0, counts)[1]
     assert np.array_equal(before, old.each)
+
+
+def test_a_rack_whose_exposures_leave_no_hand_gets_a_discard_after_a_rack_that_had_hands():
+    """The distances of the rack weighed before must not be reused for one that no hand allows (they were:
+    a numpy shape error, found by the coach panel's random games)."""
+    from mjlearn.engine import Exposure
+
+    bot = CoachBot(CARD, NMJL, seed=0)
+    assert bot.choose_discard(Hand("FF 222B 444B 666B 8B 3C 7D").counts).notation in ("3C", "7D")
+    no_line = [Exposure.parse("NNNN"), Exposure.parse("SSSS"), Exposure.parse("WWWW")]  # no line of Basic1 has them
+    rack = Hand("1B 2B").counts
+    assert bot.choose_discard(rack, no_line).notation in ("1B", "2B")
+    kinds, scores = bot.discard_scores(rack, no_line, dangers=np.ones(36))
+    assert len(kinds) == len(scores) == 2 and bot.last_distance.tolist() == [0, 0, 0]

@@ -407,8 +407,9 @@ class CoachBot(Bot):
         """
         racks = np.asarray(racks, dtype=np.int16).reshape(-1, 36)
         first = self._first_rack(racks[0], exposures, visible, draws)
-        if first is None:
+        if first is None:  # no hand is allowed: nothing is worth anything, and no hand is nearer than another
             self.last_chance = np.zeros(len(racks))
+            self.last_distance = np.zeros(len(racks), dtype=np.int16)
             return np.zeros(len(racks))
         if first.compiled is not None:  # the same floats, in two compiled loops and numpy's exp
             return self._compiled_worth(racks, first, first.jokerless is not None and not any(e.jokers for e in exposures))
