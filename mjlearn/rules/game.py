@@ -213,6 +213,7 @@ def _move(method):
         return value
 
     name = method.__name__
+    tiles = any(n == "tile" or n in _TILE_LISTS for n in names)  # (no tile argument: nothing for _recorded to do)
 
     def trusted(self: "Game", *args):
         """The move for a player whose moves are legal by construction (:meth:`Game._trusted`): the same
@@ -221,7 +222,7 @@ def _move(method):
             raise RuleError("the game is over")
         value = method(self, *args)
         self._settle()
-        self.moves.append((name, _recorded(dict(zip(names, args)))))
+        self.moves.append((name, _recorded(dict(zip(names, args))) if tiles else dict(zip(names, args))))
         return value
 
     wrapper.trusted = trusted
@@ -448,18 +449,21 @@ class Game:
         discard), and the tile count (13) checked.
         """
         self._need_turn(seat, "discard")
-        tile = tile_arg(tile)
-        if not self.racks[seat].count(tile):
+        if type(tile) is not Tile:
+            tile = tile_arg(tile)
+        rack = self.racks[seat]
+        if not rack._counts[tile]:
             raise RuleError(f"{SEATS[seat]} has no {tile.notation} to discard")
-        self.racks[seat] = self.racks[seat]._minus(tile)
+        self.racks[seat] = rack = rack._minus(tile)
         self.discards.append((seat, tile))
         self._last_action = "discard"  # the turn is over: nothing done in it counts for the next
         self._just_called = None
         self.log.append(_event(self._label(), seat, "discards", (tile,)))
-        held = self.tiles_held(seat)
+        exposed = self.exposures[seat]
+        held = sum(rack._counts) + sum(g.size for g in exposed) if exposed else sum(rack._counts)  # (tiles_held)
         if held != 13:
             self._make_dead(seat, f"{held} tiles at the end of the turn; a hand holds 13")
-        elif self.exposures[seat]:
+        elif exposed:
             self._check_exposures(seat)
         self._check_viable()
         if self.phase == "over":
@@ -475,7 +479,7 @@ class Game:
         self._claims = {}
         self._changed = set()
         self.phase = "calls"
-        if not self._callers():
+        if self.dead and not self._callers():  # (with no dead hand three seats may call it)
             self._resolve_calls()
 
     @_move
@@ -794,7 +798,7 @@ class Game:
         without reading the table.
         """
         if table is None:
-            table = tuple(tuple(groups) for groups in self.exposures)  # (every seat's exposures, as they are now)
+            table = tuple(map(tuple, self.exposures))  # (every seat's exposures, as they are now)
         exposures = table[seat]
         kept = self._live.get(seat)
         if kept is None or kept[0] != exposures:
@@ -829,7 +833,7 @@ class Game:
             if seat in self.dead or not self.exposures[seat]:
                 continue
             if table is None:
-                table = tuple(tuple(groups) for groups in self.exposures)
+                table = tuple(map(tuple, self.exposures))
             if self._unviable(seat, table):
                 self._make_dead(seat, "every hand these exposures allow needs tiles that are out of play")
 
