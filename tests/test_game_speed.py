@@ -516,6 +516,13 @@ def test_a_call_weighed_without_a_view_finds_what_the_view_finds(card, rules, mo
 def test_a_rack_s_distance_without_a_view_is_the_view_s_for_any_exposures_and_tiles_seen(seed):
     """Random racks (jokers too), random exposures (a wild one under MAHJ-X) and random tiles out of play:
     BotEngine.best_after gives the view's distance, and 99 when the exposures allow no hand."""
+    engine, counts, key, available = _random_call_case(seed)
+    assert engine.best_after(counts, key, available) == _best_by_view(engine, counts, key, available)
+
+
+def _random_call_case(seed: int) -> tuple:
+    """A bot engine, a random rack (jokers too), random exposures (a wild one under MAHJ-X) and random tiles
+    out of play (or ``None``), for :meth:`BotEngine.best_after`."""
     from mjlearn.engine import engine_for
 
     rng = random.Random(seed)
@@ -531,4 +538,23 @@ def test_a_rack_s_distance_without_a_view_is_the_view_s_for_any_exposures_and_ti
         counts[k] += 1
     available = None if rng.random() < 0.2 else [max(c - rng.randint(0, 3), rng.choice([0, 0, -1]) if k == 35 else 0)
                                                   for k, c in enumerate(COPIES)]
-    assert engine.best_after(counts, key, available) == _best_by_view(engine, counts, key, available)
+    return engine, counts, key, available
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.integers(0, 2**32 - 1))
+def test_a_call_s_distance_is_the_same_compiled_or_by_numpy(seed):
+    """BotEngine.best_after's compiled pass gives numpy's distance: random racks, exposures and tiles seen, with
+    hands dead for want of naturals, of jokers, or live."""
+    from mjlearn.engine import loops
+
+    if loops.numba_loops() is None:
+        pytest.skip("numba is not installed")
+    engine, counts, key, available = _random_call_case(seed)
+    compiled = engine.best_after(counts, key, available)
+    before, loops.engine = loops.engine, "numpy"
+    try:
+        by_numpy = engine.best_after(counts, key, available)
+    finally:
+        loops.engine = before
+    assert compiled == by_numpy

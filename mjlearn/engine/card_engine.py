@@ -196,6 +196,12 @@ class BotEngine:
         rows = self.compiled.exposed_rows(key)
         if not len(rows.hand):
             return 99
+        compiled = loops.compiled_loops()
+        if compiled is not None:  # (the same distance in one pass)
+            live = available is not None
+            return int(compiled.best_after(np.array(counts, dtype=np.int64), rows.rest, rows.small, rows.remaining,
+                                           rows.small_size, np.array(available if live else counts, dtype=np.int64),
+                                           live))
         naturals = np.asarray(counts[:NATURAL_KINDS], dtype=np.int16)
         kinds = naturals.nonzero()[0]
         held = naturals[kinds]
