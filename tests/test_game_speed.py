@@ -558,3 +558,23 @@ def test_a_call_s_distance_is_the_same_compiled_or_by_numpy(seed):
     finally:
         loops.engine = before
     assert compiled == by_numpy
+
+
+def test_a_seat_s_exposures_are_judged_afresh_at_a_discard_only_when_they_changed():
+    """Game._check_exposures keeps each seat's last answer for the same exposures (compared by value, the same
+    objects at once): changed exposures are judged afresh, and an unchanged set keeps its answer."""
+    game = Game(CARD, seed=5)
+    game.skip_charleston()
+    game.exposures[1] = [Exposure(Tile.FLOWER, 3)]
+    game._check_exposures(1)
+    assert 1 not in game.dead and game._judged[1][1] is None
+    game.exposures[1] = [Exposure(Tile.FLOWER, 3)]  # new objects, the same exposures: the same answer
+    game._check_exposures(1)
+    assert 1 not in game.dead
+    game.exposures[1] = [Exposure(Tile.FLOWER, 6)]  # no line of basic1 shows six flowers
+    game._check_exposures(1)
+    assert 1 in game.dead and game.log[-1].detail == "no line of the card can use these exposures"
+    game.exposures[2] = [Exposure(Tile.FLOWER, 6)]
+    game._judged[2] = (tuple(game.exposures[2]), None)  # a kept answer for these very exposures is read as it is
+    game._check_exposures(2)
+    assert 2 not in game.dead

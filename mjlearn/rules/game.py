@@ -260,6 +260,7 @@ class Game:
         self._claims: dict[int, tuple] = {}
         self._allowed: dict[tuple, object] = {}  # exposures -> the hands they allow
         self._live: dict[int, list] = {}  # seat -> [its exposures, their LiveHands, what was looked at]
+        self._judged: dict[int, tuple] = {}  # seat -> (its exposures at the last discard, _exposure_problem's answer)
         self._discard_counts: tuple = (None, 0, None, [])  # (discards, length, last, counts): see _discarded
         self._last_action: str = ""  # "draw", "call", "exchange" for the player whose turn it is
         self._called_from: int | None = None
@@ -785,7 +786,13 @@ class Game:
         return None
 
     def _check_exposures(self, seat: int) -> None:
-        problem = self._exposure_problem(tuple(self.exposures[seat]))
+        exposures = tuple(self.exposures[seat])
+        judged = self._judged.get(seat)
+        if judged is not None and judged[0] == exposures:  # (the same Exposure objects as at the last discard:
+            problem = judged[1]  # compared by identity, where reading the allowed hands hashes every one)
+        else:
+            problem = self._exposure_problem(exposures)
+            self._judged[seat] = (exposures, problem)
         if problem:
             self._make_dead(seat, problem)
 
