@@ -29,7 +29,8 @@ seeded four-Bot games (``run_game(card, ruleset, seed=s)`` for the same seeds, o
 ``practice_harbor``, NMJL and MAHJ-X) in fresh subprocesses, the old code and this one alternately
 (old, new, new, old, ...: the machine's drift falls on both), each process warmed up by one game
 first (imports, numba's compiled loops, the card's arrays). It prints each side's milliseconds per game
-per round, the ratio old / new (the median over the rounds; 5 or more meets the target), whether the
+per round, the ratio old / new (the median over the rounds; 5 or more meets the target), the ratio of their
+CPU times (each side's least over the rounds: steadier than the wall clock on a shared machine), whether the
 two play the same games (the moves of every game), and the machine's load before and after.
 
 Run: ``.venv/bin/python benchmarks/bench_games.py --against 5a068e6 [--games 100] [--rounds 3]``
@@ -37,7 +38,10 @@ Run: ``.venv/bin/python benchmarks/bench_games.py --against 5a068e6 [--games 100
 After the fourth round of speed work (branch i25-speed) the ratio was 3.1-3.3 on the four cards and rulesets
 (CPU time, the least of 5 runs of each side, on the 2-core machine at load 7-12; the wall-clock ratios of
 this script swing widely on a machine that busy): the target is not met. docs/rules.md gives the table, what
-the round changed and what is left.
+the round changed and what is left. After the fifth round (branch i25-botspeed: a call
+weighed in one compiled pass, exposures judged once while they stay the same, less Python per move) two runs
+with ``--games 40 --rounds 2`` at load 2.0-2.6 gave 3.44-3.71 (CPU-time ratios 3.44-3.73), against 3.19-3.42
+for main before the round, run between them: still not 5. docs/rules.md has the figures and the profile.
 """
 
 from __future__ import annotations

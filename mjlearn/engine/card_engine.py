@@ -185,7 +185,8 @@ class BotEngine:
         (:meth:`~mjlearn.engine.compiled.CompiledCard.exposed_rows`) without a
         :class:`~mjlearn.engine.views.View`. A player weighing a call asks it of exposures it may never
         show: a view (its thermometer rows, its groups, its liveness kept up to date) costs far more to build
-        than this one look.
+        than this one look. The compiled loops do it in one pass (``_numba.best_after``); numpy step by step
+        gives the same distance.
 
         >>> import mjlearn as mj
         >>> engine = engine_for(mj.load_card("basic1"))
