@@ -578,3 +578,22 @@ def test_a_seat_s_exposures_are_judged_afresh_at_a_discard_only_when_they_change
     game._judged[2] = (tuple(game.exposures[2]), None)  # a kept answer for these very exposures is read as it is
     game._check_exposures(2)
     assert 2 not in game.dead
+
+
+class _LookingBot(mj.rules.Bot):
+    """A Bot whose may_call is its own (the same method), so answer_call asks it instead of reading it inline."""
+
+    def may_call(self, counts, exposures, tile):
+        return super().may_call(counts, exposures, tile)
+
+
+@pytest.mark.parametrize("rules", [NMJL, MAHJX], ids=lambda r: r.name)
+def test_answer_call_s_inline_look_makes_the_games_may_call_makes(rules):
+    """Bot.answer_call reads may_call's quick look inline; bots that must ask may_call play the same games."""
+    from mjlearn.rules.bots import make_bots
+
+    for seed in range(8):
+        inline = run_game(CARD, rules, seed=seed)
+        asked = run_game(CARD, rules, seed=seed, bots=[_LookingBot(CARD, rules, seed=seed * 4 + s) for s in range(4)])
+        assert [b.seed for b in make_bots(CARD, rules, seed)] == [seed * 4 + s for s in range(4)]
+        assert inline.moves == asked.moves and inline.log == asked.log
