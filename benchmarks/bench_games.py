@@ -29,7 +29,8 @@ seeded four-Bot games (``run_game(card, ruleset, seed=s)`` for the same seeds, o
 ``practice_harbor``, NMJL and MAHJ-X) in fresh subprocesses, the old code and this one alternately
 (old, new, new, old, ...: the machine's drift falls on both), each process warmed up by one game
 first (imports, numba's compiled loops, the card's arrays). It prints each side's milliseconds per game
-per round, the ratio old / new (the median over the rounds; 5 or more meets the target), whether the
+per round, the ratio old / new (the median over the rounds; 5 or more meets the target), the ratio of their
+CPU times (each side's least over the rounds: steadier than the wall clock on a shared machine), whether the
 two play the same games (the moves of every game), and the machine's load before and after.
 
 Run: ``.venv/bin/python benchmarks/bench_games.py --against 5a068e6 [--games 100] [--rounds 3]``
@@ -37,7 +38,10 @@ Run: ``.venv/bin/python benchmarks/bench_games.py --against 5a068e6 [--games 100
 After the fourth round of speed work (branch i25-speed) the ratio was 3.1-3.3 on the four cards and rulesets
 (CPU time, the least of 5 runs of each side, on the 2-core machine at load 7-12; the wall-clock ratios of
 this script swing widely on a machine that busy): the target is not met. docs/rules.md gives the table, what
-the round changed and what is left.
+the round changed and what is left. After the fifth round (branch i25-botspeed: a call
+weighed in one compiled pass, exposures judged once while they stay the same, less Python per move) two runs
+with ``--games 40 --rounds 2`` at load 2.0-2.6 gave 3.44-3.71 (CPU-time ratios 3.44-3.73), against 3.19-3.42
+for main before the round, run between them: still not 5. docs/rules.md has the figures and the profile.
 """
 
 from __future__ import annotations
@@ -135,21 +139,22 @@ rules = {"NMJL": NMJL, "MAHJ-X": MAHJX}[sys.argv[3]]
 first, count = int(sys.argv[4]), int(sys.argv[5])
 run_game(card, rules, seed=10**9)  # warm up: imports, compiled loops, the card's arrays
 digest = hashlib.sha256()
-start = time.perf_counter()
+start, cpu = time.perf_counter(), time.process_time()
 games = [run_game(card, rules, seed=seed) for seed in range(first, first + count)]
-seconds = time.perf_counter() - start
+seconds, cpu = time.perf_counter() - start, time.process_time() - cpu
 for game in games:
     digest.update(repr([(name, sorted((k, str(v)) for k, v in arguments.items())) for name, arguments in game.moves]).encode())
-print(seconds, digest.hexdigest())
+print(seconds, cpu, digest.hexdigest())
 """
 
 
-def _time_games(root: Path, card: str, rules: str, first: int, count: int) -> tuple[float, str]:
-    """Seconds for ``count`` seeded games of the code at ``root``, in a fresh process, and a digest of their moves."""
+def _time_games(root: Path, card: str, rules: str, first: int, count: int) -> tuple[float, float, str]:
+    """Seconds (wall clock, then the process's CPU time) for ``count`` seeded games of the code at ``root``, in a
+    fresh process, and a digest of their moves."""
     env = dict(os.environ, PYTHONPATH=str(root), OMP_NUM_THREADS="1")
     out = subprocess.run([sys.executable, "-c", _TIMER, str(root), card, rules, str(first), str(count)],
                          capture_output=True, text=True, env=env, cwd=str(root), check=True).stdout.split()
-    return float(out[0]), out[1]
+    return float(out[0]), float(out[1]), out[2]
 
 
 def against(commit: str, games: int, rounds: int, seed: int) -> None:
@@ -165,27 +170,33 @@ def against(commit: str, games: int, rounds: int, seed: int) -> None:
                                    capture_output=True, text=True, check=True).stdout.strip()
             print(f"old: {label} (temporary worktree); new: {ROOT}; {games} games per side per round,"
                   f" seeds {seed}-{seed + games - 1}, {rounds} rounds")
-            ratios = {}
+            ratios, cpu_ratios = {}, {}
             for card in AGAINST_CARDS:
                 for rules in ("NMJL", "MAHJ-X"):
                     times: dict[str, list[float]] = {"old": [], "new": []}
+                    cpu: dict[str, list[float]] = {"old": [], "new": []}
                     digests = {}
                     for round_ in range(rounds):
                         order = ("old", "new") if round_ % 2 == 0 else ("new", "old")
                         for side in order:
-                            seconds, digests[side] = _time_games(base if side == "old" else ROOT, card, rules,
-                                                                 seed, games)
+                            seconds, cpu_seconds, digests[side] = _time_games(base if side == "old" else ROOT, card,
+                                                                              rules, seed, games)
                             times[side].append(1000 * seconds / games)
+                            cpu[side].append(1000 * cpu_seconds / games)
                     per_round = [old / new for old, new in zip(times["old"], times["new"])]
                     ratios[(card, rules)] = ratio = statistics.median(per_round)
+                    cpu_ratios[(card, rules)] = cpu_ratio = min(cpu["old"]) / min(cpu["new"])
                     same = "the same games" if digests["old"] == digests["new"] else "not the same games"
                     print(f"{card:16s} {rules:6s} old {' '.join(f'{t:6.2f}' for t in times['old'])} ms/game,"
                           f" new {' '.join(f'{t:6.2f}' for t in times['new'])} ms/game; ratio"
-                          f" {' '.join(f'{r:.2f}' for r in per_round)} (median {ratio:.2f}); {same}")
+                          f" {' '.join(f'{r:.2f}' for r in per_round)} (median {ratio:.2f}); CPU time, least of each side:"
+                          f" {min(cpu['old']):.2f} / {min(cpu['new']):.2f} ms = {cpu_ratio:.2f}; {same}")
         finally:
             subprocess.run(["git", "-C", str(ROOT), "worktree", "remove", "--force", str(base)], check=False,
                            capture_output=True)
     worst = min(ratios.values())
+    print(f"CPU-time ratio (least of each side): lowest {min(cpu_ratios.values()):.2f},"
+          f" median {statistics.median(cpu_ratios.values()):.2f}")
     print(f"ratio old / new: lowest {worst:.2f}, median {statistics.median(ratios.values()):.2f};"
           f" target {AGAINST_TARGET:.0f} ({'met' if worst >= AGAINST_TARGET else 'not met'} on every card and ruleset)")
     print(f"load average after: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")

@@ -516,6 +516,13 @@ def test_a_call_weighed_without_a_view_finds_what_the_view_finds(card, rules, mo
 def test_a_rack_s_distance_without_a_view_is_the_view_s_for_any_exposures_and_tiles_seen(seed):
     """Random racks (jokers too), random exposures (a wild one under MAHJ-X) and random tiles out of play:
     BotEngine.best_after gives the view's distance, and 99 when the exposures allow no hand."""
+    engine, counts, key, available = _random_call_case(seed)
+    assert engine.best_after(counts, key, available) == _best_by_view(engine, counts, key, available)
+
+
+def _random_call_case(seed: int) -> tuple:
+    """A bot engine, a random rack (jokers too), random exposures (a wild one under MAHJ-X) and random tiles
+    out of play (or ``None``), for :meth:`BotEngine.best_after`."""
     from mjlearn.engine import engine_for
 
     rng = random.Random(seed)
@@ -531,4 +538,62 @@ def test_a_rack_s_distance_without_a_view_is_the_view_s_for_any_exposures_and_ti
         counts[k] += 1
     available = None if rng.random() < 0.2 else [max(c - rng.randint(0, 3), rng.choice([0, 0, -1]) if k == 35 else 0)
                                                   for k, c in enumerate(COPIES)]
-    assert engine.best_after(counts, key, available) == _best_by_view(engine, counts, key, available)
+    return engine, counts, key, available
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.integers(0, 2**32 - 1))
+def test_a_call_s_distance_is_the_same_compiled_or_by_numpy(seed):
+    """BotEngine.best_after's compiled pass gives numpy's distance: random racks, exposures and tiles seen, with
+    hands dead for want of naturals, of jokers, or live."""
+    from mjlearn.engine import loops
+
+    if loops.numba_loops() is None:
+        pytest.skip("numba is not installed")
+    engine, counts, key, available = _random_call_case(seed)
+    compiled = engine.best_after(counts, key, available)
+    before, loops.engine = loops.engine, "numpy"
+    try:
+        by_numpy = engine.best_after(counts, key, available)
+    finally:
+        loops.engine = before
+    assert compiled == by_numpy
+
+
+def test_a_seat_s_exposures_are_judged_afresh_at_a_discard_only_when_they_changed():
+    """Game._check_exposures keeps each seat's last answer for the same exposures (compared by value, the same
+    objects at once): changed exposures are judged afresh, and an unchanged set keeps its answer."""
+    game = Game(CARD, seed=5)
+    game.skip_charleston()
+    game.exposures[1] = [Exposure(Tile.FLOWER, 3)]
+    game._check_exposures(1)
+    assert 1 not in game.dead and game._judged[1][1] is None
+    game.exposures[1] = [Exposure(Tile.FLOWER, 3)]  # new objects, the same exposures: the same answer
+    game._check_exposures(1)
+    assert 1 not in game.dead
+    game.exposures[1] = [Exposure(Tile.FLOWER, 6)]  # no line of basic1 shows six flowers
+    game._check_exposures(1)
+    assert 1 in game.dead and game.log[-1].detail == "no line of the card can use these exposures"
+    game.exposures[2] = [Exposure(Tile.FLOWER, 6)]
+    game._judged[2] = (tuple(game.exposures[2]), None)  # a kept answer for these very exposures is read as it is
+    game._check_exposures(2)
+    assert 2 not in game.dead
+
+
+class _LookingBot(mj.rules.Bot):
+    """A Bot whose may_call is its own (the same method), so answer_call asks it instead of reading it inline."""
+
+    def may_call(self, counts, exposures, tile):
+        return super().may_call(counts, exposures, tile)
+
+
+@pytest.mark.parametrize("rules", [NMJL, MAHJX], ids=lambda r: r.name)
+def test_answer_call_s_inline_look_makes_the_games_may_call_makes(rules):
+    """Bot.answer_call reads may_call's quick look inline; bots that must ask may_call play the same games."""
+    from mjlearn.rules.bots import make_bots
+
+    for seed in range(8):
+        inline = run_game(CARD, rules, seed=seed)
+        asked = run_game(CARD, rules, seed=seed, bots=[_LookingBot(CARD, rules, seed=seed * 4 + s) for s in range(4)])
+        assert [b.seed for b in make_bots(CARD, rules, seed)] == [seed * 4 + s for s in range(4)]
+        assert inline.moves == asked.moves and inline.log == asked.log

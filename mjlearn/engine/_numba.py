@@ -6,6 +6,8 @@ Each does what a numpy function of the engine does, with the same numbers:
 - :func:`position_distances`: one rack's distances to a view's hands, from its sums or from a rack one tile
   away (:class:`mjlearn.engine.views.Position` with numpy);
 - :func:`discard_ranks`: the racks one discard away (:func:`mjlearn.engine.views.discard_ranks`);
+- :func:`best_after`: a rack's distance to the rows of a set of exposures it may call for, live rows first
+  (:meth:`mjlearn.engine.card_engine.BotEngine.best_after`);
 - :func:`live_update`: which of a view's hands the tiles still available cannot complete, updated from the
   last look for the kinds that changed (:class:`mjlearn.engine.liveness.LiveHands`);
 - :func:`coach_chances`, :func:`coach_near`: the coach bot's quick chances of a batch of racks and its near
@@ -371,6 +373,41 @@ def _nearest_groups(available, check_live, fresh, seen, short, lacking, ptr, han
                 if code >= 0 and code // 16 == tile:
                     found |= 1 << (code % 16)
     return nearest, found
+
+
+def _best_after(counts, rest, small, remaining, small_size, available, check_live):  # pragma: no cover - runs compiled
+    """The distance from a rack (``counts``, 36) to the nearest of an exposures' rows (``rest``, ``small``,
+    ``small_size``, ``remaining``: :class:`mjlearn.engine.compiled.ExposedRows`), the nearest live row when
+    ``check_live`` and some row is live for the tiles ``available`` (36); what
+    :meth:`mjlearn.engine.card_engine.BotEngine.best_after` finds with numpy."""
+    n = rest.shape[0]
+    free = remaining - counts[_KINDS]
+    spare = max(available[_KINDS], 0)
+    best = 1 << 30
+    best_live = 1 << 30
+    for h in range(n):
+        placed = 0
+        placed_small = 0
+        short = 0
+        lacking = 0
+        for k in range(_KINDS):
+            r = np.int64(rest[h, k])
+            s = np.int64(small[h, k])
+            c = counts[k]
+            if c > 0:
+                placed += min(max(r, 0), c)
+                placed_small += min(s, c)
+            if check_live:
+                a = available[k]
+                if r > a:
+                    short += r - a
+                if s > a:
+                    lacking += 1
+        d = _tiles_away(free, placed, np.int64(small_size[h]), placed_small)
+        best = min(best, d)
+        if check_live and lacking == 0 and short <= spare:
+            best_live = min(best_live, d)
+    return best_live if best_live < (1 << 30) else best
 
 
 def _chain(terms, j, stop):  # pragma: no cover - runs compiled
@@ -764,6 +801,7 @@ best_discards = _compile(_best_discards)
 pass_scores = _compile(_pass_scores)
 wins_with = _compile(_wins_with)
 nearest_groups = _compile(_nearest_groups)
+best_after = _compile(_best_after)
 _chain = _compile(_chain, inline=True)
 _pairwise_tail = _compile(_pairwise_tail, inline=True)
 coach_chances = _compile(_coach_chances)

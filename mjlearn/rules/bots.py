@@ -150,6 +150,7 @@ class Bot:
         self.offer_margin = offer_margin
         self.engine = engine_for(card, self.ruleset)
         self._positions: dict[tuple, Position] = {}
+        self._views: dict[tuple, View] = {}  # exposures' key -> the engine's view (a game shows a few sets)
         self._last_position: Position | None = None
         self._last_key: tuple = ((), ())  # (exposures, their _key)
 
@@ -177,7 +178,12 @@ class Bot:
         if position is None:
             if len(self._positions) > 256:
                 self._positions.clear()
-            position = self._positions[cache_key] = Position(self.engine.view(key), counts, self._last_position)
+            view = self._views.get(key)
+            if view is None:  # (the engine's view, kept here: the engine's memo is read once per set of exposures)
+                if len(self._views) > 64:
+                    self._views.clear()
+                view = self._views[key] = self.engine.view(key)
+            position = self._positions[cache_key] = Position(view, counts, self._last_position)
         self._last_position = position  # the next rack is often this one with a tile more or less
         return position
 
@@ -369,9 +375,19 @@ class Bot:
             game._trusted_pass(seat)
             return
         tile = discards[-1][1]
-        counts = game.racks[seat].counts
+        counts = game.racks[seat]._counts
         exposures = tuple(game.exposures[seat])  # (seat_exposures)
-        if not self.may_call(counts, exposures, tile):
+        if type(self).may_call is _MAY_CALL:  # (may_call's look, inline: most discards are let go at once)
+            if tile == JOKER:
+                game._trusted_pass(seat)
+                return
+            position = self._position(counts, self._key_of(exposures))
+            view = position.view
+            if not view.n or (position.best > 1 and not (self.calls and tile in view.groups
+                                                         and counts[tile] + counts[JOKER] >= 2)):
+                game._trusted_pass(seat)
+                return
+        elif not self.may_call(counts, exposures, tile):
             game._trusted_pass(seat)
             return
         decision = self.call_decision(game, seat, counts, exposures, tile)
@@ -416,6 +432,9 @@ class Bot:
             game._trusted("draw", seat)
         while game.phase == "discard" and game.turn == seat:
             self.discard_move(game, seat)
+
+
+_MAY_CALL = Bot.may_call  # (answer_call reads it inline unless a subclass has its own)
 
 
 # -- whole games -----------------------------------------------------------------------

@@ -213,6 +213,7 @@ def _move(method):
         return value
 
     name = method.__name__
+    tiles = any(n == "tile" or n in _TILE_LISTS for n in names)  # (no tile argument: nothing for _recorded to do)
 
     def trusted(self: "Game", *args):
         """The move for a player whose moves are legal by construction (:meth:`Game._trusted`): the same
@@ -221,7 +222,7 @@ def _move(method):
             raise RuleError("the game is over")
         value = method(self, *args)
         self._settle()
-        self.moves.append((name, _recorded(dict(zip(names, args)))))
+        self.moves.append((name, _recorded(dict(zip(names, args))) if tiles else dict(zip(names, args))))
         return value
 
     wrapper.trusted = trusted
@@ -259,6 +260,7 @@ class Game:
         self._claims: dict[int, tuple] = {}
         self._allowed: dict[tuple, object] = {}  # exposures -> the hands they allow
         self._live: dict[int, list] = {}  # seat -> [its exposures, their LiveHands, what was looked at]
+        self._judged: dict[int, tuple] = {}  # seat -> (its exposures at the last discard, _exposure_problem's answer)
         self._discard_counts: tuple = (None, 0, None, [])  # (discards, length, last, counts): see _discarded
         self._last_action: str = ""  # "draw", "call", "exchange" for the player whose turn it is
         self._called_from: int | None = None
@@ -448,18 +450,21 @@ class Game:
         discard), and the tile count (13) checked.
         """
         self._need_turn(seat, "discard")
-        tile = tile_arg(tile)
-        if not self.racks[seat].count(tile):
+        if type(tile) is not Tile:
+            tile = tile_arg(tile)
+        rack = self.racks[seat]
+        if not rack._counts[tile]:
             raise RuleError(f"{SEATS[seat]} has no {tile.notation} to discard")
-        self.racks[seat] = self.racks[seat]._minus(tile)
+        self.racks[seat] = rack = rack._minus(tile)
         self.discards.append((seat, tile))
         self._last_action = "discard"  # the turn is over: nothing done in it counts for the next
         self._just_called = None
         self.log.append(_event(self._label(), seat, "discards", (tile,)))
-        held = self.tiles_held(seat)
+        exposed = self.exposures[seat]
+        held = sum(rack._counts) + sum(g.size for g in exposed) if exposed else sum(rack._counts)  # (tiles_held)
         if held != 13:
             self._make_dead(seat, f"{held} tiles at the end of the turn; a hand holds 13")
-        elif self.exposures[seat]:
+        elif exposed:
             self._check_exposures(seat)
         self._check_viable()
         if self.phase == "over":
@@ -475,7 +480,7 @@ class Game:
         self._claims = {}
         self._changed = set()
         self.phase = "calls"
-        if not self._callers():
+        if self.dead and not self._callers():  # (with no dead hand three seats may call it)
             self._resolve_calls()
 
     @_move
@@ -781,7 +786,13 @@ class Game:
         return None
 
     def _check_exposures(self, seat: int) -> None:
-        problem = self._exposure_problem(tuple(self.exposures[seat]))
+        exposures = tuple(self.exposures[seat])
+        judged = self._judged.get(seat)
+        if judged is not None and judged[0] == exposures:  # (the same Exposure objects as at the last discard:
+            problem = judged[1]  # compared by identity, where reading the allowed hands hashes every one)
+        else:
+            problem = self._exposure_problem(exposures)
+            self._judged[seat] = (exposures, problem)
         if problem:
             self._make_dead(seat, problem)
 
@@ -794,7 +805,7 @@ class Game:
         without reading the table.
         """
         if table is None:
-            table = tuple(tuple(groups) for groups in self.exposures)  # (every seat's exposures, as they are now)
+            table = tuple(map(tuple, self.exposures))  # (every seat's exposures, as they are now)
         exposures = table[seat]
         kept = self._live.get(seat)
         if kept is None or kept[0] != exposures:
@@ -829,7 +840,7 @@ class Game:
             if seat in self.dead or not self.exposures[seat]:
                 continue
             if table is None:
-                table = tuple(tuple(groups) for groups in self.exposures)
+                table = tuple(map(tuple, self.exposures))
             if self._unviable(seat, table):
                 self._make_dead(seat, "every hand these exposures allow needs tiles that are out of play")
 
