@@ -485,3 +485,68 @@ def test_a_rack_whose_exposures_leave_no_hand_gets_a_discard_after_a_rack_that_h
     assert bot.choose_discard(rack, no_line).notation in ("1B", "2B")
     kinds, scores = bot.discard_scores(rack, no_line, dangers=np.ones(36))
     assert len(kinds) == len(scores) == 2 and bot.last_distance.tolist() == [0, 0, 0]
+
+
+def _brute_next_draw(bot, rack, visible, draws, kinds):
+    """Sum over each unseen kind t of P(t) x the best worth after drawing t and throwing any tile, for each
+    kind of ``kinds`` thrown now (each rack weighed beside ``rack``, which decides the near hands)."""
+    from mjlearn.engine import available_tiles
+
+    rack = np.asarray(rack, dtype=np.int16)
+    unseen = np.maximum(available_tiles(np.asarray(visible, dtype=np.int16), ()).astype(int) - rack, 0)
+    values = []
+    for c in kinds:
+        total = 0.0
+        for t in np.flatnonzero(unseen):
+            after = rack.copy()
+            after[c] -= 1
+            after[t] += 1
+            best = max(float(bot.worth(np.stack([rack, after - np.eye(36, dtype=np.int16)[d]]), (), visible,
+                                       draws - 1)[1]) for d in np.flatnonzero(after))
+            total += unseen[t] / unseen.sum() * best
+        values.append(total)
+    return np.array(values)
+
+
+def test_the_one_draw_look_ahead_weighs_each_discard_by_the_best_worth_after_the_next_draw():
+    rack = Hand("FF 222B 444B 66B 8B 3C 7D N").counts
+    visible = Hand("3C 3C 9D 9D").counts
+    bot = CoachBot(CARD, NMJL, seed=0, lookahead_width=15)  # every kind looked ahead from, every tile thrown after
+    kinds, scores = bot.discard_scores(rack, (), visible, draws=6)
+    plain_kinds, plain = bot.discard_scores(rack, (), visible, draws=6, objective="worth")
+    assert kinds == plain_kinds
+    nearest = [i for i, s in enumerate(plain) if s > plain.max() - 1e5]  # the kinds that keep the nearest hand nearest
+    assert len(nearest) >= 2
+    expected = _brute_next_draw(bot, rack, visible, 6, [kinds[i] for i in nearest])
+    assert scores[nearest] == pytest.approx(expected, rel=1e-9)
+    # kinds that leave the nearest hand further stay far behind, as with the plain worth
+    others = [i for i in range(len(kinds)) if i not in nearest]
+    assert all(scores[i] < scores[nearest].min() for i in others)
+    # a narrow look-ahead looks from the best kinds by the plain worth only, and ranks the rest below them
+    narrow = CoachBot(CARD, NMJL, seed=0, lookahead_width=2)
+    _, few = narrow.discard_scores(rack, (), visible, draws=6)
+    top = sorted(nearest, key=lambda i: -plain[i])[:2]
+    assert set(np.argsort(-few)[:2].tolist()) == set(top)
+    # with one draw left there is nothing to look ahead to
+    assert bot.discard_scores(rack, (), visible, draws=1)[1] == pytest.approx(
+        bot.discard_scores(rack, (), visible, draws=1, objective="worth")[1])
+
+
+def test_the_look_ahead_is_the_coachs_choice_at_the_rack_and_at_the_table_only_when_asked():
+    from mjlearn.rules.bots import _exposures
+
+    assert CoachBot(CARD).objective == "draw" and CoachBot(CARD).table_objective == "worth"
+    assert CoachBot(CARD, lookahead_at_table=True).table_objective == "draw"
+    assert CoachBot(CARD, objective="single").table_objective == "single"
+    game = Game(CARD, NMJL, seed=11)
+    game.skip_charleston()
+    seat = game.turn
+    game.draw() if game.phase == "draw" else None
+    counts = game.racks[seat].counts
+    table = CoachBot(CARD, NMJL, seed=3).discard_decision(game, seat, counts, _exposures(game, seat), game.visible(seat))
+    plain = CoachBot(CARD, NMJL, seed=3, objective="worth").discard_decision(game, seat, counts, _exposures(game, seat),
+                                                                            game.visible(seat))
+    assert table == plain  # at the table the coach weighs the worth (a game stays quick)
+    for wrong in ({"objective": "best"}, {"lookahead_width": 1}):
+        with pytest.raises(ArgumentError):
+            CoachBot(CARD, **wrong)

@@ -169,7 +169,7 @@ def test_the_look_ahead_coach_throws_the_safe_one_of_two_useless_tiles(objective
         cost[int(Tile.from_notation(hot))] = 5.0
         assert bot.choose_discard(rack, draws=6, dangers=cost).notation == safe
     assert bot.choose_discard(rack, draws=6).notation in ("3C", "7D")  # the hand comes first
-    assert CoachBot(CARD).objective == "worth"  # the table's default model
+    assert CoachBot(CARD).table_objective == "worth"  # the table's default model (the rack's is "draw")
 
 
 def test_a_joker_is_kept_by_the_look_ahead():

@@ -94,6 +94,10 @@ from ..tiles import COPIES, Tile
 from .bots import Bot
 from .coach_policy import OBJECTIVES, KeepScores, draw_futures, keep_choice, keep_scores, near_hands
 from .ruleset import NMJL, Ruleset
+
+DISCARD_OBJECTIVES = ("draw", "worth", *OBJECTIVES)
+"""What :class:`CoachBot`'s ``objective`` may be: ``"draw"`` (the default: one draw of look-ahead over the
+worth), ``"worth"`` (the worth of the rack left) or a sampled look-ahead of :mod:`mjlearn.rules.coach_policy`."""
 from .setup import SEATS
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -326,7 +330,9 @@ class CoachBot(Bot):
         exact: bool = False,
         distance_first: bool = True,
         beam: int = 3,
-        objective: str = "worth",
+        objective: str = "draw",
+        lookahead_at_table: bool = False,
+        lookahead_width: int = 4,
         samples: int = 96,
         lookahead_slack: int = 3,
         tournament_rows: bool = True,
@@ -345,9 +351,11 @@ class CoachBot(Bot):
         self.exact = exact
         self.distance_first = distance_first
         self.beam = beam
-        if objective not in (*OBJECTIVES, "worth"):
-            raise ArgumentError(f"objective must be one of {', '.join(('worth', *OBJECTIVES))}, not {objective!r}")
+        if objective not in DISCARD_OBJECTIVES:
+            raise ArgumentError(f"objective must be one of {', '.join(DISCARD_OBJECTIVES)}, not {objective!r}")
         self.objective = objective
+        self.lookahead_at_table = bool(lookahead_at_table)
+        self.lookahead_width = count_argument("lookahead_width", lookahead_width, minimum=2)
         self.samples = count_argument("samples", samples, minimum=1)
         self.lookahead_slack = count_argument("lookahead_slack", lookahead_slack, minimum=0)
         self.last_distance = np.zeros(0, dtype=np.int16)
@@ -630,8 +638,8 @@ class CoachBot(Bot):
 
     # -- discards ---------------------------------------------------------------
     def discard_scores(self, counts: Sequence[int], exposures: Sequence[Exposure] = (), visible=None,
-                       draws: int = 20, dangers=None, ending=None, give_up: float | None = None
-                       ) -> tuple[list[int], np.ndarray]:
+                       draws: int = 20, dangers=None, ending=None, give_up: float | None = None,
+                       objective: str | None = None) -> tuple[list[int], np.ndarray]:
         """The kinds a 14-tile rack may throw and each one's score: the worth of the rack left, less the
         expected cost of feeding an opponent (``dangers``: per tile kind, as :meth:`feeding_cost` gives).
 
@@ -655,7 +663,8 @@ class CoachBot(Bot):
         >>> bot.choose_discard(rack.counts, dangers=cost, give_up=1000.0).notation in ("3C", "7D")  # given up
         False
         """
-        if self.objective != "worth":
+        objective = self.objective if objective is None else objective
+        if objective in OBJECTIVES:
             return self._lookahead_scores(counts, exposures, visible, draws, dangers, ending, give_up)
         rack = np.asarray(as_counts(counts), dtype=np.int16)
         held = np.flatnonzero(rack)
@@ -666,8 +675,10 @@ class CoachBot(Bot):
         worth = self.worth(racks, exposures, visible, draws)
         scores = worth[1:]
         hopeless = give_up is not None and float(worth[0]) < give_up
-        if self.distance_first and len(self.last_distance) > 1 and not hopeless:  # keep the nearest live hand nearest first
-            distance = self.last_distance[1:]
+        distance = self.last_distance[1:] if len(self.last_distance) > 1 else None
+        if objective == "draw" and distance is not None and not hopeless and draws > 1:
+            scores = self._next_draw_worth(rack, held, scores, distance, exposures, visible, draws)
+        if self.distance_first and distance is not None and not hopeless:  # keep the nearest live hand nearest first
             scores = scores - _FAR_BEHIND * (distance - distance.min())
         if dangers is not None:
             cost = dangers[np.asarray(kinds)]
@@ -678,6 +689,54 @@ class CoachBot(Bot):
                 cost[-1] = cost[naturals].min()
             scores = (_NEAR_TIE * scores if hopeless else scores) - cost
         return kinds, scores
+
+    def _next_draw_worth(self, rack: np.ndarray, held: np.ndarray, scores: np.ndarray, distance: np.ndarray,
+                         exposures: Sequence[Exposure], visible, draws: int) -> np.ndarray:
+        """The one-draw look-ahead of ``objective="draw"``: for the kinds ``held`` that a 14-tile ``rack`` may
+        throw, the worth it can expect after the next draw and the best discard then, ``sum over t of
+        P(t) x max over d of worth(rack - kind + t - d)`` with ``draws - 1`` draws left (``t``: each kind
+        of tile the seat has not seen, drawn in proportion to its unseen copies).
+
+        The plain worth counts each line by its chance as if the player had to choose its hand now; the
+        look-ahead lets it choose after seeing one more tile, which values the tiles that keep several
+        hands open. To keep it quick it looks ahead from the :attr:`lookahead_width` best kinds by the
+        plain worth among those that keep the nearest hand nearest (the others keep their ``scores``,
+        below them), and after the draw weighs throwing the tile drawn or one of those kinds (the tiles
+        the rack can spare); a tile no near hand wants more of is thrown straight back.
+        """
+        order = np.argsort(-scores, kind="stable")
+        if self.distance_first:
+            order = order[distance[order] == distance.min()]
+        candidates = order[: self.lookahead_width]
+        seen = np.zeros(36, dtype=np.int16) if visible is None else np.asarray(visible, dtype=np.int16)
+        unseen = np.maximum(available_tiles(seen, exposures).astype(np.int64) - rack, 0)
+        draws_from = np.flatnonzero(unseen)
+        first = self._first_rack(rack, exposures, visible, draws)
+        if len(candidates) < 2 or not len(draws_from) or first is None:
+            return scores
+        chance = unseen[draws_from] / unseen.sum()
+        lines = first.lines
+        wanted = np.zeros(36, dtype=bool)
+        wanted[:NATURAL_KINDS] = ((lines.small[first.near] + lines.big[first.near]) > rack[:NATURAL_KINDS]).any(axis=0)
+        wanted[JOKER] = bool(lines.big[first.near].any())
+        useful = wanted[draws_from]
+        spare = held[order[: self.lookahead_width + 1]]  # the kinds a rack after the draw may throw (or the tile drawn)
+        kept_now = rack[None, :] - _ONE_OF[held[candidates]]  # [C, 36]: the racks kept, before the draw
+        kept = kept_now[:, None, :] + _ONE_OF[draws_from[useful]][None, :, :]  # [C, U, 36]
+        which, drawn, thrown = np.nonzero(kept[:, :, spare])
+        racks = kept[which, drawn] - _ONE_OF[spare[thrown]]
+        shown = self.last_distance, self.last_chance  # (what the caller reads after discard_scores: the rack's own)
+        worth = self.worth(np.concatenate([rack[None, :], kept_now, racks]), exposures, visible, draws - 1)[1:]
+        self.last_distance, self.last_chance = shown
+        back = worth[: len(candidates)]  # the tile drawn thrown straight back
+        best = np.repeat(back[:, None], int(useful.sum()), axis=1)
+        np.maximum.at(best, (which, drawn), worth[len(candidates):])
+        value = best @ chance[useful] + back * float(chance[~useful].sum())
+        looked = np.empty_like(scores)
+        looked[candidates] = value
+        others = np.setdiff1d(np.arange(len(scores)), candidates)  # not looked ahead from: below, in their order
+        looked[others] = float(value.min()) - 1e-6 - 1e-9 * (float(scores[candidates].max()) - scores[others])
+        return looked
 
     def keep_chances(self, counts: Sequence[int], exposures: Sequence[Exposure] = (), visible=None,
                      draws: int = 20) -> KeepScores:
@@ -739,9 +798,11 @@ class CoachBot(Bot):
         return kinds, (_NEAR_TIE * worth if hopeless else worth) - cost
 
     def choose_discard(self, counts: Sequence[int], exposures: Sequence[Exposure] = (), visible=None,
-                       draws: int = 20, dangers=None, ending=None, give_up: float | None = None) -> Tile:
-        """The tile to throw: the best :meth:`discard_scores`; ties go to a natural, then the seeded generator."""
-        kinds, scores = self.discard_scores(counts, exposures, visible, draws, dangers, ending, give_up)
+                       draws: int = 20, dangers=None, ending=None, give_up: float | None = None,
+                       objective: str | None = None) -> Tile:
+        """The tile to throw: the best :meth:`discard_scores` (``objective``: :attr:`objective` unless
+        given); ties go to a natural, then the seeded generator."""
+        kinds, scores = self.discard_scores(counts, exposures, visible, draws, dangers, ending, give_up, objective)
         if not kinds:
             return Tile.JOKER
         best = float(scores.max())
@@ -831,13 +892,21 @@ class CoachBot(Bot):
             give_up = None
             if self.home_give_up is not None and cost is not None and self._late_with_a_hot_hand(game, seat):
                 give_up = self.home_give_up * self.mean_value
-            return self.choose_discard(counts, exposures, visible, self._draws(game), cost, None, give_up)
+            return self.choose_discard(counts, exposures, visible, self._draws(game), cost, None, give_up,
+                                       self.table_objective)
         risk = self.tournament_risk(game, seat, counts)
         cost, ending = (None, None) if risk is None else risk
         give_up = None  # late in the wall, with a hot hand at the table: give up a hand worth less than a wall game
         if self._late_with_a_hot_hand(game, seat):
             give_up = float(scoring.wall_game_live)
-        return self.choose_discard(counts, exposures, visible, self._draws(game), cost, ending, give_up)
+        return self.choose_discard(counts, exposures, visible, self._draws(game), cost, ending, give_up,
+                                   self.table_objective)
+
+    @property
+    def table_objective(self) -> str:
+        """The objective of its discards in a game (:meth:`discard_decision`): :attr:`objective`, except that
+        the one-draw look-ahead (``"draw"``) is used at the table only with ``lookahead_at_table=True``."""
+        return "worth" if self.objective == "draw" and not self.lookahead_at_table else self.objective
 
     # -- joker exchanges ----------------------------------------------------------------
     def choose_exchange(self, counts: Sequence[int], exposures: Sequence[Exposure], visible,
@@ -881,9 +950,9 @@ class CoachBot(Bot):
                 if self.wins(after, exposures):
                     return owner, group
                 if before is None:
-                    scores = self.discard_scores(counts, exposures, visible, draws)[1]
+                    scores = self.discard_scores(counts, exposures, visible, draws, objective="worth")[1]
                     before = float(scores.max()) if len(scores) else 0.0
-                scores = self.discard_scores(after, exposures, visible, draws)[1]
+                scores = self.discard_scores(after, exposures, visible, draws, objective="worth")[1]
                 worth = float(scores.max()) if len(scores) else 0.0
                 if worth > before + 1e-9 and (best is None or worth > best[0]):
                     best = (worth, owner, group)
@@ -937,7 +1006,7 @@ class CoachBot(Bot):
         for size, use_jokers, rest, new in call_options(counts, exposures, t, sizes):
             if not self._position(tuple(rest), exposure_key(new)).view.n:
                 continue
-            _, scores = self.discard_scores(rest, new, seen, draws)
+            _, scores = self.discard_scores(rest, new, seen, draws, objective="worth")
             if not len(scores):
                 continue
             best = int(np.argmax(scores))
