@@ -43,6 +43,15 @@ def recorded_calls(monkeypatch, owner, name, card, rules, seeds):
     return calls
 
 
+def assert_same_arrays(numpy_calls, compiled_calls):
+    """Each call's arrays from the numpy path and the compiled one: the same shapes and the very same numbers."""
+    assert len(numpy_calls) == len(compiled_calls)
+    for numpy_side, compiled_side in zip(numpy_calls, compiled_calls):
+        assert len(numpy_side) == len(compiled_side)
+        for a, b in zip(numpy_side, compiled_side):
+            assert a.shape == b.shape and np.array_equal(a, b)
+
+
 @needs_numba
 @pytest.mark.parametrize("name, rules", CASES)
 def test_the_compiled_worth_gives_the_numpy_worth_to_the_last_float(monkeypatch, name, rules):
@@ -59,10 +68,7 @@ def test_the_compiled_worth_gives_the_numpy_worth_to_the_last_float(monkeypatch,
             first = bot._first[1] if bot._first is not None else None  # (the near hands, their lines and values)
             kept = () if first is None else (first.near.copy(), first.starts.copy(), first.value.copy())
             found[engine].append((worth, bot.last_chance.copy(), bot.last_distance.copy(), *kept))
-    for numpy_side, compiled_side in zip(found["numpy"], found[None]):
-        assert len(numpy_side) == len(compiled_side)
-        for a, b in zip(numpy_side, compiled_side):
-            assert a.shape == b.shape and np.array_equal(a, b)
+    assert_same_arrays(found["numpy"], found[None])
     assert sum(len(side[0]) for side in found[None]) > 1000  # (many racks weighed, Charleston sets among them)
 
 
@@ -80,9 +86,7 @@ def test_the_compiled_worth_takes_any_number_of_weights(monkeypatch, weights):
         bot = CoachBot(card, MAHJX, weights=weights)
         found[engine] = [(bot.worth(racks, *rest, **kwargs), bot.last_chance.copy(), bot.last_distance.copy(),
                           np.array(len(bot._first[1].starts) if bot._first else 0)) for (_, racks, *rest), kwargs in calls]
-    for numpy_side, compiled_side in zip(found["numpy"], found[None], strict=True):
-        for a, b in zip(numpy_side, compiled_side):
-            assert a.shape == b.shape and np.array_equal(a, b)
+    assert_same_arrays(found["numpy"], found[None])
     lines = [int(side[3]) for side in found[None]]
     assert len(calls) > 100 and min(lines) < len(weights) <= max(lines) or len(weights) == 1
 

@@ -22,7 +22,9 @@ break the same way in any run):
   never a joker while it holds a natural: the floor of someone who knows only
   that jokers are precious.
 - ``"bot"``: :class:`mjlearn.rules.Bot` (nearest lines, tiles away).
-- ``"coach"``: :class:`mjlearn.rules.CoachBot` (chances of completion times value).
+- ``"coach"``: :class:`mjlearn.rules.CoachBot` (chances of completion times value, with one draw
+  of look-ahead: its default ``objective="draw"``; ``CoachBot(card, objective="worth")`` as a
+  player object is the coach without it, as it plays at the table).
 - ``"rollout"``: :class:`RolloutPlayer`, a Monte Carlo look-ahead over a base
   policy (the Bot by default), meant as the ceiling of practical play (measured, it is not one).
 - any object with ``choose_discard(counts, exposures=(), visible=None)``

@@ -24,6 +24,12 @@ before the wall runs out, times its value:
   groups' lacking tiles drawn from their pooled outs (the unseen copies of
   their kinds and the unseen jokers). It is exact when one kind is lacking
   and slightly optimistic otherwise (``tests/test_coach_bot.py``).
+- **One draw of look-ahead at the rack** (``objective="draw"``): asked for a
+  discard outside a game (the solitaire benchmark, a drill), each of its best
+  few discards is weighed by the worth expected after the next draw and the
+  best discard then, which values the tiles that keep several hands open. In
+  a game (:meth:`CoachBot.discard_decision`) it weighs the worth alone, as
+  below, unless ``lookahead_at_table=True`` (a game stays quick).
 - **Discards.** Among the tiles whose loss keeps its nearest live hand as
   near (as a :class:`Bot` would), the one that leaves the rack worth most,
   less the expected cost of feeding an exposed hand: per opponent with exposures the
@@ -306,15 +312,19 @@ class CoachBot(Bot):
     value below which a hand is given up late in the wall when a hot hand
     shows (:data:`HOME_GIVE_UP`; ``None``: never, as before issue 25).
 
-    ``objective`` chooses how a discard weighs the racks it leaves: ``"worth"``
-    (the default: chances times value, as above), or a look-ahead over
+    ``objective`` chooses how a discard weighs the racks it leaves: ``"draw"``
+    (the default: one draw of look-ahead over the worth, from the
+    ``lookahead_width`` best discards; in a game only with
+    ``lookahead_at_table=True``, :attr:`table_objective`), ``"worth"``
+    (chances times value, as above), or a look-ahead over
     ``samples`` common futures (:mod:`mjlearn.rules.coach_policy`, the hands
     at most ``lookahead_slack`` tiles behind the nearest): ``"completion"``
     (the chance that some hand completes), ``"single"`` (the chance of the
     likeliest one hand) or ``"value"`` (the expected value of the best hand
-    completed). The look-ahead costs 4 to 10 times the default's time and, on
+    completed). The sampled look-aheads cost 4 to 10 times the worth's time and, on
     the solitaire benchmark, completed no clearly larger share of hands
-    (``docs/analysis.md``), so it is an option, not the default.
+    (``docs/analysis.md``), so they are options; the one-draw look-ahead
+    completed 8-10% more than the worth alone.
     """
 
     def __init__(
