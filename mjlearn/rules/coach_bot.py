@@ -779,7 +779,7 @@ class CoachBot(Bot):
         near = near_hands(position, draws, self.lookahead_slack, dead)
         unseen = np.maximum(available.astype(np.int64) - np.asarray(counts, dtype=np.int64), 0)
         futures, weights = draw_futures(unseen, draws, self.samples, np.random.default_rng(self.rng.getrandbits(64)))
-        objective = "completion" if self.objective == "worth" else self.objective
+        objective = self.objective if self.objective in OBJECTIVES else "completion"  # ("worth" and "draw": the chance some hand completes)
         values = self.engine.compiled.line_value[view.lines] if objective == "value" else None
         return keep_scores(position, futures, weights, near=near, objective=objective, values=values, kinds=kinds)
 
