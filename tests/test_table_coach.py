@@ -250,6 +250,8 @@ def test_the_panel_answers_after_every_move_of_10_random_games(quick_panel):
 
 
 @pytest.mark.slow
-def test_the_panel_answers_after_every_move_of_1000_random_games(quick_panel):
-    seen = _play_random_games(1000, first_seed=1000, review_every=100)
+def test_the_panel_answers_after_every_move_of_400_random_games(quick_panel):
+    """(1,000 games took almost 4 minutes of the CI's 15; 400 still reach every phase, a dead hand, an
+    exchange and four whole-game reviews.)"""
+    seen = _play_random_games(400, first_seed=1000, review_every=100)
     assert {"pass", "vote", "courtesy", "discard", "call", "dead", "over", "exchange", "review"} <= set(seen), seen
