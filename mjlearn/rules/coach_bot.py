@@ -100,10 +100,6 @@ from ..tiles import COPIES, Tile
 from .bots import Bot
 from .coach_policy import OBJECTIVES, KeepScores, draw_futures, keep_choice, keep_scores, near_hands
 from .ruleset import NMJL, Ruleset
-
-DISCARD_OBJECTIVES = ("draw", "worth", *OBJECTIVES)
-"""What :class:`CoachBot`'s ``objective`` may be: ``"draw"`` (the default: one draw of look-ahead over the
-worth), ``"worth"`` (the worth of the rack left) or a sampled look-ahead of :mod:`mjlearn.rules.coach_policy`."""
 from .setup import SEATS
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -113,6 +109,10 @@ if TYPE_CHECKING:  # pragma: no cover
     from .game import Game
 
 __all__ = ["CoachBot", "seat_danger", "tail_table", "GIVE_UP_WALL", "HOME_GIVE_UP", "CALL_MARGINS"]
+
+DISCARD_OBJECTIVES = ("draw", "worth", *OBJECTIVES)
+"""What :class:`CoachBot`'s ``objective`` may be: ``"draw"`` (the default: one draw of look-ahead over the
+worth), ``"worth"`` (the worth of the rack left) or a sampled look-ahead of :mod:`mjlearn.rules.coach_policy`."""
 
 _LOG_FACTORIAL = np.array([math.lgamma(n + 1) for n in range(sum(COPIES) + 1)])
 _MAX_NEED = 15  # a hand lacks at most 14 tiles
@@ -162,6 +162,22 @@ def _compiled_tail_table(compiled, unseen: int, draws: int) -> np.ndarray:
     table = np.empty_like(pmf)
     compiled.tail_finish(pmf, table)
     return table
+
+
+def _less_feeding(kinds: list[int], scores: np.ndarray, left: np.ndarray, dangers: np.ndarray, ending,
+                  hopeless: bool) -> np.ndarray:
+    """Discard ``scores`` (one per kind of ``kinds``) less the expected cost of feeding an opponent:
+    ``dangers`` per tile kind, plus, under tournament scoring, the chance ``ending`` that the discard ends
+    the game times the worth ``left`` of the rack it leaves (worth nothing then). A joker is safe but
+    precious: defence alone never throws it (it costs what the cheapest natural costs). A ``hopeless``
+    hand's worth only breaks near ties."""
+    cost = dangers[np.asarray(kinds)]
+    if ending is not None:  # a win fed now ends the game: the rack left is worth nothing then
+        cost = cost + ending[np.asarray(kinds)] * left
+    naturals = [i for i, k in enumerate(kinds) if k != JOKER]
+    if naturals and kinds[-1] == JOKER:
+        cost[-1] = cost[naturals].min()
+    return (_NEAR_TIE * scores if hopeless else scores) - cost
 
 
 class _Lines:
@@ -691,13 +707,7 @@ class CoachBot(Bot):
         if self.distance_first and distance is not None and not hopeless:  # keep the nearest live hand nearest first
             scores = scores - _FAR_BEHIND * (distance - distance.min())
         if dangers is not None:
-            cost = dangers[np.asarray(kinds)]
-            if ending is not None:  # a win fed now ends the game: the rack left is worth nothing then
-                cost = cost + ending[np.asarray(kinds)] * worth[1:]
-            naturals = [i for i, k in enumerate(kinds) if k != JOKER]
-            if naturals and kinds[-1] == JOKER:  # a joker is safe but precious: defence alone never throws it
-                cost[-1] = cost[naturals].min()
-            scores = (_NEAR_TIE * scores if hopeless else scores) - cost
+            scores = _less_feeding(kinds, scores, worth[1:], dangers, ending, hopeless)
         return kinds, scores
 
     def _next_draw_worth(self, rack: np.ndarray, held: np.ndarray, scores: np.ndarray, distance: np.ndarray,
@@ -718,13 +728,12 @@ class CoachBot(Bot):
         if self.distance_first:
             order = order[distance[order] == distance.min()]
         candidates = order[: self.lookahead_width]
-        seen = np.zeros(36, dtype=np.int16) if visible is None else np.asarray(visible, dtype=np.int16)
-        unseen = np.maximum(available_tiles(seen, exposures).astype(np.int64) - rack, 0)
-        draws_from = np.flatnonzero(unseen)
-        first = self._first_rack(rack, exposures, visible, draws)
-        if len(candidates) < 2 or not len(draws_from) or first is None:
+        first = self._first_rack(rack, exposures, visible, draws)  # (kept from the worth just weighed)
+        if len(candidates) < 2 or first is None or not first.unseen:
             return scores
-        chance = unseen[draws_from] / unseen.sum()
+        unseen = first.unseen_counts  # the tiles the seat has not seen: what the next draw may bring
+        draws_from = np.flatnonzero(unseen)
+        chance = unseen[draws_from] / first.unseen
         lines = first.lines
         wanted = np.zeros(36, dtype=bool)
         wanted[:NATURAL_KINDS] = ((lines.small[first.near] + lines.big[first.near]) > rack[:NATURAL_KINDS]).any(axis=0)
@@ -799,13 +808,7 @@ class CoachBot(Bot):
         if dangers is None:
             return kinds, worth
         hopeless = give_up is not None and float(score.max() * scale) < give_up
-        cost = dangers[np.asarray(kinds)]
-        if ending is not None:  # a win fed now ends the game: the rack left is worth nothing then
-            cost = cost + ending[np.asarray(kinds)] * np.maximum(score * scale, 0.0)
-        naturals = [i for i, k in enumerate(kinds) if k != JOKER]
-        if naturals and kinds[-1] == JOKER:  # a joker is safe but precious: defence alone never throws it
-            cost[-1] = cost[naturals].min()
-        return kinds, (_NEAR_TIE * worth if hopeless else worth) - cost
+        return kinds, _less_feeding(kinds, worth, np.maximum(score * scale, 0.0), dangers, ending, hopeless)
 
     def choose_discard(self, counts: Sequence[int], exposures: Sequence[Exposure] = (), visible=None,
                        draws: int = 20, dangers=None, ending=None, give_up: float | None = None,
