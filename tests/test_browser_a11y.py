@@ -144,6 +144,15 @@ def move_to(keys: Keys, tile: str) -> None:
     assert keys.focused("data-tile") == tile
 
 
+def open_widget(open_notebook, ui: str, name: str, cells: list[str], css: str):
+    """Open a notebook of ``cells`` in JupyterLab (``ui="lab"``) or Notebook 7 and wait for the widget ``css``:
+    the page, the widget, its live region and a :class:`Keys` for the page."""
+    page = open_notebook(ui, name, cells)
+    widget = page.locator(css)
+    widget.wait_for(timeout=TIMEOUT)
+    return page, widget, widget.locator(".mj-live").element_handle(), Keys(page)
+
+
 def tab_to(keys: Keys, css: str, limit: int = 40) -> None:
     """Tab on until the focus is on an element that ``css`` matches."""
     for _ in range(limit):
@@ -166,11 +175,7 @@ WINNING = ["F", "F", "2B", "2B", "2B", "4B", "4B", "4B", "6B", "6B", "6B", "8B",
 
 
 def test_hand_builder_builds_a_winning_hand_by_keys(open_notebook):
-    page = open_notebook("lab", "a11y_hand_builder.ipynb", HAND_CELLS)
-    widget = page.locator(".mj-hand-builder")
-    widget.wait_for(timeout=TIMEOUT)
-    region = widget.locator(".mj-live").element_handle()
-    keys = Keys(page)
+    page, widget, region, keys = open_widget(open_notebook, "lab", "a11y_hand_builder.ipynb", HAND_CELLS, ".mj-hand-builder")
     widget.locator("select").first.focus()  # the widget's first control, as a Tab from the cell above reaches it
     tab_to(keys, ".mj-palette-tile")
     tabs = keys.count
@@ -301,14 +306,10 @@ def test_the_first_charleston_and_a_discard_take_under_60_key_presses(open_noteb
 
 
 def test_a_whole_game_is_played_by_keys_and_the_live_region_says_what_happens(open_notebook):
-    page = open_notebook("lab", "a11y_table_game.ipynb", TABLE_CELLS)
-    widget = page.locator(".mj-game-table")
-    widget.wait_for(timeout=TIMEOUT)
-    region = widget.locator(".mj-live").element_handle()
+    page, widget, region, keys = open_widget(open_notebook, "lab", "a11y_table_game.ipynb", TABLE_CELLS, ".mj-game-table")
     region.evaluate("""(el) => { window.mjSaid = [];  // every sentence the region holds, in order
       new MutationObserver(() => window.mjSaid.push(el.textContent)).observe(el, { childList: true, characterData: true,
                                                                                 subtree: true }); }""")
-    keys = Keys(page)
     heard = first_charleston_and_a_discard(keys, widget)
     first = keys.count
     called = False
@@ -456,11 +457,7 @@ TRAINER_CELLS = ["import mjlearn as mj", "ct = mj.CharlestonTrainer('basic1', se
 
 
 def test_charleston_trainer_passes_and_votes_by_keys(open_notebook):
-    page = open_notebook("lab", "a11y_trainer.ipynb", TRAINER_CELLS)
-    widget = page.locator(".mj-charleston-trainer")
-    widget.wait_for(timeout=TIMEOUT)
-    region = widget.locator(".mj-live").element_handle()
-    keys = Keys(page)
+    page, widget, region, keys = open_widget(open_notebook, "lab", "a11y_trainer.ipynb", TRAINER_CELLS, ".mj-charleston-trainer")
     widget.locator("button").first.focus()
     tab_to(keys, ".mj-rack-tile")
     assert widget.locator("[data-roving=rack] [tabindex='0']").count() == 1  # the rack: one Tab stop
@@ -583,11 +580,7 @@ DRILL_CELLS = ["import mjlearn as mj", "drill = mj.SoloDrill('basic1', hands=2, 
 
 @pytest.mark.parametrize("ui", ["lab", "notebook"])
 def test_solo_drill_hands_are_played_by_keys_and_said(open_notebook, ui):
-    page = open_notebook(ui, f"a11y_drill_{ui}.ipynb", DRILL_CELLS)
-    widget = page.locator(".mj-solo-drill")
-    widget.wait_for(timeout=TIMEOUT)
-    region = widget.locator(".mj-live").element_handle()
-    keys = Keys(page)
+    page, widget, region, keys = open_widget(open_notebook, ui, f"a11y_drill_{ui}.ipynb", DRILL_CELLS, ".mj-solo-drill")
     widget.locator("button").first.focus()
     tab_to(keys, ".mj-rack-tile")
     assert widget.locator(".mj-solo-rack [tabindex='0']").count() == 1  # the rack: one Tab stop
