@@ -258,6 +258,8 @@ def test_a_real_lesson_runs_and_its_exercise_is_answered_by_clicking_with_hints_
         "#2.-Etiquette-and-procedure"
     shot(widget, "lesson02_exercise3_hints_lab")
     widget.locator('.mj-option[data-option="No"]').click()
+    page.wait_for_function("(el) => el.querySelector('.mj-option[data-option=\"No\"][aria-pressed=\"true\"]')",
+                           arg=widget.element_handle(), timeout=20_000)  # (the choice synced before Check, as for Yes)
     widget.locator(".mj-check").click()
     page.wait_for_function("(el) => el.querySelector('.mj-verdict').textContent.includes('Right')",
                            arg=widget.element_handle(), timeout=20_000)
