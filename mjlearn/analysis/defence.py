@@ -282,9 +282,16 @@ def danger_each(
     True
     """
     each = np.zeros((len(opponents), NUM_KINDS))
+    loops = compiled_loops()
+    counts = None if loops is None else np.asarray(available, dtype=np.int64)  # (once for every opponent)
     for o, exposures in enumerate(opponents):
         if exposures is not None:
-            share = opponent_lines(compiled, exposures).share(available)
+            lines = opponent_lines(compiled, exposures)
+            if counts is not None and len(lines.starts):  # (OpponentLines.share's compiled loop, called here)
+                share = np.empty(NATURAL_KINDS)
+                loops.opponent_shares(lines.rest, lines.small, lines.weight, lines.starts, counts, share)
+            else:
+                share = lines.share(available)
             each[o, :NATURAL_KINDS] = waiting_chance(len(exposures), wall_left, waiting) * share
     return each
 

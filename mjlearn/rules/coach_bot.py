@@ -164,19 +164,19 @@ def _compiled_tail_table(compiled, unseen: int, draws: int) -> np.ndarray:
     return table
 
 
-def _less_feeding(kinds: list[int], scores: np.ndarray, left: np.ndarray, dangers: np.ndarray, ending,
+def _less_feeding(kinds: Sequence[int], scores: np.ndarray, left: np.ndarray, dangers: np.ndarray, ending,
                   hopeless: bool) -> np.ndarray:
-    """Discard ``scores`` (one per kind of ``kinds``) less the expected cost of feeding an opponent:
+    """Discard ``scores`` (one per kind of ``kinds``, ascending) less the expected cost of feeding an opponent:
     ``dangers`` per tile kind, plus, under tournament scoring, the chance ``ending`` that the discard ends
     the game times the worth ``left`` of the rack it leaves (worth nothing then). A joker is safe but
     precious: defence alone never throws it (it costs what the cheapest natural costs). A ``hopeless``
     hand's worth only breaks near ties."""
-    cost = dangers[np.asarray(kinds)]
+    kinds = np.asarray(kinds)
+    cost = dangers[kinds]
     if ending is not None:  # a win fed now ends the game: the rack left is worth nothing then
-        cost = cost + ending[np.asarray(kinds)] * left
-    naturals = [i for i, k in enumerate(kinds) if k != JOKER]
-    if naturals and kinds[-1] == JOKER:
-        cost[-1] = cost[naturals].min()
+        cost = cost + ending[kinds] * left
+    if len(kinds) > 1 and kinds[-1] == JOKER:  # (the kinds ascend: the joker last, the naturals before it)
+        cost[-1] = cost[:-1].min()
     return (_NEAR_TIE * scores if hopeless else scores) - cost
 
 
@@ -693,7 +693,7 @@ class CoachBot(Bot):
         if objective in OBJECTIVES:
             return self._lookahead_scores(counts, exposures, visible, draws, dangers, ending, give_up)
         rack = np.asarray(as_counts(counts), dtype=np.int16)
-        held = np.flatnonzero(rack)
+        held = rack.nonzero()[0]
         kinds = held.tolist()
         racks = np.empty((len(kinds) + 1, 36), dtype=np.int16)  # the rack, then the rack less each kind
         racks[0] = rack
@@ -707,7 +707,7 @@ class CoachBot(Bot):
         if self.distance_first and distance is not None and not hopeless:  # keep the nearest live hand nearest first
             scores = scores - _FAR_BEHIND * (distance - distance.min())
         if dangers is not None:
-            scores = _less_feeding(kinds, scores, worth[1:], dangers, ending, hopeless)
+            scores = _less_feeding(held, scores, worth[1:], dangers, ending, hopeless)
         return kinds, scores
 
     def _next_draw_worth(self, rack: np.ndarray, held: np.ndarray, scores: np.ndarray, distance: np.ndarray,
@@ -824,18 +824,23 @@ class CoachBot(Bot):
         rows = naturals or rows
         return Tile(kinds[rows[0] if len(rows) == 1 else self.rng.choice(rows)])
 
-    def _threats(self, game: "Game", seat: int, counts: Sequence[int]):
+    def _threats(self, game: "Game", seat: int, counts: Sequence[int], visible=None, exposures=None):
         """The opponents' exposures (``None`` for a dead hand or one with no exposures) and each one's danger
         per tile kind (``[3, 36]``: :func:`~mjlearn.analysis.defence.tile_dangers`' ``each``, by
-        :func:`~mjlearn.analysis.defence.danger_each`) from ``seat``'s view, or ``None`` if nobody threatens."""
+        :func:`~mjlearn.analysis.defence.danger_each`) from ``seat``'s view, or ``None`` if nobody threatens.
+        (``visible`` and ``exposures``, when the caller has them: ``game.visible(seat)`` and the seat's
+        exposures.)"""
         opponents: list = []
+        dead, shown = game.dead, game.exposures
         for other in range(1, 4):  # the exposed hands: a hand with no exposures is rarely ready, and gives no sign
             owner = (seat + other) % 4
-            groups = tuple(game.exposures[owner])
-            opponents.append(None if owner in game.dead or not groups else groups)
+            groups = shown[owner]
+            opponents.append(None if not groups or owner in dead else tuple(groups))
         if all(o is None for o in opponents):
             return None
-        available = available_tiles(game.visible(seat), seat_exposures(game, seat)) - np.asarray(counts, dtype=np.int16)
+        if visible is None:
+            visible, exposures = game.visible(seat), seat_exposures(game, seat)
+        available = available_tiles(visible, exposures) - np.asarray(counts, dtype=np.int16)
         return opponents, danger_each(self.engine.compiled, opponents, np.maximum(available, 0), game.wall_left,
                                       self.waiting)
 
@@ -844,9 +849,13 @@ class CoachBot(Bot):
         danger of :func:`~mjlearn.analysis.defence.tile_dangers` times what a fed win costs, in the units
         of :meth:`worth` (``None`` when defence is off or nobody threatens yet). The coach's discards use
         it under home rules; under tournament scoring they use :meth:`tournament_risk`."""
+        return self._feeding_cost(game, seat, counts)
+
+    def _feeding_cost(self, game: "Game", seat: int, counts: Sequence[int], visible=None, exposures=None):
+        """:meth:`feeding_cost` (``visible`` and ``exposures`` as for :meth:`_threats`)."""
         if not self.defence:
             return None
-        threats = self._threats(game, seat, counts)
+        threats = self._threats(game, seat, counts, visible, exposures)
         if threats is None:
             return None
         opponents, each = threats
@@ -881,10 +890,14 @@ class CoachBot(Bot):
         >>> CoachBot(card, "MAHJ-X").tournament_risk(game, 0, game.racks[0].counts) is None  # nobody has exposed
         True
         """
+        return self._tournament_risk(game, seat, counts)
+
+    def _tournament_risk(self, game: "Game", seat: int, counts: Sequence[int], visible=None, exposures=None):
+        """:meth:`tournament_risk` (``visible`` and ``exposures`` as for :meth:`_threats`)."""
         scoring = self.ruleset.tournament
         if not self.defence or scoring is None:
             return None
-        threats = self._threats(game, seat, counts)
+        threats = self._threats(game, seat, counts, visible, exposures)
         if threats is None:
             return None
         opponents, each = threats
@@ -901,13 +914,13 @@ class CoachBot(Bot):
     def discard_decision(self, game: "Game", seat: int, counts, exposures, visible) -> Tile:
         scoring = self.ruleset.tournament
         if scoring is None:  # home rules: late, with a hot hand showing, a hand worth little is given up
-            cost = self.feeding_cost(game, seat, counts)
+            cost = self._feeding_cost(game, seat, counts, visible, exposures)
             give_up = None
             if self.home_give_up is not None and cost is not None and self._late_with_a_hot_hand(game, seat):
                 give_up = self.home_give_up * self.mean_value
             return self.choose_discard(counts, exposures, visible, self._draws(game), cost, None, give_up,
                                        self.table_objective)
-        risk = self.tournament_risk(game, seat, counts)
+        risk = self._tournament_risk(game, seat, counts, visible, exposures)
         cost, ending = (None, None) if risk is None else risk
         give_up = None  # late in the wall, with a hot hand at the table: give up a hand worth less than a wall game
         if self._late_with_a_hot_hand(game, seat):
