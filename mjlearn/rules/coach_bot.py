@@ -388,6 +388,7 @@ class CoachBot(Bot):
         self._exact_cache: dict = {}
         self._first: tuple | None = None  # (key, _FirstRack): see _first_rack
         self._kept_behind: tuple | None = None  # (position, available, distances): see _behind
+        self._kept_lines: tuple | None = None  # (view, _Lines): see _lines_of
         self.mean_value = float(self.engine.compiled.line_value.mean()) if self.engine.compiled.num_lines else 0.0
         self.last_chance = np.zeros(0)
         self._turn_draws = 20
@@ -427,8 +428,13 @@ class CoachBot(Bot):
         return behind
 
     def _lines_of(self, view: View) -> _Lines:
+        kept = self._kept_lines
+        if kept is not None and kept[0] is view:  # (the view of the last call: most calls read the same one)
+            return kept[1]
         compiled = self.engine.compiled  # (shared by the coach bots of the card)
-        return COACH_LINES.get(compiled, view.key, lambda: _Lines(compiled, view))
+        lines = COACH_LINES.get(compiled, view.key, lambda: _Lines(compiled, view))
+        self._kept_lines = (view, lines)
+        return lines
 
     def worth(self, racks: Sequence[Sequence[int]], exposures: Sequence[Exposure] = (), visible=None,
               draws: int = 20) -> np.ndarray:
@@ -500,10 +506,14 @@ class CoachBot(Bot):
     def _first_rack(self, rack: np.ndarray, exposures: Sequence[Exposure], visible, draws: int) -> "_FirstRack | None":
         """What :meth:`worth` works out from the first rack (``None`` if no hand is allowed); the last one
         is kept, for the Charleston's search weighs the racks grown from the same rack three times."""
-        key = (tuple(rack.tolist()), self._key_of(exposures),
-               None if visible is None else tuple(visible) if isinstance(visible, list) else tuple(np.asarray(visible).tolist()),
-               draws, self.slack, self.exact,
-               tuple(sorted((int(e.tile), e.size, e.jokers) for e in exposures)) if exposures else ())
+        if visible is None or type(visible) is list:
+            seen_key = None if visible is None else tuple(visible)
+        elif isinstance(visible, np.ndarray):
+            seen_key = (visible.dtype.char, visible.tobytes())
+        else:
+            seen_key = tuple(np.asarray(visible).tolist())
+        key = (tuple(rack.tolist()), self._key_of(exposures), seen_key, draws, self.slack, self.exact,
+               tuple(exposures))
         kept = self._first  # (the exposures' jokers count too: they are not among the tiles still to come)
         if kept is not None and kept[0] == key:
             return kept[1]
