@@ -13,7 +13,7 @@ import pytest
 import mjlearn as mj
 import mjlearn.rules.coach_bot as coach_module
 from mjlearn.analysis.defence import danger_each, tile_dangers
-from mjlearn.engine import engines, loops
+from mjlearn.engine import JOKER, engines, loops
 from mjlearn.rules import MAHJX, NMJL, Bot, CoachBot, run_game
 
 from test_game_digest import game_digest
@@ -228,3 +228,32 @@ def test_behind_keeps_its_last_answer_for_the_same_rack_and_tiles_only(monkeypat
     assert np.array_equal(bot._behind(position, full), fresh._behind(position, full))
     other = bot._position(mj.Hand("FF 222B 444B 666B 8B 3C 7D").change(remove=["7D"], add=["8B"]).counts, ())
     assert np.array_equal(bot._behind(other, full), CoachBot(card)._behind(other, full))
+
+
+@needs_numba
+@pytest.mark.parametrize("name, rules", CASES)
+def test_the_compiled_discard_scores_are_numpy_s_to_the_last_float(monkeypatch, name, rules):
+    """The discard scores' last steps (the nearest hand first, the cost of feeding an opponent, a given-up
+    hand's worth as a tie-break, the joker costing the cheapest natural) in one compiled loop
+    (``discard_finish``): the same floats as numpy's, for the calls four coaches make in seeded games, and
+    again with the hand given up and without the nearest hand first."""
+    card = mj.load_card(name)
+    calls = recorded_calls(monkeypatch, CoachBot, "discard_scores", card, rules, range(3))
+    with_dangers = [(args, kwargs) for args, kwargs in calls if len(args) > 5 and args[5] is not None]
+    assert len(calls) > 100 and len(with_dangers) > 20
+    if rules is MAHJX:  # (tournament scoring: the chance that a discard ends the game counts too)
+        assert any(args[6] is not None for args, _ in with_dangers)
+    found = {}
+    for engine in ("numpy", None):
+        monkeypatch.setattr(loops, "engine", engine)
+        found[engine] = []
+        for distance_first in (True, False):
+            bot = CoachBot(card, rules, distance_first=distance_first)
+            for args, kwargs in calls:
+                kinds, scores = bot.discard_scores(*args[1:], **kwargs)
+                found[engine].append((np.array(kinds), scores))
+            for args, _ in with_dangers[:40]:  # given up: the cost first, the worth a tie-break
+                kinds, scores = bot.discard_scores(*args[1:7], give_up=1e9, objective="worth")
+                found[engine].append((np.array(kinds), scores))
+    assert_same_arrays(found["numpy"], found[None])
+    assert any(JOKER in kinds.tolist() and len(kinds) > 1 for kinds, _ in found[None])  # (a joker among the kinds)

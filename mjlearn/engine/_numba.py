@@ -14,6 +14,8 @@ Each does what a numpy function of the engine does, with the same numbers:
   hands (``CoachBot._quick_chances`` and ``_FirstRack`` in :mod:`mjlearn.rules.coach_bot`);
 - :func:`coach_worth`: the rest of the coach's worth after numpy's ``exp`` (each hand's chance times its
   value, its line's best, the best lines in order; ``CoachBot.worth``);
+- :func:`discard_finish`: the coach's discard scores from that worth (the nearest hand first, less the cost of
+  feeding an opponent: ``CoachBot.discard_scores``);
 - :func:`pass_sets`: the Charleston's sets of tiles grown by one, and their racks (``CoachBot.choose_pass``);
 - :func:`tail_logs`, :func:`tail_finish`: the coach's tail tables either side of numpy's ``exp``
   (:func:`mjlearn.rules.coach_bot.tail_table`);
@@ -714,6 +716,38 @@ def _coach_worth(small_chance, table, at, at_natural, value, jokerless, racks, n
             best[pick], best[j] = best[j], best[pick]
 
 
+def _discard_finish(scores, left, distance, kinds, dangers, ending, nearest_first, hopeless,
+                    out):  # pragma: no cover - runs compiled
+    """The coach's discard scores from the worth of the racks one discard away (``CoachBot.discard_scores``),
+    with numpy's very floats: ``scores[i]`` (the worth of the rack less ``kinds[i]``, ascending kinds) less
+    ``1e6`` times the tiles it stands further than the nearest (``distance``) when ``nearest_first``; then, when
+    ``dangers`` has entries, less the cost of feeding an opponent: ``dangers[kind]``, plus ``ending[kind]`` times
+    the worth ``left`` when ``ending`` has entries (a joker, last, costs what the cheapest natural costs), from
+    ``1e-3`` times the score when ``hopeless``. Each float is the one product, sum or difference numpy makes
+    (``mjlearn.rules.coach_bot._less_feeding``), in ``out``."""
+    n = scores.shape[0]
+    least = distance[0] if nearest_first else 0
+    if nearest_first:
+        for i in range(1, n):
+            if distance[i] < least:
+                least = distance[i]
+    for i in range(n):
+        out[i] = scores[i] - 1e6 * np.float64(distance[i] - least) if nearest_first else scores[i]
+    if dangers.shape[0] == 0:
+        return
+    with_ending = ending.shape[0] > 0
+    cheapest = np.inf
+    for i in range(n):
+        cost = dangers[kinds[i]]
+        if with_ending:
+            cost = cost + ending[kinds[i]] * left[i]
+        if i == n - 1 and n > 1 and kinds[i] == _KINDS:  # the joker (last): the cheapest natural's cost
+            cost = cheapest
+        elif cost < cheapest:
+            cheapest = cost
+        out[i] = (1e-3 * out[i] if hopeless else out[i]) - cost
+
+
 def _pass_sets(rack, sets, out_sets, out_racks):  # pragma: no cover - runs compiled
     """The Charleston's sets grown by one tile (``CoachBot.choose_pass``): each set of ``sets[B, size - 1]``
     (kinds, ascending) with one more of the natural tiles of ``rack`` it leaves, each new set once, ascending
@@ -810,6 +844,7 @@ _pairwise32 = _compile(_pairwise32)
 opponent_shares = _compile(_opponent_shares)
 coach_near = _compile(_coach_near)
 coach_worth = _compile(_coach_worth)
+discard_finish = _compile(_discard_finish)
 pass_sets = _compile(_pass_sets)
 _log_choose_one = _compile(_log_choose_one, inline=True)
 tail_logs = _compile(_tail_logs)

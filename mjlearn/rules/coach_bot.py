@@ -120,6 +120,7 @@ _ROW_START = np.arange(NATURAL_KINDS) * _MAX_NEED  # where kind k's row starts i
 _FAR_BEHIND = 1e6  # what a tile further from the nearest hand costs a discard, with distance_first
 _NEAR_TIE = 1e-3  # what the rack's worth counts for in a given-up hand's discard: it only breaks near ties
 _NO_FLOATS = np.zeros(0)  # (the compiled worth's arguments when no rack may earn the jokerless row)
+_NO_INTS = np.zeros(0, dtype=np.int64)  # (the compiled discard scores' distances when they do not count)
 _ONE_OF = np.eye(36, dtype=np.int16)  # one tile of each kind (what a discard takes from the rack)
 _TAILS: dict[tuple[int, int], tuple[np.ndarray, np.ndarray]] = {}
 """The tables of :func:`tail_table` and their logarithms by ``(unseen, draws)``, shared by every coach bot."""
@@ -714,7 +715,16 @@ class CoachBot(Bot):
         distance = self.last_distance[1:] if len(self.last_distance) > 1 else None
         if objective == "draw" and distance is not None and not hopeless and draws > 1:
             scores = self._next_draw_worth(rack, held, scores, distance, exposures, visible, draws)
-        if self.distance_first and distance is not None and not hopeless:  # keep the nearest live hand nearest first
+        nearest_first = self.distance_first and distance is not None and not hopeless
+        compiled = compiled_loops()
+        if compiled is not None and (nearest_first or dangers is not None):  # the same floats, in one compiled loop
+            finished = np.empty(len(kinds))
+            compiled.discard_finish(scores, worth[1:], distance.astype(np.int64, copy=False) if nearest_first else _NO_INTS, held,
+                                    _NO_FLOATS if dangers is None else np.asarray(dangers, dtype=np.float64),
+                                    _NO_FLOATS if ending is None or dangers is None else np.asarray(ending, dtype=np.float64),
+                                    nearest_first, hopeless, finished)
+            return kinds, finished
+        if nearest_first:  # keep the nearest live hand nearest first
             scores = scores - _FAR_BEHIND * (distance - distance.min())
         if dangers is not None:
             scores = _less_feeding(held, scores, worth[1:], dangers, ending, hopeless)
