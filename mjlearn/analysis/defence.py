@@ -287,12 +287,12 @@ def danger_each(
     for o, exposures in enumerate(opponents):
         if exposures is not None:
             lines = opponent_lines(compiled, exposures)
-            if counts is not None and len(lines.starts):  # (OpponentLines.share's compiled loop, called here)
-                share = np.empty(NATURAL_KINDS)
+            if counts is not None and len(lines.starts):  # (OpponentLines.share's compiled loop, into the row)
+                share = each[o, :NATURAL_KINDS]
                 loops.opponent_shares(lines.rest, lines.small, lines.weight, lines.starts, counts, share)
+                share *= waiting_chance(len(exposures), wall_left, waiting)  # (one product each, as below)
             else:
-                share = lines.share(available)
-            each[o, :NATURAL_KINDS] = waiting_chance(len(exposures), wall_left, waiting) * share
+                each[o, :NATURAL_KINDS] = waiting_chance(len(exposures), wall_left, waiting) * lines.share(available)
     return each
 
 
