@@ -257,3 +257,36 @@ def test_the_compiled_discard_scores_are_numpy_s_to_the_last_float(monkeypatch, 
                 found[engine].append((np.array(kinds), scores))
     assert_same_arrays(found["numpy"], found[None])
     assert any(JOKER in kinds.tolist() and len(kinds) > 1 for kinds, _ in found[None])  # (a joker among the kinds)
+
+
+@needs_numba
+@pytest.mark.parametrize("name, rules", CASES)
+def test_the_compiled_feeding_cost_is_numpy_s_to_the_last_float(monkeypatch, name, rules):
+    """What a discard costs in feeding an opponent (``feeding_cost``; under tournament scoring
+    ``tournament_risk``'s cost and chance of ending the game), summed over the opponents in one compiled loop
+    (``feeding_sums``): the same floats as numpy's at every discard four coaches (one of them cautious) make."""
+    card = mj.load_card(name)
+    found = []
+    original = CoachBot.discard_decision
+
+    def weigh_both_ways(bot, game, seat, counts, exposures, visible):
+        sides = []
+        for engine in ("numpy", None):
+            monkeypatch.setattr(loops, "engine", engine)
+            risk = bot.tournament_risk(game, seat, counts) if rules is MAHJX else None
+            sides.append((bot.feeding_cost(game, seat, counts), *(risk or (None, None))))
+        if sides[0][0] is not None:
+            found.append(sides)
+        return original(bot, game, seat, counts, exposures, visible)
+
+    monkeypatch.setattr(CoachBot, "discard_decision", weigh_both_ways)
+    for seed in range(3):
+        bots = coach_table(card, rules, seed)
+        bots[1].caution = 1.7
+        run_game(card, rules, seed=seed, bots=bots)
+    assert len(found) > 20
+    for numpy_side, compiled_side in found:
+        for a, b in zip(numpy_side, compiled_side):
+            assert (a is None and b is None) or (a.shape == b.shape and np.array_equal(a, b))
+    if rules is MAHJX:
+        assert all(side[1] is not None for side, _ in found)

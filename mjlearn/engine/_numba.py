@@ -16,6 +16,8 @@ Each does what a numpy function of the engine does, with the same numbers:
   value, its line's best, the best lines in order; ``CoachBot.worth``);
 - :func:`discard_finish`: the coach's discard scores from that worth (the nearest hand first, less the cost of
   feeding an opponent: ``CoachBot.discard_scores``);
+- :func:`feeding_sums`: what a discard costs the coach from the opponents' dangers (``CoachBot.feeding_cost``,
+  ``tournament_risk``);
 - :func:`pass_sets`: the Charleston's sets of tiles grown by one, and their racks (``CoachBot.choose_pass``);
 - :func:`tail_logs`, :func:`tail_finish`: the coach's tail tables either side of numpy's ``exp``
   (:func:`mjlearn.rules.coach_bot.tail_table`);
@@ -748,6 +750,31 @@ def _discard_finish(scores, left, distance, kinds, dangers, ending, nearest_firs
         out[i] = (1e-3 * out[i] if hopeless else out[i]) - cost
 
 
+def _feeding_sums(each, penalty, value, pays, caution, wall, out_cost, out_ending):  # pragma: no cover
+    """What throwing each tile kind costs the coach (``CoachBot.feeding_cost`` and ``tournament_risk``), from
+    each opponent's danger per kind (``each[opponents, kinds]``), with numpy's very floats (numpy sums the
+    opponents' rows one after the other). With ``out_ending`` of one entry per kind (tournament scoring):
+    the chance that the discard ends the game, ``sum(each) * caution``, in ``out_ending``, and in ``out_cost``
+    ``sum(each * penalty[opponent]) * caution + ending * wall``; without it (home rules): ``out_cost`` is
+    ``sum(each * value * pays) * caution / 3``."""
+    opponents = each.shape[0]
+    tournament = out_ending.shape[0] > 0
+    for k in range(each.shape[1]):
+        if tournament:
+            chance = each[0, k]
+            cost = each[0, k] * penalty[0]
+            for o in range(1, opponents):
+                chance = chance + each[o, k]
+                cost = cost + each[o, k] * penalty[o]
+            out_ending[k] = chance * caution
+            out_cost[k] = cost * caution + out_ending[k] * wall
+        else:
+            cost = each[0, k] * value * pays
+            for o in range(1, opponents):
+                cost = cost + each[o, k] * value * pays
+            out_cost[k] = cost * caution / 3
+
+
 def _pass_sets(rack, sets, out_sets, out_racks):  # pragma: no cover - runs compiled
     """The Charleston's sets grown by one tile (``CoachBot.choose_pass``): each set of ``sets[B, size - 1]``
     (kinds, ascending) with one more of the natural tiles of ``rack`` it leaves, each new set once, ascending
@@ -845,6 +872,7 @@ opponent_shares = _compile(_opponent_shares)
 coach_near = _compile(_coach_near)
 coach_worth = _compile(_coach_worth)
 discard_finish = _compile(_discard_finish)
+feeding_sums = _compile(_feeding_sums)
 pass_sets = _compile(_pass_sets)
 _log_choose_one = _compile(_log_choose_one, inline=True)
 tail_logs = _compile(_tail_logs)

@@ -890,6 +890,12 @@ class CoachBot(Bot):
         rules = self.ruleset
         # a win costs each payer its value, the discarder ``discarder_pays`` times; the coach's own worth
         # counts one payer's share, so a fed win costs (discarder_pays) values, plus a hot tile's penalty
+        compiled = compiled_loops()
+        if compiled is not None and rules.tournament is None:  # the same floats, in one compiled loop
+            cost = np.empty(each.shape[1])
+            compiled.feeding_sums(each, _NO_FLOATS, float(self.mean_value), float(rules.discarder_pays),
+                                  float(self.caution), 0.0, cost, _NO_FLOATS)
+            return cost
         cost = each * self.mean_value * rules.discarder_pays
         if rules.tournament is not None:
             cost += each * _hot_penalties(rules.tournament, opponents)[:, None]
@@ -930,6 +936,12 @@ class CoachBot(Bot):
             return None
         opponents, each = threats
         penalty = _hot_penalties(scoring, opponents)
+        compiled = compiled_loops()
+        if compiled is not None:  # the same floats, in one compiled loop
+            cost, ending = np.empty((2, each.shape[1]))
+            compiled.feeding_sums(each, penalty, 0.0, 0.0, float(self.caution), float(scoring.wall_game_live),
+                                  cost, ending)
+            return cost, ending
         ending = each.sum(axis=0) * self.caution
         return (each * penalty[:, None]).sum(axis=0) * self.caution + ending * scoring.wall_game_live, ending
 
