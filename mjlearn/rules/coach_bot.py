@@ -1047,7 +1047,7 @@ class CoachBot(Bot):
             return first[1]
         _, counts, position, groups = first
         t = int(tile)
-        seen = None if visible is None else np.asarray(visible, dtype=np.int16).copy()
+        seen = None if visible is None else np.array(visible, dtype=np.int16)  # (a copy)
         distance = position.distance if seen is None else self._behind(position, available_tiles(seen, exposures))
         near = distance <= int(distance.min()) + self.slack
         groups = [(size, has) for size, has in groups if (has & near).any()]  # only groups its near hands have
@@ -1064,13 +1064,14 @@ class CoachBot(Bot):
         """Per way of exposing a discard of kind ``t`` (``seen``: the tiles in sight, the discard among
         them): ``(size, jokers, worth now, best chance now, worth after, best chance after)``, after the
         call and the best discard."""
-        now = float(self.worth([counts], exposures, seen, draws)[0])
+        now = float(self.worth(np.array(counts, dtype=np.int16)[None], exposures, seen, draws)[0])
         chance_now = float(self.last_chance[0]) if len(self.last_chance) else 0.0
         if seen is not None and seen[t] > 0:
             seen = seen.copy()
             seen[t] -= 1  # the discard leaves the table for our exposure
         for size, use_jokers, rest, new in call_options(counts, exposures, t, sizes):
-            if not self._position(tuple(rest), exposure_key(new)).view.n:
+            rest = tuple(rest)
+            if not self._position(rest, exposure_key(new)).view.n:
                 continue
             _, scores = self.discard_scores(rest, new, seen, draws, objective="worth")
             if not len(scores):
