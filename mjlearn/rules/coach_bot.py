@@ -198,11 +198,13 @@ COACH_LINES = Memo("coach lines", maxsize=256)
 
 class _FirstRack:
     """What :meth:`CoachBot.worth` works out once from the first rack of a call: the near hands, their
-    lines, the tiles unseen, and (for the quick chances) the first rack's figures over all 35 kinds."""
+    lines, the tiles unseen, and (for the quick chances) the first rack's figures over all 35 kinds; and
+    ``no_exposed_joker``: whether racks without a joker may count the jokerless row (some near hand's line
+    has one, and no exposure holds a joker)."""
 
     __slots__ = ("lines", "near", "rack", "unseen_counts", "unseen", "value", "jokerless", "starts", "table", "rows",
                  "small", "big", "need_small", "need_big", "in_groups", "lacking", "outs", "log_small", "compiled",
-                 "log_table", "flat_table")
+                 "log_table", "flat_table", "no_exposed_joker")
 
     def __init__(self, bot: "CoachBot", view: View, behind: np.ndarray, rack: np.ndarray, unseen_counts: np.ndarray,
                  draws: int):
@@ -454,7 +456,7 @@ class CoachBot(Bot):
             self.last_distance = np.zeros(len(racks), dtype=np.int16)
             return np.zeros(len(racks))
         if first.compiled is not None:  # the same floats, in two compiled loops and numpy's exp
-            return self._compiled_worth(racks, first, first.jokerless is not None and not any(e.jokers for e in exposures))
+            return self._compiled_worth(racks, first, first.no_exposed_joker)
         # the jokerless row counts for racks that hold no joker, with no joker among their exposures
         jokerless = None
         if first.jokerless is not None and not any(e.jokers for e in exposures):
@@ -535,6 +537,7 @@ class CoachBot(Bot):
         behind = self._behind(position, available)  # (the nearest live hands, or the nearest if none is live)
         # what could still be drawn: the first rack's tiles are not (nor what the others give up: it is thrown)
         first = _FirstRack(self, view, behind, rack.copy(), np.maximum(available - rack, 0), draws)
+        first.no_exposed_joker = first.jokerless is not None and not any(e.jokers for e in exposures)
         self._first = (key, first)
         return first
 
