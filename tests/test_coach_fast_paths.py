@@ -290,3 +290,20 @@ def test_the_compiled_feeding_cost_is_numpy_s_to_the_last_float(monkeypatch, nam
             assert (a is None and b is None) or (a.shape == b.shape and np.array_equal(a, b))
     if rules is MAHJX:
         assert all(side[1] is not None for side, _ in found)
+
+
+@needs_numba
+def test_the_compiled_discard_racks_are_the_rack_less_each_kind_it_holds():
+    """``discard_racks`` builds what ``discard_scores`` weighs: the kinds held, ascending, then the rack and the
+    rack less one tile of each of them (jokers too), as numpy built them."""
+    from mjlearn.engine import _numba
+
+    rng = np.random.default_rng(61)
+    for size in (*range(1, 15), 14, 14, 14):
+        rack = np.zeros(36, dtype=np.int16)
+        np.add.at(rack, rng.choice(36, size=size), 1)
+        kinds, racks = np.empty(36, dtype=np.int64), np.empty((37, 36), dtype=np.int16)
+        n = _numba.discard_racks(rack, kinds, racks)
+        held = rack.nonzero()[0]
+        assert kinds[:n].tolist() == held.tolist()
+        assert np.array_equal(racks[: n + 1], np.concatenate([rack[None], rack - np.eye(36, dtype=np.int16)[held]]))

@@ -14,6 +14,7 @@ Each does what a numpy function of the engine does, with the same numbers:
   hands (``CoachBot._quick_chances`` and ``_FirstRack`` in :mod:`mjlearn.rules.coach_bot`);
 - :func:`coach_worth`: the rest of the coach's worth after numpy's ``exp`` (each hand's chance times its
   value, its line's best, the best lines in order; ``CoachBot.worth``);
+- :func:`discard_racks`: the racks one discard away that the coach weighs (``CoachBot.discard_scores``);
 - :func:`discard_finish`: the coach's discard scores from that worth (the nearest hand first, less the cost of
   feeding an opponent: ``CoachBot.discard_scores``);
 - :func:`feeding_sums`: what a discard costs the coach from the opponents' dangers (``CoachBot.feeding_cost``,
@@ -775,6 +776,23 @@ def _feeding_sums(each, penalty, value, pays, caution, wall, out_cost, out_endin
             out_cost[k] = cost * caution / 3
 
 
+def _discard_racks(rack, out_kinds, out_racks):  # pragma: no cover - runs compiled
+    """The racks a discard weighs (``CoachBot.discard_scores``): the kinds ``rack[36]`` holds, ascending, in
+    ``out_kinds``; ``out_racks[0]`` the rack and ``out_racks[1 + i]`` the rack less one tile of kind
+    ``out_kinds[i]``. Returns how many kinds."""
+    n = 0
+    for k in range(rack.shape[0]):
+        if rack[k] != 0:
+            out_kinds[n] = k
+            n += 1
+    for r in range(n + 1):
+        for k in range(rack.shape[0]):
+            out_racks[r, k] = rack[k]
+    for i in range(n):
+        out_racks[i + 1, out_kinds[i]] -= 1
+    return n
+
+
 def _pass_sets(rack, sets, out_sets, out_racks):  # pragma: no cover - runs compiled
     """The Charleston's sets grown by one tile (``CoachBot.choose_pass``): each set of ``sets[B, size - 1]``
     (kinds, ascending) with one more of the natural tiles of ``rack`` it leaves, each new set once, ascending
@@ -871,6 +889,7 @@ _pairwise32 = _compile(_pairwise32)
 opponent_shares = _compile(_opponent_shares)
 coach_near = _compile(_coach_near)
 coach_worth = _compile(_coach_worth)
+discard_racks = _compile(_discard_racks)
 discard_finish = _compile(_discard_finish)
 feeding_sums = _compile(_feeding_sums)
 pass_sets = _compile(_pass_sets)

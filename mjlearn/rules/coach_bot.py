@@ -715,11 +715,17 @@ class CoachBot(Bot):
         if objective in OBJECTIVES:
             return self._lookahead_scores(counts, exposures, visible, draws, dangers, ending, give_up)
         rack = np.asarray(as_counts(counts), dtype=np.int16)
-        held = rack.nonzero()[0]
+        compiled = compiled_loops()
+        if compiled is not None:  # the same kinds and racks, built in one compiled loop
+            held, racks = np.empty(36, dtype=np.int64), np.empty((37, 36), dtype=np.int16)
+            count = compiled.discard_racks(rack, held, racks)
+            held, racks = held[:count], racks[: count + 1]
+        else:
+            held = rack.nonzero()[0]
+            racks = np.empty((len(held) + 1, 36), dtype=np.int16)  # the rack, then the rack less each kind
+            racks[0] = rack
+            np.subtract(rack, _ONE_OF[held], out=racks[1:])
         kinds = held.tolist()
-        racks = np.empty((len(kinds) + 1, 36), dtype=np.int16)  # the rack, then the rack less each kind
-        racks[0] = rack
-        np.subtract(rack, _ONE_OF[held], out=racks[1:])
         worth = self.worth(racks, exposures, visible, draws)
         scores = worth[1:]
         hopeless = give_up is not None and float(worth[0]) < give_up
@@ -727,7 +733,6 @@ class CoachBot(Bot):
         if objective == "draw" and distance is not None and not hopeless and draws > 1:
             scores = self._next_draw_worth(rack, held, scores, distance, exposures, visible, draws)
         nearest_first = self.distance_first and distance is not None and not hopeless
-        compiled = compiled_loops()
         if compiled is not None and (nearest_first or dangers is not None):  # the same floats, in one compiled loop
             finished = np.empty(len(kinds))
             compiled.discard_finish(scores, worth[1:], distance.astype(np.int64, copy=False) if nearest_first else _NO_INTS, held,
