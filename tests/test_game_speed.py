@@ -36,9 +36,21 @@ def random_live_hands(rng, kinds: int, hands: int):
     return rest, small, LiveHands(rest, small)
 
 
+@pytest.mark.parametrize("engine", ["numpy", None], ids=["numpy", "fastest"])
 @settings(max_examples=60, deadline=None)
 @given(st.integers(0, 2**32 - 1))
-def test_live_hands_kept_up_to_date_match_a_fresh_count(seed):
+def test_live_hands_kept_up_to_date_match_a_fresh_count(engine, seed):
+    """LiveHands kept up to date (a few steps, or afresh; compiled with numba) match a fresh count."""
+    from mjlearn.engine import loops
+
+    before, loops.engine = loops.engine, engine
+    try:
+        _live_hands_kept_up_to_date(seed)
+    finally:
+        loops.engine = before
+
+
+def _live_hands_kept_up_to_date(seed):
     rng = np.random.default_rng(seed)
     kinds = 6
     rest, small, live = random_live_hands(rng, kinds, hands=12)
@@ -61,10 +73,22 @@ def test_live_hands_kept_up_to_date_match_a_fresh_count(seed):
             assert live.mask(available).tolist() == plain_live(rest, small, available).tolist()
 
 
+@pytest.mark.parametrize("engine", ["numpy", None], ids=["numpy", "fastest"])
 @settings(max_examples=60, deadline=None)
 @given(st.integers(0, 2**32 - 1))
-def test_live_hands_losing_a_tile_match_a_fresh_count(seed):
-    """LiveHands.lose (one tile fewer than the last look: the game's step after a discard) matches a fresh count."""
+def test_live_hands_losing_a_tile_match_a_fresh_count(engine, seed):
+    """LiveHands.lose (one tile fewer than the last look: the game's step after a discard) matches a fresh count,
+    by numpy's step rows and by the compiled step."""
+    from mjlearn.engine import loops
+
+    before, loops.engine = loops.engine, engine
+    try:
+        _live_hands_losing_a_tile(seed)
+    finally:
+        loops.engine = before
+
+
+def _live_hands_losing_a_tile(seed):
     rng = np.random.default_rng(seed)
     kinds = 5
     rest, small, live = random_live_hands(rng, kinds, hands=10)

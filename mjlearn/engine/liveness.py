@@ -33,6 +33,7 @@ from operator import ne, sub
 
 import numpy as np
 
+from . import loops
 from .exposure import Exposure
 from ..tiles import COPIES, Tile
 
@@ -111,6 +112,10 @@ class LiveHands:
 
     A kind counts only where some hand needs more of it than is available
     (before or after a change): one available in plenty changes nothing.
+    With numba installed (:mod:`mjlearn.engine.loops`) a change of the
+    counts is worked out afresh in one compiled pass, and :meth:`lose` is one
+    compiled step: the same numbers, without building and keeping numpy's step
+    rows (a fresh process met each of them for the first time, a game at a time).
     """
 
     __slots__ = ("rest", "small", "rest_t", "small_t", "need", "seen", "behind", "live", "some", "version", "_steps",
@@ -179,6 +184,12 @@ class LiveHands:
             level = seen[kind]
             if level >= self.need[kind]:  # no hand needs more than are left: nothing changes
                 return
+            compiled = loops.compiled_loops()
+            if compiled is not None:  # (the step and the live hands in one compiled pass)
+                self.live = live = np.empty(len(self.behind), dtype=bool)
+                self.some = compiled.live_lose(self.behind, self.rest_t[kind], self.small_t[kind], level,
+                                               _SMALL_WEIGHT, max(seen[kinds], 0), live)
+                return
             self.behind += self._step(kind, level)
         self.live = self.behind <= max(seen[kinds], 0)
         self.some = bool(np.logical_or.reduce(self.live))
@@ -198,7 +209,11 @@ class LiveHands:
                 self.version += 1
                 return
             steps = sum(abs(counts[k] - seen[k]) for k in changed)
-        if seen is None or steps > _FULL_UPDATE:
+        compiled = loops.compiled_loops() if seen is None or steps else None
+        if compiled is not None:  # (afresh in one compiled pass: no step rows to build)
+            self.behind = behind = np.empty(len(self.rest), dtype=np.int16)
+            compiled.live_behind(self.rest, self.small, np.array(counts, dtype=np.int64), _SMALL_WEIGHT, behind)
+        elif seen is None or steps > _FULL_UPDATE:
             short, lacking = shortfalls(self.rest, self.small, np.asarray(counts, dtype=np.int16))
             self.behind = short + lacking * np.int16(_SMALL_WEIGHT)
         else:
