@@ -362,6 +362,24 @@ def test_the_compiled_charleston_scores_are_the_numpy_ones(monkeypatch):
     assert compared > 1000
 
 
+def test_the_bots_charleston_pass_is_the_first_of_the_ranked_tiles_by_either_engine(monkeypatch):
+    """BotEngine.pass_kinds (what Bot.choose_pass throws, without the rest of pass_scores' answer) gives the kinds
+    of pass_scores' first tiles, compiled and by numpy, for 3 tiles and for more than the rack can spare."""
+    from mjlearn.analysis import deal_racks
+    from mjlearn.engine import engine_for, loops
+
+    for card in (CARD, mj.load_card("practice_harbor")):
+        engine = engine_for(card)
+        racks = [tuple(rack) for size in (13, 14) for rack in deal_racks(60, size, rng=size + 1).tolist()]
+        racks.append(tuple([0] * 33 + [1, 0, 12]))  # one natural: fewer than 3 to pass
+        for rack in racks:
+            for engine_name in (None, "numpy"):
+                monkeypatch.setattr(loops, "engine", engine_name)
+                ranked = [k for _, k, _ in engine.pass_scores(rack, 3)[0]]
+                assert engine.pass_kinds(rack, 3, 3) == ranked[:3]
+                assert engine.pass_kinds(rack, 1, 20) == [k for _, k, _ in engine.pass_scores(rack, 1)[0]][:20]
+
+
 @pytest.mark.parametrize("rules", [NMJL, MAHJX], ids=lambda r: r.name)
 def test_games_are_the_same_with_either_engine_of_the_bots(rules, monkeypatch):
     from mjlearn.engine import loops, views
