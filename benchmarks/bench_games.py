@@ -42,6 +42,12 @@ the round changed and what is left. After the fifth round (branch i25-botspeed: 
 weighed in one compiled pass, exposures judged once while they stay the same, less Python per move) two runs
 with ``--games 40 --rounds 2`` at load 2.0-2.6 gave 3.44-3.71 (CPU-time ratios 3.44-3.73), against 3.19-3.42
 for main before the round, run between them: still not 5. docs/rules.md has the figures and the profile.
+After the sixth round (branch i25-botspeed3: the game's liveness in one compiled pass, a Charleston pass that
+reads only the tiles it passes, a Mah Jongg's exposures checked without building their count rows) one run
+with ``--games 40 --rounds 2`` right after one of main (load 1.7-2.9) gave 3.73-4.04, median 3.84 (CPU-time
+ratios 3.76-4.04), against 3.26-3.88, median 3.61 (CPU 3.49-3.61) for main: not 5. A fresh process spends
+12-18% more a game on its 40 games than on the same games played again (rows, views and liveness met for the
+first time), so these figures are those of a short run; docs/rules.md has the profile.
 """
 
 from __future__ import annotations

@@ -36,9 +36,21 @@ def random_live_hands(rng, kinds: int, hands: int):
     return rest, small, LiveHands(rest, small)
 
 
+@pytest.mark.parametrize("engine", ["numpy", None], ids=["numpy", "fastest"])
 @settings(max_examples=60, deadline=None)
 @given(st.integers(0, 2**32 - 1))
-def test_live_hands_kept_up_to_date_match_a_fresh_count(seed):
+def test_live_hands_kept_up_to_date_match_a_fresh_count(engine, seed):
+    """LiveHands kept up to date (a few steps, or afresh; compiled with numba) match a fresh count."""
+    from mjlearn.engine import loops
+
+    before, loops.engine = loops.engine, engine
+    try:
+        _live_hands_kept_up_to_date(seed)
+    finally:
+        loops.engine = before
+
+
+def _live_hands_kept_up_to_date(seed):
     rng = np.random.default_rng(seed)
     kinds = 6
     rest, small, live = random_live_hands(rng, kinds, hands=12)
@@ -61,10 +73,22 @@ def test_live_hands_kept_up_to_date_match_a_fresh_count(seed):
             assert live.mask(available).tolist() == plain_live(rest, small, available).tolist()
 
 
+@pytest.mark.parametrize("engine", ["numpy", None], ids=["numpy", "fastest"])
 @settings(max_examples=60, deadline=None)
 @given(st.integers(0, 2**32 - 1))
-def test_live_hands_losing_a_tile_match_a_fresh_count(seed):
-    """LiveHands.lose (one tile fewer than the last look: the game's step after a discard) matches a fresh count."""
+def test_live_hands_losing_a_tile_match_a_fresh_count(engine, seed):
+    """LiveHands.lose (one tile fewer than the last look: the game's step after a discard) matches a fresh count,
+    by numpy's step rows and by the compiled step."""
+    from mjlearn.engine import loops
+
+    before, loops.engine = loops.engine, engine
+    try:
+        _live_hands_losing_a_tile(seed)
+    finally:
+        loops.engine = before
+
+
+def _live_hands_losing_a_tile(seed):
     rng = np.random.default_rng(seed)
     kinds = 5
     rest, small, live = random_live_hands(rng, kinds, hands=10)
@@ -336,6 +360,24 @@ def test_the_compiled_charleston_scores_are_the_numpy_ones(monkeypatch):
                 assert fast[1].tolist() == plain[1].tolist() and fast[2].tolist() == plain[2].tolist()
                 compared += 1
     assert compared > 1000
+
+
+def test_the_bots_charleston_pass_is_the_first_of_the_ranked_tiles_by_either_engine(monkeypatch):
+    """BotEngine.pass_kinds (what Bot.choose_pass throws, without the rest of pass_scores' answer) gives the kinds
+    of pass_scores' first tiles, compiled and by numpy, for 3 tiles and for more than the rack can spare."""
+    from mjlearn.analysis import deal_racks
+    from mjlearn.engine import engine_for, loops
+
+    for card in (CARD, mj.load_card("practice_harbor")):
+        engine = engine_for(card)
+        racks = [tuple(rack) for size in (13, 14) for rack in deal_racks(60, size, rng=size + 1).tolist()]
+        racks.append(tuple([0] * 33 + [1, 0, 12]))  # one natural: fewer than 3 to pass
+        for rack in racks:
+            for engine_name in (None, "numpy"):
+                monkeypatch.setattr(loops, "engine", engine_name)
+                ranked = [k for _, k, _ in engine.pass_scores(rack, 3)[0]]
+                assert engine.pass_kinds(rack, 3, 3) == ranked[:3]
+                assert engine.pass_kinds(rack, 1, 20) == [k for _, k, _ in engine.pass_scores(rack, 1)[0]][:20]
 
 
 @pytest.mark.parametrize("rules", [NMJL, MAHJX], ids=lambda r: r.name)

@@ -255,6 +255,22 @@ def exposed_distances(name, case):
     return "hands", _by_hand(*compiled.exposed_distances(np.array(case.rack), case.exposures))
 
 
+def _exposed_rows(look):
+    def exposed_rows_distances(name, case):
+        """ExposedRows.distances on rows of its own: at the first look (summed directly), or the second (by the
+        rows it builds then)."""
+        from mjlearn.engine.compiled import ExposedRows, exposure_key
+
+        compiled = card_of(name).compiled()
+        rows = ExposedRows(compiled, exposure_key(case.exposures))
+        for _ in range(look):
+            found = rows.distances(np.array(case.rack))
+        distance = np.minimum.reduceat(found, rows.hand_starts) if rows.readings and len(found) else found
+        return "hands", _by_hand(rows.hands, distance)
+
+    return exposed_rows_distances
+
+
 def _kernel(engine):
     def line_distances(name, case):
         if case.exposures or sum(case.rack) > 14 or (engine == "numba" and "numba" not in kernel.engines()):
@@ -439,6 +455,8 @@ IMPLEMENTATIONS = {
     "CompiledCard.hand_distances": hand_distances,
     "CompiledCard.rack_distances": rack_distances,
     "CompiledCard.exposed_distances": exposed_distances,
+    "ExposedRows.distances, first look": _exposed_rows(1),
+    "ExposedRows.distances, rows built": _exposed_rows(2),
     "kernel, numpy": _kernel("numpy"),
     "kernel, numba": _kernel("numba"),
     "Position, numpy": _position("numpy"),

@@ -10,6 +10,8 @@ Each does what a numpy function of the engine does, with the same numbers:
   (:meth:`mjlearn.engine.card_engine.BotEngine.best_after`);
 - :func:`live_update`: which of a view's hands the tiles still available cannot complete, updated from the
   last look for the kinds that changed (:class:`mjlearn.engine.liveness.LiveHands`);
+- :func:`live_pass`: :class:`~mjlearn.engine.liveness.LiveHands`' shortfalls and live hands, worked out afresh
+  or one tile fewer (the game's liveness of each seat's exposures: no step rows to build and keep);
 - :func:`coach_chances`, :func:`coach_near`: the coach bot's quick chances of a batch of racks and its near
   hands (``CoachBot._quick_chances`` and ``_FirstRack`` in :mod:`mjlearn.rules.coach_bot`);
 - :func:`coach_worth`: the rest of the coach's worth after numpy's ``exp`` (each hand's chance times its
@@ -209,6 +211,41 @@ def _live_update(available, fresh, seen, short, lacking, ptr, hands, rest, small
             penalty[h] = far
         else:
             penalty[h] = 0
+            some = True
+    return some
+
+
+def _live_pass(rest, small, available, kind, level, weight, jokers, behind, live):  # pragma: no cover - runs compiled
+    """:class:`mjlearn.engine.liveness.LiveHands`' ``behind`` (``[n]``, in place) for rows ``rest`` and ``small``
+    (``[n, kinds]``), then ``live`` (``behind <= jokers``); returns whether some hand is live.
+
+    ``kind < 0``: worked out afresh for the tiles ``available``: per hand the naturals its groups of 3+ lack, plus
+    ``weight`` for each kind its singles and pairs lack (:func:`mjlearn.engine.liveness.shortfalls`' two counts,
+    summed). Else one tile of ``kind`` fewer, down to ``level``: 1 more where a group of 3+ needs more than
+    ``level``, ``weight`` more where the singles and pairs need exactly ``level + 1`` (``LiveHands.lose``)."""
+    n, kinds = rest.shape
+    some = False
+    for h in range(n):
+        if kind < 0:
+            total = 0
+            for k in range(kinds):
+                have = np.int64(available[k])
+                need = np.int64(rest[h, k])
+                if need > have:
+                    total += need - have
+                if small[h, k] > have:
+                    total += weight
+            behind[h] = total
+        else:
+            step = 0
+            if rest[h, kind] > level:
+                step += 1
+            if small[h, kind] == level + 1:
+                step += weight
+            behind[h] += step
+        now = behind[h] <= jokers
+        live[h] = now
+        if now:
             some = True
     return some
 
@@ -874,6 +911,7 @@ _smallest = _compile(_smallest)
 _discard_ranks = discard_ranks = _compile(_discard_ranks)
 _position_distances = position_distances = _compile(_position_distances)
 _live_update = live_update = _compile(_live_update)
+live_pass = _compile(_live_pass)
 line_distances = _compile(_line_distances)
 _position_from_counts = position_from_counts = _compile(_position_from_counts)
 best_discards = _compile(_best_discards)

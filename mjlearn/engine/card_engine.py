@@ -217,6 +217,28 @@ class BotEngine:
         return int(distance.min())
 
     # -- the Charleston: ranked by tiles missing, fast -----------------------
+    def pass_kinds(self, counts: Sequence[int], lines: int = 3, count: int = 3) -> list[int]:
+        """The kinds of the first ``count`` tiles :meth:`pass_scores` ranks (the bots' Charleston pass), without
+        the rest of its answer.
+
+        >>> import mjlearn as mj
+        >>> engine = engine_for(mj.load_card("basic1"))
+        >>> rack = mj.Hand("FF 1B 4C 5C 6C 7C 8C 9C 6D S JJ").counts
+        >>> engine.pass_kinds(rack) == [k for _, k, _ in engine.pass_scores(rack)[0][:3]]
+        True
+        """
+        view = self.view(())
+        compiled = loops.compiled_loops()
+        if compiled is not None and view.n:
+            chosen = np.empty(lines, dtype=np.int64)
+            unused = np.empty((lines, NATURAL_KINDS), dtype=np.int16)
+            ranked = np.empty((sum(counts[:NATURAL_KINDS]), 3), dtype=np.int64)
+            rows = compiled.pass_scores(np.array(counts, dtype=np.int64), _OFFSETS, view.codes, view.remaining,
+                                        view.small_size, view.starts, view.seg_value, view.rest, lines, chosen,
+                                        unused, ranked) % 1000
+            return ranked[:min(rows, count), 1].tolist()
+        return [k for _, k, _ in self.pass_scores(counts, lines)[0][:count]]
+
     def pass_scores(
         self, counts: Sequence[int], lines: int = 3
     ) -> tuple[list[tuple[int, int, int]], np.ndarray, np.ndarray]:

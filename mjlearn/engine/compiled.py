@@ -274,7 +274,7 @@ class ExposedRows:
     """
 
     __slots__ = ("key", "hand", "rest", "small", "small_size", "remaining", "readings", "hands", "hand_starts",
-                 "_count_rows")
+                 "_count_rows", "_looked")
 
     def __init__(self, compiled: CompiledCard, key: tuple[tuple[int, int], ...]):
         self.key = key
@@ -305,15 +305,35 @@ class ExposedRows:
         for array in (self.hand, self.rest, self.small, self.small_size, self.hand_starts, self.hands):
             array.flags.writeable = False  # handed to callers: kept, so never changed in place
         self._count_rows: np.ndarray | None = None
+        self._looked = False  # (whether distances has been asked once: see there)
 
     def distances(self, rack: np.ndarray) -> np.ndarray:
         """One rack's distances ``[m]`` (int16) to every row: the rows of :func:`_count_rows` of the kinds the
-        rack holds, at its counts, summed give ``M_t`` and ``M_s`` (see :mod:`~mjlearn.engine.tiles_away`)."""
+        rack holds, at its counts, summed give ``M_t`` and ``M_s`` (see :mod:`~mjlearn.engine.tiles_away`).
+
+        The first look at a set of exposures sums ``min(rest, count)`` and ``min(small, count)`` over the kinds
+        the rack holds instead (the same numbers): a game checks a Mah Jongg's exposures once, and those rows
+        cost several times that to build. The second look builds them.
+
+        >>> import mjlearn as mj
+        >>> rows = mj.load_card("basic1").compiled().exposed_rows(((34, 3),))   # FFF exposed
+        >>> rack = counts_of(mj.Hand("222B 444B 666B 88B"))
+        >>> first, second = rows.distances(rack), rows.distances(rack)   # directly, then by the rows built
+        >>> bool((first == second).all()), first.dtype
+        (True, dtype('int16'))
+        """
         count_rows = self._count_rows
-        if count_rows is None:
-            count_rows = self._count_rows = _count_rows(self.rest, self.small)
         naturals = rack[:NATURAL_KINDS]
         kinds = np.flatnonzero(naturals)
+        if count_rows is None:
+            if self._looked:
+                count_rows = self._count_rows = _count_rows(self.rest, self.small)
+            else:
+                self._looked = True
+                held = naturals[kinds].astype(np.int16)
+                placed = np.minimum(np.maximum(self.rest[:, kinds], 0), held).sum(axis=1, dtype=np.int16)
+                placed_small = np.minimum(np.maximum(self.small[:, kinds], 0), held).sum(axis=1, dtype=np.int16)
+                return tiles_away(self.remaining - int(rack[NUM_KINDS - 1]), placed, self.small_size, placed_small)
         placed = count_rows.take(_COUNT_ROW[kinds] + naturals[kinds], axis=0).sum(axis=0, dtype=np.uint8)  # <= 14
         rows = len(self.small_size)
         return tiles_away(self.remaining - int(rack[NUM_KINDS - 1]), placed[:rows], self.small_size, placed[rows:])

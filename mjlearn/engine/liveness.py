@@ -33,6 +33,7 @@ from operator import ne, sub
 
 import numpy as np
 
+from . import loops
 from .exposure import Exposure
 from ..tiles import COPIES, Tile
 
@@ -42,6 +43,7 @@ JOKER = int(Tile.JOKER)
 _COPIES = np.asarray(COPIES, dtype=np.int16)
 _FULL_UPDATE = 48  # above this many steps of changed counts, the shortfalls are worked out afresh (a step costs
 # one vector addition, cached; working them out afresh, 100 times that)
+_NO_COUNTS = np.zeros(0, dtype=np.int64)  # (the compiled step of LiveHands.lose reads no counts)
 _SMALL_WEIGHT = 1024  # what a kind lacking in singles or pairs adds to LiveHands.behind: more than any jokers
 
 
@@ -111,6 +113,10 @@ class LiveHands:
 
     A kind counts only where some hand needs more of it than is available
     (before or after a change): one available in plenty changes nothing.
+    With numba installed (:mod:`mjlearn.engine.loops`) a change of the
+    counts is worked out afresh in one compiled pass, and :meth:`lose` is one
+    compiled step: the same numbers, without building and keeping numpy's step
+    rows (a fresh process met each of them for the first time, a game at a time).
     """
 
     __slots__ = ("rest", "small", "rest_t", "small_t", "need", "seen", "behind", "live", "some", "version", "_steps",
@@ -179,6 +185,12 @@ class LiveHands:
             level = seen[kind]
             if level >= self.need[kind]:  # no hand needs more than are left: nothing changes
                 return
+            compiled = loops.compiled_loops()
+            if compiled is not None:  # (the step and the live hands in one compiled pass)
+                self.live = live = np.empty(len(self.behind), dtype=bool)
+                self.some = compiled.live_pass(self.rest, self.small, _NO_COUNTS, int(kind), level, _SMALL_WEIGHT,
+                                               max(seen[kinds], 0), self.behind, live)
+                return
             self.behind += self._step(kind, level)
         self.live = self.behind <= max(seen[kinds], 0)
         self.some = bool(np.logical_or.reduce(self.live))
@@ -198,6 +210,16 @@ class LiveHands:
                 self.version += 1
                 return
             steps = sum(abs(counts[k] - seen[k]) for k in changed)
+        compiled = loops.compiled_loops() if seen is None or steps else None
+        if compiled is not None:  # (afresh in one compiled pass, the live hands too: no step rows to build)
+            n = len(self.rest)
+            self.behind = behind = np.empty(n, dtype=np.int16)
+            self.live = live = np.empty(n, dtype=bool)
+            self.some = compiled.live_pass(self.rest, self.small, np.array(counts, dtype=np.int64), -1, 0,
+                                           _SMALL_WEIGHT, max(counts[kinds], 0), behind, live)
+            self.seen = counts
+            self.version += 1
+            return
         if seen is None or steps > _FULL_UPDATE:
             short, lacking = shortfalls(self.rest, self.small, np.asarray(counts, dtype=np.int16))
             self.behind = short + lacking * np.int16(_SMALL_WEIGHT)

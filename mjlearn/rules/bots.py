@@ -210,8 +210,7 @@ class Bot:
     # -- the Charleston ----------------------------------------------------------
     def choose_pass(self, counts: Sequence[int], count: int = 3) -> list[Tile]:
         """The tiles to pass: those the nearest lines use least (as :func:`suggest_pass`); never jokers."""
-        ranked, _, _ = self.engine.pass_scores(counts, self.lines)
-        return [_TILES[k] for _, k, _ in ranked[:count]]
+        return [_TILES[k] for k in self.engine.pass_kinds(counts, self.lines, count)]
 
     def choose_offer(self, counts: Sequence[int]) -> list[Tile]:
         """A negotiated swap's offer: 0-3 tiles, fewer the less settled the bot's target is.
