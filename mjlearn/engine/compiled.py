@@ -117,6 +117,14 @@ class CompiledCard:
         self.big = big
         self.total = small + big
         self.group_codes = groups
+        # per hand, bit t set when it has a group of 3+ of tile t that may be exposed (its line is not concealed)
+        bits = np.zeros(count, dtype=np.int64)
+        for g in range(_MAX_GROUPS):
+            code = groups[:, g].astype(np.int64)
+            bits |= np.where(code >= 0, np.left_shift(1, np.maximum(code, 0) // 16), 0)
+        bits[self.line_concealed[self.line_of]] = 0
+        self.group_tile_bits = bits
+        self.group_code_list: list[int] = sorted({int(c) for c in np.unique(groups) if c >= 0})  # (wild readings)
         self.small_size = small.sum(axis=1, dtype=np.int16)
         # [144, 2H]: thermometers of t then of s, so one product gives M_t and M_s.
         self.codes = np.ascontiguousarray(
@@ -181,9 +189,8 @@ class CompiledCard:
         if not wild:
             return [list(exposures)]
         fixed = [e for e in exposures if not e.is_wild]
-        codes = {int(c) for c in np.unique(self.group_codes) if c >= 0}
         options = [
-            [Exposure(Tile(code // 16), w.size, w.jokers) for code in sorted(codes) if code % 16 == w.size]
+            [Exposure(Tile(code // 16), w.size, w.jokers) for code in self.group_code_list if code % 16 == w.size]
             for w in wild
         ]
         return [fixed + list(choice) for choice in product(*options)]
@@ -286,14 +293,19 @@ class ExposedRows:
             index = _allowed_mask(compiled, reading).nonzero()[0]
             hands.append(index)
             rests.append(compiled.total[index].astype(np.int16) - exposed_counts(reading))
-        hand = np.concatenate(hands) if hands else np.zeros(0, dtype=np.int64)  # (no reading: no group that size)
-        order = np.argsort(hand, kind="stable")  # line by line, as the card stores them
-        self.hand = hand[order]
-        rest = np.concatenate(rests) if rests else np.zeros((0, NATURAL_KINDS), dtype=np.int16)
-        self.rest = np.ascontiguousarray(rest[order])
+        if len(hands) == 1:  # (one reading: its hands are in card order already, each once)
+            self.hand, self.rest = hands[0], rests[0]
+        else:
+            hand = np.concatenate(hands) if hands else np.zeros(0, dtype=np.int64)  # (no reading: no group that size)
+            order = np.argsort(hand, kind="stable")  # line by line, as the card stores them
+            self.hand = hand[order]
+            rest = np.concatenate(rests) if rests else np.zeros((0, NATURAL_KINDS), dtype=np.int16)
+            self.rest = np.ascontiguousarray(rest[order])
         self.small = compiled.small[self.hand].astype(np.int16)
         self.small_size = compiled.small_size[self.hand]
-        if len(self.hand):
+        if not self.readings:  # each hand once
+            starts = np.arange(len(self.hand), dtype=np.int64)
+        elif len(self.hand):
             first = np.empty(len(self.hand), dtype=bool)
             first[0] = True
             np.not_equal(self.hand[1:], self.hand[:-1], out=first[1:])

@@ -99,12 +99,19 @@ class View:
     their thermometer rows (``[145, 2n]``: remaining totals, then singles and
     pairs, then a row of zeros) so that a rack's ``M_t`` and ``M_s`` are the sum
     of the rows of its tiles, and ``groups`` the groups of 3+ that may still be
-    called: per tile, ``(size, mask over the view's hands)``.
+    called: per tile, ``(size, mask over the view's hands)`` (worked out on first
+    use; ``group_tiles`` says at a glance which tiles have one: bit ``t`` of an int).
+
+    >>> import mjlearn as mj
+    >>> from mjlearn.engine import engine_for
+    >>> view = engine_for(mj.load_card("basic1")).view(())
+    >>> sorted(view.groups) == [t for t in range(35) if view.group_tiles >> t & 1]
+    True
     """
 
     __slots__ = ("key", "index", "n", "codes", "small_size", "remaining", "rest", "small", "starts",
-                 "seg_line", "seg_value", "seg_rank", "positions", "groups", "rest_t", "small_t", "lines",
-                 "uses_t", "hand_groups", "concealed", "_needs")
+                 "seg_line", "seg_value", "seg_rank", "positions", "rest_t", "small_t", "lines",
+                 "uses_t", "hand_groups", "concealed", "group_tiles", "_groups", "_needs")
 
     def __init__(self, compiled: "CompiledCard", key: tuple[tuple[int, int], ...]):
         self.key = key
@@ -138,8 +145,20 @@ class View:
         self.positions = np.arange(n, dtype=np.int64)
         self.concealed = concealed = compiled.line_concealed[lines]
         self.hand_groups = compiled.group_codes[self.index].astype(np.int64)  # each hand's groups of 3+: tile * 16 + size
-        self.groups = _exposable_groups(self.hand_groups, concealed, n)
+        # (the tiles of the exposable groups: the players' quick look, before any group's mask is needed)
+        self.group_tiles = int(np.bitwise_or.reduce(compiled.group_tile_bits[self.index])) if n else 0
+        self._groups: dict | None = None
         self._needs: tuple | None = None
+
+    @property
+    def groups(self) -> dict[int, list[tuple[int, np.ndarray]]]:
+        """Per tile, ``(size, mask over the view's hands)`` for each size of group of it that a hand of an exposed
+        line holds, sizes ascending (the groups of 3+ that may still be called). Worked out on first use: the
+        players mostly need only :attr:`group_tiles`."""
+        groups = self._groups
+        if groups is None:
+            groups = self._groups = _exposable_groups(self.hand_groups, self.concealed, self.n)
+        return groups
 
     @property
     def needs(self) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:

@@ -263,7 +263,7 @@ class Bot:
             return False
         if position.best <= 1:
             return True
-        return self.calls and t in position.view.groups and counts[t] + counts[JOKER] >= 2
+        return self.calls and bool(position.view.group_tiles >> t & 1) and counts[t] + counts[JOKER] >= 2
 
     @staticmethod
     def completes_win(position: Position, counts: Sequence[int], t: int) -> bool:
@@ -285,10 +285,9 @@ class Bot:
             return ("decided", None)
         if self.completes_win(position, counts, t):
             return ("decided", ("mahjongg",))
-        groups = position.view.groups.get(t) if self.calls else None
-        if not groups or counts[t] + counts[JOKER] < 2:  # an exposure takes the discard and 2 or more tiles of the rack
+        if not (self.calls and position.view.group_tiles >> t & 1) or counts[t] + counts[JOKER] < 2:  # an exposure takes the discard and 2 or more tiles of the rack
             return ("decided", None)
-        return ("weigh", counts, position, groups)
+        return ("weigh", counts, position, position.view.groups[t])
 
     def choose_call(self, counts: Sequence[int], exposures: Sequence[Exposure], visible, tile: Tile):
         """What to do with a discard: ``("mahjongg",)``, ``("call", size, jokers)`` or ``None`` (pass)."""
@@ -382,7 +381,7 @@ class Bot:
                 return
             position = self._position(counts, self._key_of(exposures))
             view = position.view
-            if not view.n or (position.best > 1 and not (self.calls and tile in view.groups
+            if not view.n or (position.best > 1 and not (self.calls and view.group_tiles >> tile & 1
                                                          and counts[tile] + counts[JOKER] >= 2)):
                 game._trusted_pass(seat)
                 return
