@@ -376,11 +376,12 @@ def _count_rows(total: np.ndarray, small: np.ndarray) -> np.ndarray:
     """``[179, 2n]`` uint8: for each kind ``k`` and count ``c`` of it that a rack may hold (row
     ``_COUNT_ROW[k] + c``), each hand's ``min(c, t[k])``, then its ``min(c, s[k])``: that kind's share of
     ``M_t`` and ``M_s`` (the sum of the kind's first ``c`` thermometer bits)."""
-    both = np.maximum(np.concatenate([total, small], axis=0).T, 0)  # [35, 2n]; as thermometer bits, none below 0
-    rows = np.minimum(_COUNT_OF_ROW[:, None], both[_KIND_OF_ROW])
-    return np.ascontiguousarray(rows.astype(np.uint8))
+    both = np.maximum(np.concatenate([total, small], axis=0).T, 0).astype(np.uint8)  # [35, 2n]; none below 0
+    # (in bytes throughout: a whole card's rows in int64 were megabytes, slow to allocate the first time)
+    return np.minimum(_COUNT_OF_ROW_U8[:, None], both[_KIND_OF_ROW])
 
 
 _COUNT_ROW = np.concatenate([[0], np.cumsum([n + 1 for n in _LEVELS])[:-1]])  # each kind's row for a count of 0
 _KIND_OF_ROW = np.repeat(np.arange(NATURAL_KINDS), [n + 1 for n in _LEVELS])
 _COUNT_OF_ROW = np.concatenate([np.arange(n + 1) for n in _LEVELS])
+_COUNT_OF_ROW_U8 = _COUNT_OF_ROW.astype(np.uint8)

@@ -272,10 +272,12 @@ class Bot:
             return False
         return position.wins_with(t)
 
-    def read_call(self, counts: Sequence[int], exposures: Sequence[Exposure], tile: Tile) -> tuple:
+    def read_call(self, counts: Sequence[int], exposures: Sequence[Exposure], tile: Tile, groups: bool = True) -> tuple:
         """The first look at a discard, shared by every call decision: ``("decided", ("mahjongg",))`` if it
         wins, ``("decided", None)`` if no exposure of it is possible, else ``("weigh", counts, position,
-        groups)``: the groups of that tile that the allowed hands may still expose."""
+        groups)``: the groups of that tile that the allowed hands may still expose, ``(size, mask over the
+        view's hands)`` (``None`` with ``groups=False``: the Bot reads the sizes another way, and a view's
+        groups cost a build the first time, :attr:`~mjlearn.engine.views.View.groups`)."""
         t = int(tile)
         if t == JOKER:
             return ("decided", None)
@@ -287,11 +289,11 @@ class Bot:
             return ("decided", ("mahjongg",))
         if not (self.calls and position.view.group_tiles >> t & 1) or counts[t] + counts[JOKER] < 2:  # an exposure takes the discard and 2 or more tiles of the rack
             return ("decided", None)
-        return ("weigh", counts, position, position.view.groups[t])
+        return ("weigh", counts, position, position.view.groups[t] if groups else None)
 
     def choose_call(self, counts: Sequence[int], exposures: Sequence[Exposure], visible, tile: Tile):
         """What to do with a discard: ``("mahjongg",)``, ``("call", size, jokers)`` or ``None`` (pass)."""
-        first = self.read_call(counts, exposures, tile)
+        first = self.read_call(counts, exposures, tile, groups=False)
         if first[0] != "weigh":
             return first[1]
         _, counts, position, _ = first
