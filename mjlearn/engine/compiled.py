@@ -49,6 +49,7 @@ __all__ = ["CompiledCard", "ExposedRows", "EXPOSED_ROWS", "GROUP_MASKS", "counts
            "thermometer", "thermometer_rows", "NATURAL_KINDS", "THERMOMETER_BITS"]
 
 NATURAL_KINDS = NUM_KINDS - 1  # every kind but the joker
+_JOKER = int(Tile.JOKER)
 _LEVELS = [COPIES[k] for k in range(NATURAL_KINDS)]
 _BIT_KIND = np.repeat(np.arange(NATURAL_KINDS), _LEVELS)
 _BIT_LEVEL = np.concatenate([np.arange(1, n + 1) for n in _LEVELS])
@@ -116,6 +117,8 @@ class CompiledCard:
         self.small = small
         self.big = big
         self.total = small + big
+        self.total16 = self.total.astype(np.int16)  # (as the exposed rows take them: no copy to make each time)
+        self.small16 = small.astype(np.int16)
         self.group_codes = groups
         # per hand, bit t set when it has a group of 3+ of tile t that may be exposed (its line is not concealed)
         bits = np.zeros(count, dtype=np.int64)
@@ -143,7 +146,7 @@ class CompiledCard:
     @property
     def nbytes(self) -> int:
         """Bytes held by the arrays."""
-        arrays = (self.small, self.big, self.total, self.group_codes, self.small_size, self.codes,
+        arrays = (self.small, self.big, self.total, self.total16, self.small16, self.group_tile_bits, self.group_codes, self.small_size, self.codes,
                   self.line_start, self.line_of, self.line_value, self.line_concealed)
         return sum(a.nbytes for a in arrays)
 
@@ -285,14 +288,21 @@ class ExposedRows:
 
     def __init__(self, compiled: CompiledCard, key: tuple[tuple[int, int], ...]):
         self.key = key
-        exposures = [Exposure(Tile(tile), size) for tile, size in key]
         self.remaining = HAND_SIZE - sum(size for _, size in key)
-        self.readings = any(e.is_wild for e in exposures)
+        self.readings = any(tile == _JOKER for tile, _ in key)
         hands, rests = [], []
-        for reading in compiled.wild_readings(exposures):
-            index = _allowed_mask(compiled, reading).nonzero()[0]
+        if not self.readings:  # (one reading: the exposures themselves, straight from the key)
+            index = _allowed_mask(compiled, key).nonzero()[0]
+            exposed = [0] * NATURAL_KINDS
+            for tile, size in key:
+                exposed[tile] += size
             hands.append(index)
-            rests.append(compiled.total[index].astype(np.int16) - exposed_counts(reading))
+            rests.append(compiled.total16[index] - np.array(exposed, dtype=np.int16))
+        else:
+            for reading in compiled.wild_readings([Exposure(Tile(tile), size) for tile, size in key]):
+                index = _allowed_mask(compiled, reading).nonzero()[0]
+                hands.append(index)
+                rests.append(compiled.total16[index] - exposed_counts(reading))
         if len(hands) == 1:  # (one reading: its hands are in card order already, each once)
             self.hand, self.rest = hands[0], rests[0]
         else:
@@ -301,7 +311,7 @@ class ExposedRows:
             self.hand = hand[order]
             rest = np.concatenate(rests) if rests else np.zeros((0, NATURAL_KINDS), dtype=np.int16)
             self.rest = np.ascontiguousarray(rest[order])
-        self.small = compiled.small[self.hand].astype(np.int16)
+        self.small = compiled.small16[self.hand]
         self.small_size = compiled.small_size[self.hand]
         if not self.readings:  # each hand once
             starts = np.arange(len(self.hand), dtype=np.int64)
@@ -351,18 +361,23 @@ class ExposedRows:
         return tiles_away(self.remaining - int(rack[NUM_KINDS - 1]), placed[:rows], self.small_size, placed[rows:])
 
 
-def _allowed_mask(compiled: CompiledCard, exposures: Sequence[Exposure]) -> np.ndarray:
-    """Mask ``[H]`` of the hands that hold these exposures (none wild), each as one whole group of its own."""
-    mask = np.ones(compiled.num_hands, dtype=bool)
+def _allowed_mask(compiled: CompiledCard, exposures: "Sequence[Exposure] | tuple[tuple[int, int], ...]") -> np.ndarray:
+    """Mask ``[H]`` of the hands that hold these exposures (none wild; Exposures or their key's ``(tile, size)``
+    pairs), each as one whole group of its own."""
     if not exposures:
-        return mask
-    mask &= GROUP_MASKS.get(compiled, None, lambda: ~compiled.line_concealed[compiled.line_of])
+        return np.ones(compiled.num_hands, dtype=bool)
+    exposable = GROUP_MASKS.get(compiled, None, lambda: ~compiled.line_concealed[compiled.line_of])
     wanted: dict[int, int] = {}
     for e in exposures:
-        code = _group_code(int(e.tile), e.size)
+        code = _group_code(*e) if type(e) is tuple else _group_code(int(e.tile), e.size)
         wanted[code] = wanted.get(code, 0) + 1
+    mask = None
     for code, n in wanted.items():
-        mask &= GROUP_MASKS.get(compiled, (code, n), lambda: (compiled.group_codes == code).sum(axis=1) >= n)
+        has = GROUP_MASKS.get(compiled, (code, n), lambda: (compiled.group_codes == code).sum(axis=1) >= n)
+        if mask is None:
+            mask = exposable & has  # (a new array: the kept masks stay as they are)
+        else:
+            mask &= has
     return mask
 
 
