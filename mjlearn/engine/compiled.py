@@ -119,6 +119,9 @@ class CompiledCard:
         self.total = small + big
         self.total16 = self.total.astype(np.int16)  # (as the exposed rows take them: no copy to make each time)
         self.small16 = small.astype(np.int16)
+        # [144, H] int16: each hand's singles and pairs as thermometer bits (a view's rows for them: exposures leave
+        # the singles and pairs as they are)
+        self.small_codes = np.ascontiguousarray(thermometer_rows(np.ascontiguousarray(small.T)).astype(np.int16))
         self.group_codes = groups
         # per hand, bit t set when it has a group of 3+ of tile t that may be exposed (its line is not concealed)
         bits = np.zeros(count, dtype=np.int64)
@@ -146,7 +149,8 @@ class CompiledCard:
     @property
     def nbytes(self) -> int:
         """Bytes held by the arrays."""
-        arrays = (self.small, self.big, self.total, self.total16, self.small16, self.group_tile_bits, self.group_codes, self.small_size, self.codes,
+        arrays = (self.small, self.big, self.total, self.total16, self.small16, self.small_codes, self.group_tile_bits,
+                  self.group_codes, self.small_size, self.codes,
                   self.line_start, self.line_of, self.line_value, self.line_concealed)
         return sum(a.nbytes for a in arrays)
 

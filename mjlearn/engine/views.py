@@ -36,7 +36,7 @@ import numpy as np
 
 from ..tiles import COPIES, Tile
 from . import loops
-from .compiled import NATURAL_KINDS, THERMOMETER_BITS, exposure_key, thermometer_rows
+from .compiled import _BIT_KIND, _BIT_LEVEL, NATURAL_KINDS, THERMOMETER_BITS, exposure_key
 from .exposure import Exposure
 from .liveness import available_tiles
 from .tiles_away import tiles_away
@@ -56,6 +56,7 @@ NO_TILE = int(THERMOMETER_BITS)
 """The row of zeros after a view's thermometer codes (a candidate that takes no natural away: a joker)."""
 FAR = 64
 """Added to the distance of dead hands so that any live hand comes first."""
+_BIT_LEVEL_COLUMN = _BIT_LEVEL[:, None].astype(np.int16)  # (each thermometer bit's level, as a column)
 _least = np.minimum.reduce  # (array.min() without numpy's Python wrapper: called often)
 
 _LEVELS: list[list[tuple[int, ...]]] = [[tuple(range(start, start + c)) for c in range(max(COPIES) + 1)]
@@ -123,10 +124,11 @@ class View:
         self.rest_t = np.ascontiguousarray(self.rest.T)  # [35, n]: per kind, for incremental liveness
         self.small_t = np.ascontiguousarray(self.small.T)
         self.uses_t = self.rest_t + self.small_t  # (what a discard's tie-break weighs: Bot.choose_discard)
-        codes = np.zeros((THERMOMETER_BITS + 1, 2 * n), dtype=np.int16)  # (the last row stays zeros: NO_TILE)
-        codes[:THERMOMETER_BITS, :n] = thermometer_rows(self.rest_t)
-        codes[:THERMOMETER_BITS, n:] = thermometer_rows(self.small_t)
-        self.codes = codes
+        codes = np.empty((THERMOMETER_BITS + 1, 2 * n), dtype=np.int16)
+        np.greater_equal(self.rest_t.take(_BIT_KIND, axis=0), _BIT_LEVEL_COLUMN, out=codes[:THERMOMETER_BITS, :n])
+        codes[:THERMOMETER_BITS, n:] = compiled.small_codes.take(self.index, axis=1)  # (exposures leave them as they are)
+        codes[THERMOMETER_BITS] = 0  # (the row of NO_TILE)
+        self.codes = codes  # (thermometer_rows of rest_t, then of small_t)
         self.small_size = rows.small_size.astype(np.int16)
         self.remaining = rows.remaining
         lines = compiled.line_of[self.index]
@@ -169,10 +171,11 @@ class View:
         if self._needs is None:
             rest_t, small_t = self.rest_t, self.small_t
             held = rest_t > 0  # (rest counts the singles and pairs too)
-            ptr = np.concatenate([[0], np.cumsum(held.sum(axis=1))]).astype(np.int64)
-            kinds, hands = np.nonzero(held)  # kind by kind, hands in order
-            self._needs = (ptr, hands.astype(np.int64), rest_t[kinds, hands].astype(np.int64),
-                           small_t[kinds, hands].astype(np.int64))
+            ptr = np.zeros(NATURAL_KINDS + 1, dtype=np.int64)
+            np.cumsum(np.count_nonzero(held, axis=1), out=ptr[1:])
+            hands = held.nonzero()[1]  # kind by kind, hands in order (as a boolean index reads them)
+            self._needs = (ptr, hands.astype(np.int64, copy=False), rest_t[held].astype(np.int64),
+                           small_t[held].astype(np.int64))
         return self._needs
 
     # -- distances -----------------------------------------------------------
