@@ -639,3 +639,85 @@ def test_answer_call_s_inline_look_makes_the_games_may_call_makes(rules):
         asked = run_game(CARD, rules, seed=seed, bots=[_LookingBot(CARD, rules, seed=seed * 4 + s) for s in range(4)])
         assert [b.seed for b in make_bots(CARD, rules, seed)] == [seed * 4 + s for s in range(4)]
         assert inline.moves == asked.moves and inline.log == asked.log
+
+
+def _plain_rows(compiled, key):
+    """An exposure set's rows the plain way: every reading of the exposures (wild ones too), each reading's
+    allowed hands, their tiles less the exposed ones, then sorted into card order."""
+    from mjlearn.engine.compiled import _allowed_mask, exposed_counts
+
+    hands, rests = [], []
+    for reading in compiled.wild_readings([Exposure(Tile(tile), size) for tile, size in key]):
+        index = _allowed_mask(compiled, reading).nonzero()[0]
+        hands.append(index)
+        rests.append(compiled.total[index].astype(np.int16) - exposed_counts(reading))
+    hand = np.concatenate(hands) if hands else np.zeros(0, dtype=np.int64)
+    order = np.argsort(hand, kind="stable")
+    rest = np.concatenate(rests) if rests else np.zeros((0, 35), dtype=np.int16)
+    return hand[order], rest[order]
+
+
+def _keys_met(card, rules, games: int = 6) -> list:
+    """The exposure sets the bots met in a few seeded games (views and rows), and some wild ones under MAHJ-X."""
+    from mjlearn.engine import engine_for
+    from mjlearn.engine.card_engine import VIEWS
+    from mjlearn.engine.compiled import EXPOSED_ROWS
+
+    for seed in range(games):
+        run_game(card, rules, seed=seed)
+    compiled = engine_for(card, rules).compiled
+    keys = set(VIEWS.keys(compiled)) | set(EXPOSED_ROWS.keys(compiled))
+    if rules is MAHJX:
+        keys |= {((35, 3),), ((35, 4),), ((4, 3), (35, 3)), ((35, 3), (35, 4))}
+    return sorted(keys)
+
+
+@pytest.mark.parametrize("card", ["basic1", "practice_harbor"])
+@pytest.mark.parametrize("rules", [NMJL, MAHJX], ids=["NMJL", "MAHJ-X"])
+def test_exposed_rows_and_views_built_the_quick_way_are_those_built_the_plain_way(card, rules):
+    """The rows of a set of exposures without wild ones (straight from its key and the card's int16 arrays) and
+    a view's arrays (its thermometer rows partly taken from the card's, its tiles with groups as a bitmask, its
+    needs) are those the plain computations give, for every exposure set a few games meet."""
+    from mjlearn.engine import engine_for
+    from mjlearn.engine.compiled import ExposedRows, thermometer_rows
+    from mjlearn.engine.views import View
+
+    card = mj.load_card(card)
+    compiled = engine_for(card, rules).compiled
+    keys = _keys_met(card, rules)
+    assert len(keys) > 20
+    for key in keys:
+        rows = ExposedRows(compiled, key)
+        hand, rest = _plain_rows(compiled, key)
+        assert rows.hand.tolist() == hand.tolist() and rows.rest.dtype == np.int16, key
+        assert (rows.rest == rest).all() and (rows.small == compiled.small[hand]).all(), key
+        assert rows.small.dtype == np.int16 and (rows.small_size == compiled.small_size[hand]).all(), key
+        first = [i for i in range(len(hand)) if i == 0 or hand[i] != hand[i - 1]]
+        assert rows.hand_starts.tolist() == first and rows.hands.tolist() == hand[first].tolist(), key
+        view = View(compiled, key)
+        n = view.n
+        codes = np.zeros((145, 2 * n), dtype=np.int16)
+        codes[:144, :n] = thermometer_rows(np.ascontiguousarray(rows.rest.T))
+        codes[:144, n:] = thermometer_rows(np.ascontiguousarray(rows.small.T))
+        assert view.codes.dtype == np.int16 and (view.codes == codes).all(), key
+        assert sorted(view.groups) == [t for t in range(35) if view.group_tiles >> t & 1], key
+        held = view.rest_t > 0
+        kinds, hands = np.nonzero(held)
+        ptr, needs_hands, needs_rest, needs_small = view.needs
+        assert ptr.tolist() == [0] + np.cumsum(held.sum(axis=1)).tolist(), key
+        assert needs_hands.tolist() == hands.tolist() and needs_rest.tolist() == view.rest_t[kinds, hands].tolist()
+        assert needs_small.tolist() == view.small_t[kinds, hands].tolist(), key
+
+
+def test_a_card_s_count_rows_are_built_in_bytes_and_count_what_the_plain_minimum_counts():
+    """_count_rows works in bytes (a whole card's rows in int64 were megabytes to allocate the first time): the
+    same numbers as the plain minimum of each row's count and each hand's tiles (none below 0)."""
+    from mjlearn.engine.compiled import _COUNT_OF_ROW, _KIND_OF_ROW, _count_rows
+
+    compiled = mj.load_card("practice_harbor").compiled()
+    for key in ((), ((4, 3),), ((35, 3),)):
+        rows = compiled.exposed_rows(key)
+        built = _count_rows(rows.rest, rows.small)
+        both = np.maximum(np.concatenate([rows.rest, rows.small], axis=0).T, 0)
+        plain = np.minimum(_COUNT_OF_ROW[:, None], both[_KIND_OF_ROW])
+        assert built.dtype == np.uint8 and built.flags.c_contiguous and (built == plain).all()
