@@ -707,6 +707,7 @@ def test_exposed_rows_and_views_built_the_quick_way_are_those_built_the_plain_wa
         assert ptr.tolist() == [0] + np.cumsum(held.sum(axis=1)).tolist(), key
         assert needs_hands.tolist() == hands.tolist() and needs_rest.tolist() == view.rest_t[kinds, hands].tolist()
         assert needs_small.tolist() == view.small_t[kinds, hands].tolist(), key
+        assert all(a.flags.c_contiguous and a.dtype == np.int64 for a in view.needs), key  # (numba's one signature)
 
 
 def test_a_card_s_count_rows_are_built_in_bytes_and_count_what_the_plain_minimum_counts():
@@ -721,3 +722,40 @@ def test_a_card_s_count_rows_are_built_in_bytes_and_count_what_the_plain_minimum
         both = np.maximum(np.concatenate([rows.rest, rows.small], axis=0).T, 0)
         plain = np.minimum(_COUNT_OF_ROW[:, None], both[_KIND_OF_ROW])
         assert built.dtype == np.uint8 and built.flags.c_contiguous and (built == plain).all()
+
+
+_SIGNATURES = """
+import sys
+import mjlearn as mj
+from mjlearn.engine import loops
+from mjlearn.rules import MAHJX, NMJL, run_game
+compiled = loops.compiled_loops()
+if compiled is None:
+    print("no numba")
+    sys.exit()
+from numba.core.registry import CPUDispatcher
+for card in ("basic1", "practice_harbor"):
+    for seed in range(3):
+        run_game(mj.load_card(card), {"NMJL": NMJL, "MAHJ-X": MAHJX}[sys.argv[1]], seed=seed)
+for name, f in sorted(vars(compiled).items()):
+    if isinstance(f, CPUDispatcher) and f.signatures:
+        print(name, len(f.signatures), "'A'" in str(f.signatures[0]))
+"""
+
+
+@pytest.mark.parametrize("rules", ["NMJL", "MAHJ-X"])
+def test_the_compiled_loops_of_bot_games_are_compiled_once_for_one_set_of_argument_types(rules):
+    """Every compiled loop that Bot games call (in a fresh process) is called with one set of argument types,
+    arrays C-contiguous throughout: a second would be compiled or loaded in the middle of a game, and an array
+    numba must read with strides runs a slower loop."""
+    import subprocess
+    import sys
+
+    root = Path(__file__).resolve().parent.parent
+    out = subprocess.run([sys.executable, "-c", _SIGNATURES, rules], capture_output=True, text=True, check=True,
+                         cwd=str(root), env=dict(os.environ, PYTHONPATH=str(root))).stdout.split("\n")
+    if out[0] == "no numba":
+        pytest.skip("numba is not installed")
+    used = {line.split()[0]: line.split()[1:] for line in out if line}
+    assert {"best_discards", "live_update", "nearest_groups", "position_from_counts"} <= set(used)
+    assert all(found == ["1", "False"] for found in used.values()), used

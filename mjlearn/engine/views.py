@@ -174,7 +174,8 @@ class View:
             ptr = np.zeros(NATURAL_KINDS + 1, dtype=np.int64)
             np.cumsum(np.count_nonzero(held, axis=1), out=ptr[1:])
             hands = held.nonzero()[1]  # kind by kind, hands in order (as a boolean index reads them)
-            self._needs = (ptr, hands.astype(np.int64, copy=False), rest_t[held].astype(np.int64),
+            # (a copy: nonzero's columns are strided, and numba would compile and run a slower loop for them)
+            self._needs = (ptr, np.ascontiguousarray(hands, dtype=np.int64), rest_t[held].astype(np.int64),
                            small_t[held].astype(np.int64))
         return self._needs
 
