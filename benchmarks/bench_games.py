@@ -48,6 +48,11 @@ with ``--games 40 --rounds 2`` right after one of main (load 1.7-2.9) gave 3.73-
 ratios 3.76-4.04), against 3.26-3.88, median 3.61 (CPU 3.49-3.61) for main: not 5. A fresh process spends
 12-18% more a game on its 40 games than on the same games played again (rows, views and liveness met for the
 first time), so these figures are those of a short run; docs/rules.md has the profile.
+After the seventh round (branch i25-botspeed4: a fresh process's builds for each new set of exposures made
+cheaper: views' groups on first use, rows straight from their key, a whole card's count rows in bytes) the
+first 40 games take 6-11% more than the same games again (8-24% before), and three runs (this branch, main, this
+branch; load 2.6-2.8) gave medians 3.88 and 3.99 (CPU-time ratios 3.82-4.05) against 3.93 (CPU 3.81-3.97) for
+main: within the noise, not 5.
 """
 
 from __future__ import annotations
