@@ -145,7 +145,7 @@ class View:
         self.seg_value = compiled.line_value[self.seg_line].astype(np.int64)
         self.seg_rank = -self.seg_value  # higher values first
         self.positions = np.arange(n, dtype=np.int64)
-        self.concealed = concealed = compiled.line_concealed[lines]
+        self.concealed = compiled.line_concealed[lines]
         self.hand_groups = compiled.group_codes[self.index].astype(np.int64)  # each hand's groups of 3+: tile * 16 + size
         # (the tiles of the exposable groups: the players' quick look, before any group's mask is needed)
         self.group_tiles = int(np.bitwise_or.reduce(compiled.group_tile_bits[self.index])) if n else 0
