@@ -227,17 +227,26 @@ class BotEngine:
         >>> engine.pass_kinds(rack) == [k for _, k, _ in engine.pass_scores(rack)[0][:3]]
         True
         """
-        view = self.view(())
-        compiled = loops.compiled_loops()
-        if compiled is not None and view.n:
-            chosen = np.empty(lines, dtype=np.int64)
-            unused = np.empty((lines, NATURAL_KINDS), dtype=np.int16)
-            ranked = np.empty((sum(counts[:NATURAL_KINDS]), 3), dtype=np.int64)
-            rows = compiled.pass_scores(np.array(counts, dtype=np.int64), _OFFSETS, view.codes, view.remaining,
-                                        view.small_size, view.starts, view.seg_value, view.rest, lines, chosen,
-                                        unused, ranked) % 1000
+        found = self._compiled_pass(counts, lines)
+        if found is not None:
+            rows, ranked = found[0] % 1000, found[3]
             return ranked[:min(rows, count), 1].tolist()
         return [k for _, k, _ in self.pass_scores(counts, lines)[0][:count]]
+
+    def _compiled_pass(self, counts: Sequence[int], lines: int) -> tuple | None:
+        """The compiled ranking of :meth:`pass_scores` (``None`` without numba, or with no hand on the card):
+        ``(code, chosen, unused, ranked)``, where ``divmod(code, 1000)`` is ``(lines found, tiles ranked)``."""
+        view = self.view(())
+        compiled = loops.compiled_loops()
+        if compiled is None or not view.n:
+            return None
+        chosen = np.empty(lines, dtype=np.int64)
+        unused = np.empty((lines, NATURAL_KINDS), dtype=np.int16)
+        ranked = np.empty((sum(counts[:NATURAL_KINDS]), 3), dtype=np.int64)
+        code = compiled.pass_scores(np.array(counts, dtype=np.int64), _OFFSETS, view.codes, view.remaining,
+                                    view.small_size, view.starts, view.seg_value, view.rest, lines, chosen, unused,
+                                    ranked)
+        return code, chosen, unused, ranked
 
     def pass_scores(
         self, counts: Sequence[int], lines: int = 3
@@ -250,16 +259,12 @@ class BotEngine:
         ``lines`` lines, nearest first, and ``unused`` (``[lines, 35]``) the
         rack's naturals that each of their nearest hands leaves unused.
         """
-        view = self.view(())
-        compiled = loops.compiled_loops()
-        if compiled is not None and view.n:
-            chosen = np.empty(lines, dtype=np.int64)
-            unused = np.empty((lines, NATURAL_KINDS), dtype=np.int16)
-            ranked = np.empty((sum(counts[:NATURAL_KINDS]), 3), dtype=np.int64)
-            found, rows = divmod(compiled.pass_scores(np.array(counts, dtype=np.int64), _OFFSETS, view.codes,
-                                                      view.remaining, view.small_size, view.starts, view.seg_value,
-                                                      view.rest, lines, chosen, unused, ranked), 1000)
+        compiled_pass = self._compiled_pass(counts, lines)
+        if compiled_pass is not None:
+            code, chosen, unused, ranked = compiled_pass
+            found, rows = divmod(code, 1000)
             return list(map(tuple, ranked[:rows].tolist())), chosen[:found] // _SHIFT, unused[:found]
+        view = self.view(())
         distance = view.distances(view.sums(counts), counts[JOKER])
         keys = distance.astype(np.int64) * _SHIFT + view.positions
         best = view.line_best(keys)
