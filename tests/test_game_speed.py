@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import inspect
 import os
 import random
@@ -23,6 +24,19 @@ from mjlearn.tiles import COPIES, NUM_KINDS, Tile
 CARD = mj.load_card("basic1")
 
 
+@contextlib.contextmanager
+def bots_engine(engine):
+    """The engine of the bots' loops (``"numpy"``, or ``None`` for the fastest) for a ``with`` block (hypothesis'
+    tests cannot take pytest's function-scoped ``monkeypatch``)."""
+    from mjlearn.engine import loops
+
+    before, loops.engine = loops.engine, engine
+    try:
+        yield
+    finally:
+        loops.engine = before
+
+
 def plain_live(rest, small, available):
     naturals = np.asarray(available[:-1])
     short = np.maximum(rest - naturals, 0).sum(axis=1)
@@ -41,13 +55,8 @@ def random_live_hands(rng, kinds: int, hands: int):
 @given(st.integers(0, 2**32 - 1))
 def test_live_hands_kept_up_to_date_match_a_fresh_count(engine, seed):
     """LiveHands kept up to date (a few steps, or afresh; compiled with numba) match a fresh count."""
-    from mjlearn.engine import loops
-
-    before, loops.engine = loops.engine, engine
-    try:
+    with bots_engine(engine):
         _live_hands_kept_up_to_date(seed)
-    finally:
-        loops.engine = before
 
 
 def _live_hands_kept_up_to_date(seed):
@@ -79,13 +88,8 @@ def _live_hands_kept_up_to_date(seed):
 def test_live_hands_losing_a_tile_match_a_fresh_count(engine, seed):
     """LiveHands.lose (one tile fewer than the last look: the game's step after a discard) matches a fresh count,
     by numpy's step rows and by the compiled step."""
-    from mjlearn.engine import loops
-
-    before, loops.engine = loops.engine, engine
-    try:
+    with bots_engine(engine):
         _live_hands_losing_a_tile(seed)
-    finally:
-        loops.engine = before
 
 
 def _live_hands_losing_a_tile(seed):
@@ -594,11 +598,8 @@ def test_a_call_s_distance_is_the_same_compiled_or_by_numpy(seed):
         pytest.skip("numba is not installed")
     engine, counts, key, available = _random_call_case(seed)
     compiled = engine.best_after(counts, key, available)
-    before, loops.engine = loops.engine, "numpy"
-    try:
+    with bots_engine("numpy"):
         by_numpy = engine.best_after(counts, key, available)
-    finally:
-        loops.engine = before
     assert compiled == by_numpy
 
 
