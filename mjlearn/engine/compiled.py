@@ -53,6 +53,7 @@ _JOKER = int(Tile.JOKER)
 _LEVELS = [COPIES[k] for k in range(NATURAL_KINDS)]
 _BIT_KIND = np.repeat(np.arange(NATURAL_KINDS), _LEVELS)
 _BIT_LEVEL = np.concatenate([np.arange(1, n + 1) for n in _LEVELS])
+_BIT_LEVEL_COLUMN = _BIT_LEVEL[:, None].astype(np.int16)  # (each thermometer bit's level, as a column)
 THERMOMETER_BITS = len(_BIT_KIND)  # 144
 _MAX_GROUPS = 4  # 14 tiles hold at most four groups of 3 or more
 
@@ -67,15 +68,16 @@ def thermometer(counts: np.ndarray) -> np.ndarray:
     return (counts[..., _BIT_KIND] >= _BIT_LEVEL).astype(np.float32)
 
 
-def thermometer_rows(counts_t: np.ndarray) -> np.ndarray:
+def thermometer_rows(counts_t: np.ndarray, out: np.ndarray | None = None) -> np.ndarray:
     """The thermometer code of per-kind counts given kind by kind (``[35, n]``): ``[144, n]`` booleans, bit by
-    bit (the transpose of :func:`thermometer`, without the float copy).
+    bit (the transpose of :func:`thermometer`, without the float copy); written into ``out`` (of any integer
+    type: 0 and 1) when given.
 
     >>> counts_t = np.zeros((35, 2), dtype=np.int16); counts_t[0] = [2, 1]
     >>> bool((thermometer_rows(counts_t) == thermometer(counts_t.T).T).all())
     True
     """
-    return counts_t[_BIT_KIND] >= _BIT_LEVEL[:, None]
+    return np.greater_equal(counts_t.take(_BIT_KIND, axis=0), _BIT_LEVEL_COLUMN, out=out)
 
 
 def _group_code(tile: int, size: int) -> int:

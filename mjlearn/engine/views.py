@@ -36,7 +36,7 @@ import numpy as np
 
 from ..tiles import COPIES, Tile
 from . import loops
-from .compiled import _BIT_KIND, _BIT_LEVEL, NATURAL_KINDS, THERMOMETER_BITS, exposure_key
+from .compiled import NATURAL_KINDS, THERMOMETER_BITS, exposure_key, thermometer_rows
 from .exposure import Exposure
 from .liveness import available_tiles
 from .tiles_away import tiles_away
@@ -56,7 +56,6 @@ NO_TILE = int(THERMOMETER_BITS)
 """The row of zeros after a view's thermometer codes (a candidate that takes no natural away: a joker)."""
 FAR = 64
 """Added to the distance of dead hands so that any live hand comes first."""
-_BIT_LEVEL_COLUMN = _BIT_LEVEL[:, None].astype(np.int16)  # (each thermometer bit's level, as a column)
 _least = np.minimum.reduce  # (array.min() without numpy's Python wrapper: called often)
 
 _LEVELS: list[list[tuple[int, ...]]] = [[tuple(range(start, start + c)) for c in range(max(COPIES) + 1)]
@@ -125,7 +124,7 @@ class View:
         self.small_t = np.ascontiguousarray(self.small.T)
         self.uses_t = self.rest_t + self.small_t  # (what a discard's tie-break weighs: Bot.choose_discard)
         codes = np.empty((THERMOMETER_BITS + 1, 2 * n), dtype=np.int16)
-        np.greater_equal(self.rest_t.take(_BIT_KIND, axis=0), _BIT_LEVEL_COLUMN, out=codes[:THERMOMETER_BITS, :n])
+        thermometer_rows(self.rest_t, out=codes[:THERMOMETER_BITS, :n])
         codes[:THERMOMETER_BITS, n:] = compiled.small_codes.take(self.index, axis=1)  # (exposures leave them as they are)
         codes[THERMOMETER_BITS] = 0  # (the row of NO_TILE)
         self.codes = codes  # (thermometer_rows of rest_t, then of small_t)
