@@ -191,13 +191,15 @@ class OpponentLines:
         share = per_line.sum(axis=0) / np.maximum(live_lines, 1)
         return live, wins, calls, share
 
-    def share(self, available: np.ndarray) -> np.ndarray:
-        """:meth:`judge`'s ``share`` alone (``[35]``), in one compiled loop when numba is there (the same
-        floats: it adds them in numpy's order)."""
+    def share(self, available: np.ndarray, out: np.ndarray | None = None) -> np.ndarray:
+        """:meth:`judge`'s ``share`` alone (``[35]``, into ``out`` when given), in one compiled loop when numba
+        is there (the same floats: it adds them in numpy's order)."""
         compiled = compiled_loops()
+        if out is None:
+            out = np.empty(NATURAL_KINDS)
         if compiled is None or not len(self.starts):
-            return self.judge(available)[3]
-        out = np.empty(NATURAL_KINDS)
+            out[:] = self.judge(available)[3]
+            return out
         compiled.opponent_shares(self.rest, self.small, self.weight, self.starts,
                                  np.asarray(available, dtype=np.int64), out)
         return out
@@ -282,17 +284,11 @@ def danger_each(
     True
     """
     each = np.zeros((len(opponents), NUM_KINDS))
-    loops = compiled_loops()
-    counts = None if loops is None else np.asarray(available, dtype=np.int64)  # (once for every opponent)
+    available = np.asarray(available, dtype=np.int64)  # (converted once for every opponent)
     for o, exposures in enumerate(opponents):
-        if exposures is not None:
-            lines = opponent_lines(compiled, exposures)
-            if counts is not None and len(lines.starts):  # (OpponentLines.share's compiled loop, into the row)
-                share = each[o, :NATURAL_KINDS]
-                loops.opponent_shares(lines.rest, lines.small, lines.weight, lines.starts, counts, share)
-                share *= waiting_chance(len(exposures), wall_left, waiting)  # (one product each, as below)
-            else:
-                each[o, :NATURAL_KINDS] = waiting_chance(len(exposures), wall_left, waiting) * lines.share(available)
+        if exposures is not None:  # each opponent's share written into its row, then its waiting chance
+            share = opponent_lines(compiled, exposures).share(available, out=each[o, :NATURAL_KINDS])
+            share *= waiting_chance(len(exposures), wall_left, waiting)
     return each
 
 
