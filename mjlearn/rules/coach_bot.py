@@ -485,22 +485,16 @@ class CoachBot(Bot):
         applied by numpy's ``@`` to an array laid out as the numpy path's. The same floats
         (``tests/test_coach_fast_paths.py``). With ``jokerless`` (the exposures hold no joker) the racks that
         hold none count the jokerless row (the loop reads which)."""
-        compiled, count = first.compiled, len(racks)
-        needed, at, at_natural = found = np.empty((3, count, len(first.near)), dtype=np.int64)  # (_compiled_chances)
-        small_chance = np.empty(found.shape[1:])
-        compiled.coach_chances(racks, first.lines.small, first.lines.big, first.near, first.log_table,
-                               first.unseen_counts, _MAX_NEED, needed, small_chance, at, at_natural)
-        np.exp(small_chance, out=small_chance)  # (numpy's exp: the compiled loop leaves it the log)
-        lines, weights = len(first.starts), self.weights
-        top = np.empty((count, lines))  # (the numpy path's sorted lines, the best first)
+        needed, small_chance, at, at_natural = self._compiled_chances(racks, first)
+        count = len(racks)
+        top = np.empty((count, len(first.starts)))  # (the numpy path's sorted lines, the best first)
         self.last_chance = np.empty(count)
         self.last_distance = np.empty(count, dtype=np.int64)
-        compiled.coach_worth(small_chance, first.flat_table, at, at_natural, first.value,
-                             first.jokerless if jokerless else _NO_FLOATS, racks, needed, first.starts,
-                             weights, top, self.last_chance, self.last_distance)
-        if lines < len(weights):
-            return top @ weights[:lines]
-        return (top[:, : len(weights)] if lines > len(weights) else top) @ weights
+        first.compiled.coach_worth(small_chance, first.flat_table, at, at_natural, first.value,
+                                   first.jokerless if jokerless else _NO_FLOATS, racks, needed, first.starts,
+                                   self.weights, top, self.last_chance, self.last_distance)
+        top = top[:, : len(self.weights)]
+        return top @ self.weights[: top.shape[1]]
 
     @staticmethod
     def _compiled_chances(racks: np.ndarray, first: "_FirstRack") -> tuple:
