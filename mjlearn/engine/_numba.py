@@ -14,6 +14,8 @@ Each does what a numpy function of the engine does, with the same numbers:
   or one tile fewer (the game's liveness of each seat's exposures: no step rows to build and keep);
 - :func:`coach_chances`, :func:`coach_near`: the coach bot's quick chances of a batch of racks and its near
   hands (``CoachBot._quick_chances`` and ``_FirstRack`` in :mod:`mjlearn.rules.coach_bot`);
+- :func:`coach_first`: the first rack's set-up in one call (the liveness of :func:`live_update`, the near hands of
+  :func:`coach_near` and the tiles unseen: ``CoachBot._first_rack``);
 - :func:`coach_worth`: the rest of the coach's worth after numpy's ``exp`` (each hand's chance times its
   value, its line's best, the best lines in order; ``CoachBot.worth``);
 - :func:`discard_racks`: the racks one discard away that the coach weighs (``CoachBot.discard_scores``);
@@ -710,6 +712,25 @@ def _coach_near(behind, slack, lines, value, bonus, jokerless, unseen_counts, fo
     return m, s, unseen, some_jokerless
 
 
+def _coach_first(rack, available, distance, fresh, seen, short, lacking, ptr, hands, rest, small, far, penalty, slack,
+                 lines, value, bonus, jokerless, out_unseen, found, near_value):  # pragma: no cover - runs compiled
+    """The first rack's set-up of the coach's worth (``CoachBot._first_rack``) in one call: the view's liveness
+    brought up to date for the tiles ``available`` (``[36]``, none below 0) as :func:`live_update` does (``fresh``
+    to ``penalty``: its arguments), each hand's distance ``distance`` with the dead ones ``far`` behind (as it
+    is when no hand is live), then the near hands of :func:`coach_near` from those distances (``slack`` to
+    ``near_value``: its arguments), and the tiles unseen per kind, ``max(available - rack, 0)``, in
+    ``out_unseen``. Returns what :func:`coach_near` returns."""
+    some = _live_update(available, fresh, seen, short, lacking, ptr, hands, rest, small, far, penalty)
+    n = distance.shape[0]
+    behind = np.empty(n, np.int64)
+    for h in range(n):
+        behind[h] = np.int64(distance[h]) + np.int64(penalty[h]) if some else np.int64(distance[h])
+    for k in range(out_unseen.shape[0]):
+        left = available[k] - rack[k]
+        out_unseen[k] = left if left > 0 else 0
+    return _coach_near(behind, slack, lines, value, bonus, jokerless, out_unseen, found, near_value)
+
+
 def _coach_worth(small_chance, table, at, at_natural, value, jokerless, racks, needed, starts, weights,
                  out_top, out_chance, out_needed):  # pragma: no cover - runs compiled
     """The rest of the coach's worth (``CoachBot.worth``) after the quick chances, with numpy's very floats: per
@@ -925,7 +946,8 @@ coach_chances = _compile(_coach_chances)
 _block32 = _compile(_block32, inline=True)
 _pairwise32 = _compile(_pairwise32)
 opponent_shares = _compile(_opponent_shares)
-coach_near = _compile(_coach_near)
+_coach_near = coach_near = _compile(_coach_near)
+coach_first = _compile(_coach_first)
 coach_worth = _compile(_coach_worth)
 discard_racks = _compile(_discard_racks)
 discard_finish = _compile(_discard_finish)

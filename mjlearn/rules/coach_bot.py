@@ -206,21 +206,30 @@ class _FirstRack:
                  "small", "big", "need_small", "need_big", "in_groups", "lacking", "outs", "log_small", "compiled",
                  "log_table", "flat_table", "no_exposed_joker")
 
-    def __init__(self, bot: "CoachBot", view: View, behind: np.ndarray, rack: np.ndarray, unseen_counts: np.ndarray,
-                 draws: int):
+    def __init__(self, bot: "CoachBot", position: Position, available: np.ndarray, rack: np.ndarray, draws: int):
+        view = position.view
         self.lines = lines = bot._lines_of(view)
         self.rack = rack
-        self.unseen_counts = unseen_counts
         compiled = compiled_loops()
         if compiled is not None:  # the near hands, their lines, values and jokerless rows in one compiled call
             found, value = np.empty((3, view.n), dtype=np.int64), np.empty((2, view.n))
-            m, s, unseen, jokerless = compiled.coach_near(
-                behind, bot.slack, view.lines, lines.value, bot.self_pick_points,
-                _NO_FLOATS if bot.jokerless_points is None else bot.jokerless_points, unseen_counts, found, value)
+            jokerless_points = _NO_FLOATS if bot.jokerless_points is None else bot.jokerless_points
+            if bot.slack + 15 <= FAR and min(available.tolist()) >= 0:  # (and the liveness and tiles unseen too)
+                self.unseen_counts = unseen_counts = np.empty(36, dtype=np.int16)
+                m, s, unseen, jokerless = compiled.coach_first(
+                    rack, available, position.distance, *bot.engine.live_arguments(view), bot.slack, view.lines,
+                    lines.value, bot.self_pick_points, jokerless_points, unseen_counts, found, value)
+            else:
+                self.unseen_counts = unseen_counts = np.maximum(available - rack, 0)
+                m, s, unseen, jokerless = compiled.coach_near(
+                    bot._behind(position, available), bot.slack, view.lines, lines.value, bot.self_pick_points,
+                    jokerless_points, unseen_counts, found, value)
             self.near, self.starts, self.value = found[0, :m], found[2, :s], value[0, :m]
             self.jokerless = value[1, :m] if jokerless else None
             self.unseen = unseen
         else:  # the hands within slack of the nearest live one (or of the nearest, if none is live)
+            behind = bot._behind(position, available)
+            self.unseen_counts = unseen_counts = np.maximum(available - rack, 0)
             self.unseen = unseen = int(unseen_counts.sum())
             self.near = near = np.flatnonzero(behind <= int(behind.min()) + bot.slack)
             self.value = lines.value[near] + bot.self_pick_points  # (the tournament's self-pick row, in expectation)
@@ -527,10 +536,9 @@ class CoachBot(Bot):
         if not view.n:
             return None
         seen = np.zeros(36, dtype=np.int16) if visible is None else np.asarray(visible, dtype=np.int16)
-        available = available_tiles(seen, exposures)
-        behind = self._behind(position, available)  # (the nearest live hands, or the nearest if none is live)
-        # what could still be drawn: the first rack's tiles are not (nor what the others give up: it is thrown)
-        first = _FirstRack(self, view, behind, rack.copy(), np.maximum(available - rack, 0), draws)
+        # the nearest live hands (or the nearest if none is live) and what could still be drawn: the first
+        # rack's tiles are not (nor what the others give up: it is thrown)
+        first = _FirstRack(self, position, available_tiles(seen, exposures), rack.copy(), draws)
         first.no_exposed_joker = first.jokerless is not None and not any(e.jokers for e in exposures)
         self._first = (key, first)
         return first
