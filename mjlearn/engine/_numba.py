@@ -472,11 +472,12 @@ def _pairwise_tail(chains, terms, stop, n):  # pragma: no cover - runs compiled
     return total
 
 
-def _coach_chances(racks, small, big, near, log_table, unseen, width, out_needed, out_log_small, out_at,
-                   out_at_natural):  # pragma: no cover - runs compiled
+def _coach_chances(racks, small, big, used_ptr, used_kinds, near, log_table, unseen, width, out_needed, out_log_small,
+                   out_at, out_at_natural):  # pragma: no cover - runs compiled
     """The coach's quick chances (``CoachBot._quick_chances``) up to their last floats: for each rack of
     ``racks[K, 36]`` and each ``near`` hand (rows of ``small`` and ``big``, ``[n, 35]``: the tiles of its
-    singles and pairs, and of its groups of 3 or more), fills the tiles lacking (``out_needed``), the
+    singles and pairs, and of its groups of 3 or more; hand ``h`` uses the kinds ``used_kinds[used_ptr[h]:
+    used_ptr[h + 1]]``, ascending, and no other), fills the tiles lacking (``out_needed``), the
     singles' and pairs' log-chance (``out_log_small``: the sum over the 35 kinds of ``log_table`` at
     ``[unseen[k], lacking]``, added in numpy's order) and where the groups' chance stands in the flattened
     tail table (``out_at``, the unseen jokers among the outs; ``out_at_natural`` without them).
@@ -484,7 +485,9 @@ def _coach_chances(racks, small, big, near, log_table, unseen, width, out_needed
     The racks grow from the first (``racks[0]``) by a few kinds: each hand's figures are worked out for the
     first rack over all 35 kinds, and for each other rack from what the kinds where it differs change. A rack whose hand
     lacks other singles or pairs sums again only the running sums of numpy's order that hold a changed
-    term (floats are added in the same order: the same float as summing afresh)."""
+    term (floats are added in the same order: the same float as summing afresh). A kind the hand does not use
+    lacks nothing, whatever the rack: its term is ``log_table`` at ``[unseen[k], 0]`` for every hand, so the
+    first rack's figures are worked out over the kinds the hand uses only."""
     hands = near.shape[0]
     count = np.zeros(racks.shape[0], np.int64)  # per rack, the kinds where it differs from the first
     changed = np.empty((racks.shape[0], _KINDS), np.int64)
@@ -499,8 +502,11 @@ def _coach_chances(racks, small, big, near, log_table, unseen, width, out_needed
     for k in range(_KINDS + 1):
         total_unseen += unseen[k]
     stop = _KINDS - _KINDS % 8
-    need_small = np.empty(_KINDS, np.int64)
-    need_big = np.empty(_KINDS, np.int64)
+    need_small = np.zeros(_KINDS, np.int64)  # (0 for the kinds a hand does not use: put back after each hand)
+    need_big = np.zeros(_KINDS, np.int64)
+    unused_terms = np.empty(_KINDS, np.float64)  # the term of a kind that lacks nothing
+    for k in range(_KINDS):
+        unused_terms[k] = log_table[unseen[k] * width]
     first_terms = np.empty(_KINDS, np.float64)
     terms = np.empty(_KINDS, np.float64)
     first_chains = np.empty(8, np.float64)
@@ -511,12 +517,14 @@ def _coach_chances(racks, small, big, near, log_table, unseen, width, out_needed
         lack0 = np.int64(0)
         found0 = np.int64(0)
         uses = np.int64(0)  # the kinds the hand holds (a rack that changes none of them changes nothing in it)
-        for k in range(_KINDS):  # the first rack
+        for k in range(_KINDS):
+            first_terms[k] = terms[k] = unused_terms[k]
+        for u in range(used_ptr[h], used_ptr[h + 1]):  # the first rack, on the kinds the hand uses
+            k = used_kinds[u]
             n = np.int64(racks[0, k])
             s = np.int64(small[h, k])
             b = np.int64(big[h, k])
-            if s > 0 or b > 0:
-                uses |= np.int64(1) << k
+            uses |= np.int64(1) << k
             spare = n - s if n > s else 0
             need_small[k] = s - n if s > n else 0
             need_big[k] = b - spare if b > spare else 0
@@ -563,6 +571,9 @@ def _coach_chances(racks, small, big, near, log_table, unseen, width, out_needed
             short = groups - jokers if groups > jokers else 0
             out_at[r, i] = min(found + unseen[_KINDS], total_unseen) * width + min(short, width - 1)
             out_at_natural[r, i] = min(found, total_unseen) * width + min(groups, width - 1)
+        for u in range(used_ptr[h], used_ptr[h + 1]):
+            need_small[used_kinds[u]] = 0
+            need_big[used_kinds[u]] = 0
 
 def _block32(values, start, n):  # pragma: no cover - runs compiled
     """numpy's pairwise sum of ``values[start:start + n]`` (float32) for ``n`` of 128 or fewer: eight running

@@ -182,14 +182,20 @@ def _less_feeding(kinds: Sequence[int], scores: np.ndarray, left: np.ndarray, da
 
 
 class _Lines:
-    """A view's hands as the coach bot reads them: groups of 3+ apart from singles and pairs, and values."""
+    """A view's hands as the coach bot reads them: groups of 3+ apart from singles and pairs, and values; and,
+    for the compiled chances, the kinds each hand uses (hand ``h``'s are ``used_kinds[used_ptr[h]:used_ptr[h +
+    1]]``, ascending)."""
 
-    __slots__ = ("small", "big", "value")
+    __slots__ = ("small", "big", "value", "used_ptr", "used_kinds")
 
     def __init__(self, compiled, view: View):
         self.small = view.small.astype(np.int16)
         self.big = np.maximum(view.rest - self.small, 0).astype(np.int16)
         self.value = compiled.line_value[view.lines].astype(np.float64)
+        used = (self.small > 0) | (self.big > 0)
+        self.used_ptr = np.zeros(len(used) + 1, dtype=np.int64)
+        np.cumsum(used.sum(axis=1), out=self.used_ptr[1:])
+        self.used_kinds = np.ascontiguousarray(used.nonzero()[1], dtype=np.int64)  # (row by row, kinds ascending)
 
 
 COACH_LINES = Memo("coach lines", maxsize=256)
@@ -512,8 +518,10 @@ class CoachBot(Bot):
         table with the unseen jokers among the outs and without them (``[K, m]`` each)."""
         needed, at, at_natural = found = np.empty((3, len(racks), len(first.near)), dtype=np.int64)
         small_chance = np.empty(found.shape[1:])
-        first.compiled.coach_chances(racks, first.lines.small, first.lines.big, first.near, first.log_table,
-                                     first.unseen_counts, _MAX_NEED, needed, small_chance, at, at_natural)
+        lines = first.lines
+        first.compiled.coach_chances(racks, lines.small, lines.big, lines.used_ptr, lines.used_kinds, first.near,
+                                     first.log_table, first.unseen_counts, _MAX_NEED, needed, small_chance, at,
+                                     at_natural)
         np.exp(small_chance, out=small_chance)  # (numpy's exp: the compiled loop leaves it the log)
         return needed, small_chance, at, at_natural
 
