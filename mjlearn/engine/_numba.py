@@ -679,7 +679,13 @@ def _opponent_shares(rest, small, weight, starts, available, out):  # pragma: no
                 if live:
                     count += 1
                 column[h - lo] = weight[h, t] if live and rest[h, t] > 0 else np.float32(0.0)
-            found = column[0] + _pairwise32(column, 1, hi - lo - 1) if hi - lo > 1 else column[0]
+            rest_of = hi - lo - 1  # (a line of 129 hands or fewer sums one block, inline: no call per line and tile)
+            if rest_of <= 0:
+                found = column[0]
+            elif rest_of <= 128:
+                found = column[0] + _block32(column, 1, rest_of)
+            else:
+                found = column[0] + _pairwise32(column, 1, rest_of)
             share += np.float64(found) / max(count, 1)
             if count > 0:
                 live_lines += 1
