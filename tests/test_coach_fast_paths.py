@@ -307,3 +307,108 @@ def test_the_compiled_discard_racks_are_the_rack_less_each_kind_it_holds():
         held = rack.nonzero()[0]
         assert kinds[:n].tolist() == held.tolist()
         assert np.array_equal(racks[: n + 1], np.concatenate([rack[None], rack - np.eye(36, dtype=np.int16)[held]]))
+
+
+def replayed_first_racks(monkeypatch, card, rules, calls, engine):
+    """Each recorded ``_first_rack`` call weighed afresh, in order, by one coach with ``engine``: the near hands,
+    where their lines start, their values and jokerless rows, and the tiles unseen (kind by kind, and in all)."""
+    monkeypatch.setattr(loops, "engine", engine)
+    bot = CoachBot(card, rules)
+    found = []
+    for (_, rack, exposures, visible, draws), _ in calls:
+        bot._first = None
+        first = bot._first_rack(rack, exposures, visible, draws)
+        if first is None:
+            found.append(())
+            continue
+        jokerless = np.zeros(0) if first.jokerless is None else first.jokerless.copy()
+        found.append((first.near.copy(), first.starts.copy(), first.value.copy(), jokerless,
+                      first.unseen_counts.copy(), np.array(first.unseen)))
+    return found
+
+
+@needs_numba
+@pytest.mark.parametrize("name, rules", CASES)
+def test_the_first_rack_in_one_compiled_call_is_numpy_s(monkeypatch, name, rules):
+    """``coach_first`` does the first rack's set-up in one call (the liveness of ``dead_far``, the near hands of
+    ``coach_near``, the tiles unseen): replayed in order by one coach (its liveness is brought up to date from
+    call to call), the same hands, values and tiles as numpy's liveness and near hands, and the dead hands
+    did count (without them the near hands differ)."""
+    from mjlearn.engine import _numba
+
+    card = mj.load_card(name)
+    calls = recorded_calls(monkeypatch, CoachBot, "_first_rack", card, rules, range(2))
+    assert len(calls) > 200
+    used = []
+    original = _numba.coach_first
+
+    def counted(*args):
+        used.append(1)
+        return original(*args)
+
+    monkeypatch.setattr(_numba, "coach_first", counted)
+    compiled = replayed_first_racks(monkeypatch, card, rules, calls, None)
+    numpy = replayed_first_racks(monkeypatch, card, rules, calls, "numpy")
+    assert len(used) == sum(1 for side in compiled if side)  # (every first rack took the one compiled call)
+    assert_same_arrays(numpy, compiled)
+    monkeypatch.setattr(loops, "engine", None)
+    bot, dead_mattered = CoachBot(card, rules), 0
+    for ((_, rack, exposures, visible, draws), _), side in zip(calls, compiled):
+        if side:  # the near hands as if every hand were live: the rack's distances alone
+            distance = bot._position(tuple(rack.tolist()), bot._key_of(exposures)).distance
+            dead_mattered += not np.array_equal(np.flatnonzero(distance <= distance.min() + bot.slack), side[0])
+    assert dead_mattered
+
+
+@needs_numba
+@pytest.mark.parametrize("name, rules", CASES)
+def test_the_quick_chances_over_the_kinds_each_hand_uses_are_numpy_s(monkeypatch, name, rules):
+    """``coach_chances`` works out the first rack's figures over the kinds each near hand uses (``_Lines``'
+    ``used_ptr`` and ``used_kinds``), the other kinds' terms being those of a kind that lacks nothing: the
+    tiles lacking, the chances and the chances without a joker are numpy's, to the last float."""
+    card = mj.load_card(name)
+    calls = recorded_calls(monkeypatch, CoachBot, "worth", card, rules, range(2))
+    found = {}
+    for engine in ("numpy", None):
+        monkeypatch.setattr(loops, "engine", engine)
+        bot = CoachBot(card, rules)
+        found[engine] = []
+        for (_, racks, *rest), kwargs in calls:
+            racks = np.asarray(racks, dtype=np.int16).reshape(-1, 36)
+            bot._first = None
+            first = bot._first_rack(racks[0], *rest, **kwargs)
+            if first is not None:
+                found[engine].append(bot._quick_chances(racks, first, naturals_only=True))
+                lines = first.lines
+                used = (lines.small > 0) | (lines.big > 0)
+                assert lines.used_ptr.tolist() == [0, *np.cumsum(used.sum(axis=1)).tolist()]
+                assert lines.used_kinds.tolist() == used.nonzero()[1].tolist()
+    assert_same_arrays(found["numpy"], found[None])
+    assert sum(len(side[0]) for side in found[None]) > 1000
+
+
+@needs_numba
+def test_the_compiled_shares_sum_short_and_long_lines_as_numpy_s_reduceat():
+    """``opponent_shares`` sums a line of 129 hands or fewer as one inline block, a longer one by halves: lines of
+    1 to 300 hands (more than a bundled card's lines have) give :meth:`OpponentLines.judge`'s very shares."""
+    from mjlearn.analysis.defence import OpponentLines
+    from mjlearn.engine import _numba
+
+    rng = np.random.default_rng(31)
+    sizes = [1, 2, 7, 8, 9, 16, 17, 128, 129, 130, 131, 300]
+    n = sum(sizes)
+    lines = object.__new__(OpponentLines)
+    lines.small = (rng.random((n, 35)) < 0.05).astype(np.int16) * 2
+    lines.rest = lines.small + (rng.random((n, 35)) < 0.04).astype(np.int16) * 3
+    lines.rest[rng.random((n, 35)) < 0.08] += 1
+    lines.weight = (lines.rest / 6).astype(np.float32)
+    lines.callable = np.zeros((n, 35), dtype=bool)
+    lines.starts = np.cumsum([0, *sizes[:-1]]).astype(np.int64)
+    for trial in range(12):
+        available = rng.integers(0, 5, size=36).astype(np.int64)
+        available[35] = trial % 4
+        out = np.empty(35)
+        _numba.opponent_shares(lines.rest, lines.small, lines.weight, lines.starts, available, out)
+        expected = lines.judge(available)[3]
+        assert np.array_equal(out, expected), trial
+        assert expected.any()
