@@ -192,10 +192,9 @@ class _Lines:
         self.small = view.small.astype(np.int16)
         self.big = np.maximum(view.rest - self.small, 0).astype(np.int16)
         self.value = compiled.line_value[view.lines].astype(np.float64)
-        used = (self.small > 0) | (self.big > 0)
-        self.used_ptr = np.zeros(len(used) + 1, dtype=np.int64)
-        np.cumsum(used.sum(axis=1), out=self.used_ptr[1:])
-        self.used_kinds = np.ascontiguousarray(used.nonzero()[1], dtype=np.int64)  # (row by row, kinds ascending)
+        used = np.flatnonzero((self.small | self.big) != 0)  # (hand by hand, kinds ascending: hand * 35 + kind)
+        self.used_ptr = np.searchsorted(used, np.arange(0, NATURAL_KINDS * (len(self.small) + 1), NATURAL_KINDS))
+        self.used_kinds = used % NATURAL_KINDS
 
 
 COACH_LINES = Memo("coach lines", maxsize=256)
