@@ -211,7 +211,10 @@ class _FirstRack:
                  "small", "big", "need_small", "need_big", "in_groups", "lacking", "outs", "log_small", "compiled",
                  "log_table", "flat_table", "no_exposed_joker")
 
-    def __init__(self, bot: "CoachBot", position: Position, available: np.ndarray, rack: np.ndarray, draws: int):
+    def __init__(self, bot: "CoachBot", position: Position, available: np.ndarray, rack: np.ndarray, draws: int,
+                 behind: np.ndarray | None = None):
+        """The first ``rack`` of ``position`` with the tiles ``available`` (the seat's liveness puts the dead hands
+        behind, :meth:`CoachBot._behind`, unless ``behind`` gives each hand's distance)."""
         view = position.view
         self.lines = lines = bot._lines_of(view)
         self.rack = rack
@@ -219,7 +222,7 @@ class _FirstRack:
         if compiled is not None:  # the near hands, their lines, values and jokerless rows in one compiled call
             found, value = np.empty((3, view.n), dtype=np.int64), np.empty((2, view.n))
             jokerless_points = _NO_FLOATS if bot.jokerless_points is None else bot.jokerless_points
-            if bot.slack + 15 <= FAR and min(available.tolist()) >= 0:  # (and the liveness and tiles unseen too)
+            if behind is None and bot.slack + 15 <= FAR and min(available.tolist()) >= 0:  # (the liveness too)
                 self.unseen_counts = unseen_counts = np.empty(36, dtype=np.int16)
                 m, s, unseen, jokerless = compiled.coach_first(
                     rack, available, position.distance, *bot.engine.live_arguments(view), bot.slack, view.lines,
@@ -227,13 +230,13 @@ class _FirstRack:
             else:
                 self.unseen_counts = unseen_counts = np.maximum(available - rack, 0)
                 m, s, unseen, jokerless = compiled.coach_near(
-                    bot._behind(position, available), bot.slack, view.lines, lines.value, bot.self_pick_points,
-                    jokerless_points, unseen_counts, found, value)
+                    bot._behind(position, available) if behind is None else behind, bot.slack, view.lines,
+                    lines.value, bot.self_pick_points, jokerless_points, unseen_counts, found, value)
             self.near, self.starts, self.value = found[0, :m], found[2, :s], value[0, :m]
             self.jokerless = value[1, :m] if jokerless else None
             self.unseen = unseen
         else:  # the hands within slack of the nearest live one (or of the nearest, if none is live)
-            behind = bot._behind(position, available)
+            behind = bot._behind(position, available) if behind is None else behind
             self.unseen_counts = unseen_counts = np.maximum(available - rack, 0)
             self.unseen = unseen = int(unseen_counts.sum())
             self.near = near = np.flatnonzero(behind <= int(behind.min()) + bot.slack)
