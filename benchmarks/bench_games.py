@@ -53,6 +53,15 @@ cheaper: views' groups on first use, rows straight from their key, a whole card'
 first 40 games take 6-11% more than the same games again (8-24% before), and three runs (this branch, main, this
 branch; load 2.6-2.8) gave medians 3.88 and 3.99 (CPU-time ratios 3.82-4.05) against 3.93 (CPU 3.81-3.97) for
 main: within the noise, not 5.
+The eighth round (branch i25-botspeed5) measured what fast-forwarding the quiet turns of play in one compiled
+call could save before building it: ``--turns`` prints, per card and ruleset, the turns of play a game, the
+quiet ones (a draw, a discard, the three others letting it go at a glance: 10-21 a game, 7-17% of the time,
+in runs of 1.5-1.9 turns) and the plain ones (the same with a call weighed and let go: 48-58% of the time),
+with the speed-ups they bound: 1.08-1.20 with the quiet turns free, so at most 4.3-4.7 against 5a068e6 (CPU-time
+ratios 3.84-4.03 that hour, load 2.5-2.7); not built. docs/rules.md has the table and the piece left (the
+plain turn compiled, 1.6-1.8 at most).
+
+Run: ``.venv/bin/python benchmarks/bench_games.py --turns [--games 40]``
 """
 
 from __future__ import annotations
