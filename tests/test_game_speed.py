@@ -796,3 +796,14 @@ def test_the_benchmark_s_turns_of_play_are_those_the_games_record(rules, first):
     assert 0 < shares["quiet"] <= shares["plain"] < shares["turns"]
     assert 0 < shares["quiet_time"] <= shares["plain_time"] < 1 and 0 <= shares["weighed_time"] < shares["plain_time"]
     assert sum(length * runs for length, runs in shares["stretches"].items()) == pytest.approx(shares["quiet"] * games)
+
+
+def test_the_benchmark_s_turns_mode_prints_the_bounds_per_card_and_ruleset(capsys):
+    """``bench_games.py --turns`` prints a line per card and ruleset of ``--against`` with the two speed-ups."""
+    module = _bench_games()
+    module.main(["--turns", "--games", "1"])
+    lines = [line for line in capsys.readouterr().out.splitlines() if "turns of play" in line]
+    assert [line.split()[:2] for line in lines] == [[card, rules] for card in module.AGAINST_CARDS
+                                                    for rules in ("NMJL", "MAHJ-X")]
+    assert all("with the quiet turns free" in line and "with the plain turns free but their weighing" in line
+               for line in lines)
