@@ -53,6 +53,15 @@ cheaper: views' groups on first use, rows straight from their key, a whole card'
 first 40 games take 6-11% more than the same games again (8-24% before), and three runs (this branch, main, this
 branch; load 2.6-2.8) gave medians 3.88 and 3.99 (CPU-time ratios 3.82-4.05) against 3.93 (CPU 3.81-3.97) for
 main: within the noise, not 5.
+The eighth round (branch i25-botspeed5) measured what fast-forwarding the quiet turns of play in one compiled
+call could save before building it: ``--turns`` prints, per card and ruleset, the turns of play a game, the
+quiet ones (a draw, a discard, the three others letting it go at a glance: 10-21 a game, 7-17% of the time,
+in runs of 1.5-1.9 turns) and the plain ones (the same with a call weighed and let go: 48-58% of the time),
+with the speed-ups they bound: 1.08-1.20 with the quiet turns free, so at most 4.3-4.7 against 5a068e6 (CPU-time
+ratios 3.84-4.03 that hour, load 2.5-2.7); not built. docs/rules.md has the table and the piece left (the
+plain turn compiled, 1.6-1.8 at most).
+
+Run: ``.venv/bin/python benchmarks/bench_games.py --turns [--games 40]``
 """
 
 from __future__ import annotations
@@ -69,7 +78,7 @@ from pathlib import Path
 
 import mjlearn as mj
 from mjlearn.rules import MAHJX, NMJL
-from mjlearn.rules.bots import run_game
+from mjlearn.rules.bots import make_bots, run_game
 from mjlearn.rules.game import Game
 from mjlearn.rules.simulate import simulate
 
@@ -130,6 +139,111 @@ def parallel_runs(card, rules, report, games: int, seed: int, workers: int, dask
         assert on_dask.records.equals(report.records), "the Dask cluster must play the same games"
         print(f"Dask LocalCluster, {workers} workers: {on_dask.games_per_second:.1f} games/s"
               f" ({on_dask.games_per_second / report.games_per_second:.2f} times one process)")
+
+
+def turn_shares(card, rules, games: int = 40, seed: int = 0) -> dict:
+    """How the time of four-``Bot`` games splits by kind of turn of play: what fast-forwarding the quiet
+    turns in one compiled call could save at most.
+
+    A turn is a seat's draw, its discard and the other seats' answers to it. It is *quiet* when the seat
+    draws, does not win or swap for a joker, discards, and each other seat lets the tile go at a glance
+    (``Bot.answer_call``'s quick look: it weighs no call), and no hand dies in it; *plain* when the same holds
+    except that some seat weighs a call before letting the tile go (``Bot.call_decision`` runs and passes).
+    The games are those of ``run_game(card, rules, seed=s)`` for ``games`` seeds from ``seed``, played
+    move by move with a timer around each move (about 0.1 us a move); the game's time includes the deal, the
+    four bots and the Charleston.
+
+    Returns ``ms`` (a game), ``turns``, ``quiet`` and ``plain`` (turns a game), ``quiet_moves`` (their share
+    of the moves), ``quiet_time`` and ``plain_time`` (shares of the games' time), ``weighed_time`` (the share
+    spent weighing calls in plain turns), ``us_quiet`` (microseconds a quiet turn) and ``stretches`` (a
+    :class:`~collections.Counter` of the lengths of the runs of consecutive quiet turns).
+    """
+    card = mj.load_card(card) if isinstance(card, str) else card
+    run_game(card, rules, seed=10**9)  # warm up: imports, compiled loops, the card's arrays
+    clock = time.perf_counter
+    total = quiet_time = plain_time = weighed_time = 0.0
+    moves = quiet_moves = turns = quiet = plain = 0
+    runs: list[bool] = []
+    for s in range(seed, seed + games):
+        start = clock()
+        bots = make_bots(card, rules, s)
+        weighed: list[int] = []
+        for bot in bots:  # (an instance attribute: the Bot's own inline look still runs first)
+            def decision(game, seat, counts, exposures, tile, decide=bot.call_decision):
+                weighed.append(seat)
+                return decide(game, seat, counts, exposures, tile)
+            bot.call_decision = decision
+        game = Game(card, ruleset=rules, seed=s)
+        turn: list[tuple[str, float, bool, bool]] = []  # (move, seconds, at a glance, no hand died)
+
+        def close() -> None:
+            nonlocal turns, quiet, plain, quiet_time, plain_time, weighed_time, quiet_moves
+            if not turn:
+                return
+            names = [name for name, _, _, _ in turn]
+            regular = (len(turn) >= 2 and names[:2] == ["draw", "discard"]
+                       and all(name == "pass_call" for name in names[2:]) and all(ok for _, _, _, ok in turn))
+            turns += names[0] == "draw"
+            if regular:
+                spent = sum(seconds for _, seconds, _, _ in turn)
+                plain += 1
+                plain_time += spent
+                weighed_time += sum(seconds for _, seconds, glance, _ in turn if not glance)
+                if all(glance for _, _, glance, _ in turn):
+                    quiet += 1
+                    quiet_time += spent
+                    quiet_moves += len(turn)
+            runs.append(regular and all(glance for _, _, glance, _ in turn))
+            turn.clear()
+
+        while game.phase != "over":
+            seat = game._first_waiting()
+            phase, dead = game.phase, len(game.dead)
+            weighed.clear()
+            began = clock()
+            bots[seat].act(game, seat)
+            seconds = clock() - began
+            moves += 1
+            if phase == "charleston":
+                continue
+            name = game.moves[-1][0]
+            if name == "draw":
+                close()
+            turn.append((name, seconds, not weighed, len(game.dead) == dead and game.phase != "over"))
+        close()
+        runs.append(False)
+        total += clock() - start
+    stretches: Counter = Counter()
+    length = 0
+    for is_quiet in runs:
+        if is_quiet:
+            length += 1
+        elif length:
+            stretches[length] += 1
+            length = 0
+    return {"ms": 1000 * total / games, "turns": turns / games, "quiet": quiet / games, "plain": plain / games,
+            "quiet_moves": quiet_moves / moves, "quiet_time": quiet_time / total, "plain_time": plain_time / total,
+            "weighed_time": weighed_time / total, "us_quiet": 1e6 * quiet_time / max(quiet, 1),
+            "stretches": stretches}
+
+
+def print_turn_shares(games: int, seed: int) -> None:
+    """:func:`turn_shares` for each card and ruleset of ``--against``, with the speed-ups they bound."""
+    print(f"load average before: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
+    for card in AGAINST_CARDS:
+        for rules in (NMJL, MAHJX):
+            shares = turn_shares(card, rules, games, seed)
+            stretches = shares["stretches"]
+            mean = sum(k * n for k, n in stretches.items()) / max(sum(stretches.values()), 1)
+            print(f"{card:16s} {rules.name:6s} {shares['ms']:.2f} ms a game, {shares['turns']:.1f} turns of play:"
+                  f" {shares['quiet']:.1f} quiet ({shares['quiet_moves']:.0%} of the moves,"
+                  f" {shares['quiet_time']:.0%} of the time, {shares['us_quiet']:.0f} us a turn; runs of"
+                  f" {mean:.1f} on average, {stretches[1]} of {sum(stretches.values())} single),"
+                  f" {shares['plain']:.1f} plain ({shares['plain_time']:.0%} of the time, weighing calls"
+                  f" {shares['weighed_time']:.0%}); at most {1 / (1 - shares['quiet_time']):.2f} times as fast"
+                  f" with the quiet turns free, {1 / (1 - shares['plain_time'] + shares['weighed_time']):.2f}"
+                  " with the plain turns free but their weighing")
+    print(f"load average after: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
 
 
 AGAINST_TARGET = 5.0
@@ -213,7 +327,7 @@ def against(commit: str, games: int, rounds: int, seed: int) -> None:
     print(f"load average after: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
 
 
-def main() -> None:
+def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=None, help="games per ruleset (1000; 100 per round with --against)")
     parser.add_argument("--card", default="basic1")
@@ -222,7 +336,12 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--against", metavar="COMMIT", help="time the same Bot games against the code of COMMIT")
     parser.add_argument("--rounds", type=int, default=3, help="with --against: rounds of old and new, alternately")
-    args = parser.parse_args()
+    parser.add_argument("--turns", action="store_true",
+                        help="how the games' time splits by kind of turn of play (quiet, plain), per card and ruleset")
+    args = parser.parse_args(argv)
+    if args.turns:
+        print_turn_shares(args.games or 40, args.seed)
+        return
     if args.against:
         against(args.against, args.games or 100, args.rounds, args.seed)
         return

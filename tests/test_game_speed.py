@@ -760,3 +760,50 @@ def test_the_compiled_loops_of_bot_games_are_compiled_once_for_one_set_of_argume
     used = {line.split()[0]: line.split()[1:] for line in out if line}
     assert {"best_discards", "live_update", "nearest_groups", "position_from_counts"} <= set(used)
     assert all(found == ["1", "False"] for found in used.values()), used
+
+
+def _bench_games():
+    import importlib.util
+
+    path = Path(__file__).resolve().parent.parent / "benchmarks" / "bench_games.py"
+    spec = importlib.util.spec_from_file_location("bench_games", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.mark.parametrize("rules, first", [(NMJL, 12), (MAHJX, 8)], ids=["NMJL", "MAHJ-X"])
+def test_the_benchmark_s_turns_of_play_are_those_the_games_record(rules, first):
+    """``bench_games.turn_shares`` counts the turns of play and the plain ones (a draw, a discard, passes; no
+    call, exchange, Mah Jongg or death) that the same games' records show, and its quiet turns are plain ones.
+    (The last game of each ruleset has a hand die at a discard that every seat lets go.)"""
+    games = 3
+    shares = _bench_games().turn_shares(CARD, rules, games=games, seed=first)
+    turns = plain = 0
+    for seed in range(first, first + games):
+        game = run_game(CARD, rules, seed=seed)
+        names = [name for name, _ in game.moves if name not in ("pass_tiles", "vote")]
+        starts = [i for i, name in enumerate(names) if name == "draw"] + [len(names)]
+        dying = {event.step for event in game.log if event.action == "hand is dead"}
+        for a, b in zip(starts, starts[1:]):
+            turn = names[a:b]
+            turns += 1
+            number = sum(name == "draw" for name in names[:a + 1]) + sum(name == "call" for name in names[:a])
+            plain += len(turn) >= 2 and turn[1] == "discard" and set(turn[2:]) <= {"pass_call"} \
+                and f"turn {number}" not in dying
+    assert shares["turns"] * games == pytest.approx(turns)
+    assert shares["plain"] * games == pytest.approx(plain)
+    assert 0 < shares["quiet"] <= shares["plain"] < shares["turns"]
+    assert 0 < shares["quiet_time"] <= shares["plain_time"] < 1 and 0 <= shares["weighed_time"] < shares["plain_time"]
+    assert sum(length * runs for length, runs in shares["stretches"].items()) == pytest.approx(shares["quiet"] * games)
+
+
+def test_the_benchmark_s_turns_mode_prints_the_bounds_per_card_and_ruleset(capsys):
+    """``bench_games.py --turns`` prints a line per card and ruleset of ``--against`` with the two speed-ups."""
+    module = _bench_games()
+    module.main(["--turns", "--games", "1"])
+    lines = [line for line in capsys.readouterr().out.splitlines() if "turns of play" in line]
+    assert [line.split()[:2] for line in lines] == [[card, rules] for card in module.AGAINST_CARDS
+                                                    for rules in ("NMJL", "MAHJ-X")]
+    assert all("with the quiet turns free" in line and "with the plain turns free but their weighing" in line
+               for line in lines)
