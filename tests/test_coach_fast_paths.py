@@ -412,3 +412,26 @@ def test_the_compiled_shares_sum_short_and_long_lines_as_numpy_s_reduceat():
         expected = lines.judge(available)[3]
         assert np.array_equal(out, expected), trial
         assert expected.any()
+
+
+@needs_numba
+def test_the_dangers_of_one_to_four_opponents_are_tile_dangers_each():
+    """``danger_each`` weighs up to three opponents in one compiled call (``opponent_dangers``; absent ones left
+    at 0) and more one by one: for 1 to 4 opponents, dead or alive, :func:`tile_dangers`' very floats."""
+    from mjlearn.engine import Exposure
+
+    compiled = mj.load_card("basic1").compiled(MAHJX)
+    shown = [(Exposure.parse("NNN"), Exposure.parse("5555D")), None, (Exposure.parse("222B"),),
+             (Exposure.parse("FFFF"), Exposure.parse("JJJ"), Exposure.parse("8888B"))]
+    rng = np.random.default_rng(8)
+    threatened = 0
+    for count in (1, 2, 3, 4):
+        for _ in range(5):
+            opponents = [shown[i] for i in rng.permutation(4)[:count]]
+            available = np.minimum(rng.integers(0, 5, size=36), np.array(mj.tiles.COPIES)).astype(np.int16)
+            wall = int(rng.integers(0, 100))
+            found = danger_each(compiled, opponents, available, wall)
+            expected = tile_dangers(compiled, opponents, available, wall).each
+            assert found.shape == expected.shape and np.array_equal(found, expected), (count, wall)
+            threatened += bool(found.any())
+    assert threatened > 10

@@ -205,6 +205,9 @@ class OpponentLines:
         return out
 
 
+_NO_LINES = (np.zeros((0, NATURAL_KINDS), np.int16), np.zeros((0, NATURAL_KINDS), np.int16),
+             np.zeros((0, NATURAL_KINDS), np.float32), np.zeros(0, np.int64))  # (an opponent who threatens nothing)
+
 OPPONENT_LINES = Memo("opponent lines", maxsize=1024)
 """Per compiled card, the :class:`OpponentLines` of each set of an opponent's exposures (jokers counted)."""
 
@@ -272,8 +275,9 @@ def danger_each(
     waiting: Sequence[Sequence[float]] = WAITING,
 ) -> np.ndarray:
     """:func:`tile_dangers`' ``each`` alone (``[opponents, 36]``, the same floats), for the coach bot's
-    discards: the share of each opponent's lines in one compiled loop when numba is there
-    (:meth:`OpponentLines.share`), without the masks of the wins and calls.
+    discards: the share of each opponent's lines (:meth:`OpponentLines.share`) times its chance of waiting,
+    without the masks of the wins and calls; with numba, for three opponents or fewer, all in one compiled
+    call (``mjlearn.engine._numba.opponent_dangers``).
 
     >>> import mjlearn as mj
     >>> from mjlearn.engine import Exposure
@@ -285,6 +289,20 @@ def danger_each(
     """
     each = np.zeros((len(opponents), NUM_KINDS))
     available = np.asarray(available, dtype=np.int64)  # (converted once for every opponent)
+    compiled_ = compiled_loops()
+    if compiled_ is not None and len(opponents) <= 3:  # every opponent's row in one compiled call, the same floats
+        rows: list = []
+        present, chances = np.zeros(3, dtype=np.int64), np.zeros(3)
+        for o in range(3):
+            exposures = opponents[o] if o < len(opponents) else None
+            if exposures is None:
+                rows += _NO_LINES
+            else:
+                lines = opponent_lines(compiled, exposures)
+                rows += (lines.rest, lines.small, lines.weight, lines.starts)
+                present[o], chances[o] = 1, waiting_chance(len(exposures), wall_left, waiting)
+        compiled_.opponent_dangers(*rows, present, chances, available, each)
+        return each
     for o, exposures in enumerate(opponents):
         if exposures is not None:  # each opponent's share written into its row, then its waiting chance
             share = opponent_lines(compiled, exposures).share(available, out=each[o, :NATURAL_KINDS])

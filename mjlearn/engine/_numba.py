@@ -27,7 +27,8 @@ Each does what a numpy function of the engine does, with the same numbers:
 - :func:`tail_logs`, :func:`tail_finish`: the coach's tail tables either side of numpy's ``exp``
   (:func:`mjlearn.rules.coach_bot.tail_table`);
 - :func:`opponent_shares`: the defence's share per tile of an opponent's lines
-  (:meth:`mjlearn.analysis.defence.OpponentLines.share`).
+  (:meth:`mjlearn.analysis.defence.OpponentLines.share`); :func:`opponent_dangers`: those of up to three
+  opponents times their chances of waiting, in one call (:func:`mjlearn.analysis.defence.danger_each`).
 
 The coach's and the defence's loops add floats: they add them in numpy's order (its pairwise sum, eight
 running sums of a block of up to 128 terms, halves above that; a running sum left to right), multiply in
@@ -692,6 +693,26 @@ def _opponent_shares(rest, small, weight, starts, available, out):  # pragma: no
         out[t] = share / max(live_lines, 1)
 
 
+def _opponent_dangers(rest0, small0, weight0, starts0, rest1, small1, weight1, starts1, rest2, small2, weight2,
+                      starts2, present, waiting, available, out):  # pragma: no cover - runs compiled
+    """The defence's danger per tile of up to three opponents (``mjlearn.analysis.defence.danger_each``) in one
+    call: for each opponent ``o`` that is ``present[o]``, its lines' share of :func:`opponent_shares` (its hands
+    ``rest{o}``, ``small{o}``, ``weight{o}``, ``starts{o}``) times its chance of waiting, ``waiting[o]``, in
+    ``out[o, :35]`` (one product each, as numpy's in-place ``*=``); the other entries are left as they are."""
+    share = np.empty(_KINDS, np.float64)
+    for o in range(present.shape[0]):
+        if not present[o]:
+            continue
+        if o == 0:
+            _opponent_shares(rest0, small0, weight0, starts0, available, share)
+        elif o == 1:
+            _opponent_shares(rest1, small1, weight1, starts1, available, share)
+        else:
+            _opponent_shares(rest2, small2, weight2, starts2, available, share)
+        for t in range(_KINDS):
+            out[o, t] = share[t] * waiting[o]
+
+
 def _coach_near(behind, slack, lines, value, bonus, jokerless, unseen_counts, found, near_value):  # pragma: no cover
     """The coach's near hands (``CoachBot._first_rack``): the hands whose distance ``behind`` (the dead ones far
     behind) is at most ``slack`` more than the least, in ``found[0]``; their lines in ``found[1]``; where each
@@ -962,7 +983,8 @@ _pairwise_tail = _compile(_pairwise_tail, inline=True)
 coach_chances = _compile(_coach_chances)
 _block32 = _compile(_block32, inline=True)
 _pairwise32 = _compile(_pairwise32)
-opponent_shares = _compile(_opponent_shares)
+_opponent_shares = opponent_shares = _compile(_opponent_shares)
+opponent_dangers = _compile(_opponent_dangers)
 _coach_near = coach_near = _compile(_coach_near)
 coach_first = _compile(_coach_first)
 coach_worth = _compile(_coach_worth)
