@@ -93,23 +93,29 @@ def test_the_compiled_worth_takes_any_number_of_weights(monkeypatch, weights):
 @needs_numba
 @pytest.mark.parametrize("name, rules", CASES)
 def test_the_compiled_liveness_puts_the_same_hands_behind(monkeypatch, name, rules):
+    """At each call a coach weighs, the hands it reads as near (``_near``: with numba one call, ``live_near``) and
+    the distances of ``_behind`` are numpy's, and some hands were dead."""
     card = mj.load_card(name)
-    calls = recorded_calls(monkeypatch, CoachBot, "_behind", card, rules, range(2))
+    calls = recorded_calls(monkeypatch, CoachBot, "_near", card, rules, range(2))
+    calls = [(position, available) for (_, position, available), _ in calls if available is not None]
     assert len(calls) > 50
-    bot = CoachBot(card, rules)
-    dead_seen = 0
-    for (_, position, available), _ in calls:
+    bot, numpy_bot = CoachBot(card, rules), CoachBot(card, rules)
+    dead_seen = near_cut = 0
+    for position, available in calls:
         bot._kept_behind = None
-        found = bot._behind(position, available)
+        found, near = bot._behind(position, available), bot._near(position, available)
         monkeypatch.setattr(loops, "engine", "numpy")
-        bot._kept_behind = None  # (the last answer is kept: weigh it afresh with numpy)
-        assert np.array_equal(found, bot._behind(position, available))
+        numpy_bot._kept_behind = None  # (the last answer is kept: weigh it afresh with numpy)
+        assert np.array_equal(found, numpy_bot._behind(position, available))
+        assert np.array_equal(near, numpy_bot._near(position, available))
         monkeypatch.setattr(loops, "engine", None)
         live = Bot._live_mask(bot, position.view, available)
         if live.any():
             assert np.array_equal(found[live], position.distance[live]) and (found[~live] >= 64).all()
             dead_seen += int((~live).sum())
-    assert dead_seen  # (some hands were dead)
+        distance = position.distance
+        near_cut += not np.array_equal(near, distance <= distance.min() + bot.slack)
+    assert dead_seen and near_cut  # (some hands were dead, and that changed which hands were near)
 
 
 @needs_numba

@@ -15,7 +15,8 @@ Each does what a numpy function of the engine does, with the same numbers:
 - :func:`coach_chances`, :func:`coach_near`: the coach bot's quick chances of a batch of racks and its near
   hands (``CoachBot._quick_chances`` and ``_FirstRack`` in :mod:`mjlearn.rules.coach_bot`);
 - :func:`coach_first`: the first rack's set-up in one call (the liveness of :func:`live_update`, the near hands of
-  :func:`coach_near` and the tiles unseen: ``CoachBot._first_rack``);
+  :func:`coach_near` and the tiles unseen: ``CoachBot._first_rack``); :func:`live_near`: the liveness and which
+  hands are near, as a mask (``CoachBot._near``, a call's first look);
 - :func:`coach_worth`: the rest of the coach's worth after numpy's ``exp`` (each hand's chance times its
   value, its line's best, the best lines in order; ``CoachBot.worth``);
 - :func:`discard_racks`: the racks one discard away that the coach weighs (``CoachBot.discard_scores``);
@@ -769,6 +770,24 @@ def _coach_first(rack, available, distance, fresh, seen, short, lacking, ptr, ha
     return _coach_near(behind, slack, lines, value, bonus, jokerless, out_unseen, found, near_value)
 
 
+def _live_near(distance, available, fresh, seen, short, lacking, ptr, hands, rest, small, far, penalty, slack,
+               out):  # pragma: no cover - runs compiled
+    """Which of a view's hands are near (``out[n]``, the coach's ``choose_call``): the liveness brought up to date for
+    the tiles ``available`` as :func:`live_update` does (``fresh`` to ``penalty``: its arguments), then the hands
+    whose ``distance`` (the dead ones ``far`` behind, as it is when no hand is live) is at most ``slack`` more than
+    the least."""
+    some = _live_update(available, fresh, seen, short, lacking, ptr, hands, rest, small, far, penalty)
+    n = distance.shape[0]
+    least = np.int64(1) << 40
+    for h in range(n):
+        behind = np.int64(distance[h]) + np.int64(penalty[h]) if some else np.int64(distance[h])
+        if behind < least:
+            least = behind
+    for h in range(n):
+        behind = np.int64(distance[h]) + np.int64(penalty[h]) if some else np.int64(distance[h])
+        out[h] = behind <= least + slack
+
+
 def _coach_worth(small_chance, table, at, at_natural, value, jokerless, racks, needed, starts, weights,
                  out_top, out_chance, out_needed):  # pragma: no cover - runs compiled
     """The rest of the coach's worth (``CoachBot.worth``) after the quick chances, with numpy's very floats: per
@@ -987,6 +1006,7 @@ _opponent_shares = opponent_shares = _compile(_opponent_shares)
 opponent_dangers = _compile(_opponent_dangers)
 _coach_near = coach_near = _compile(_coach_near)
 coach_first = _compile(_coach_first)
+live_near = _compile(_live_near)
 coach_worth = _compile(_coach_worth)
 discard_racks = _compile(_discard_racks)
 discard_finish = _compile(_discard_finish)

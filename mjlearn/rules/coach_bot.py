@@ -448,6 +448,22 @@ class CoachBot(Bot):
         self._kept_behind = (position, seen, behind)
         return behind
 
+    def _near(self, position: Position, available: np.ndarray | None) -> np.ndarray:
+        """Which hands of the position's view are within ``slack`` of the nearest live one (of the nearest, if none
+        is live; of the nearest of all, without ``available``): :meth:`_behind`'s distances read as the first rack
+        of :meth:`worth` reads them. With numba, one compiled call (``mjlearn.engine._numba.live_near``)."""
+        if available is None:
+            distance = position.distance
+            return distance <= int(distance.min()) + self.slack
+        compiled = compiled_loops()
+        if compiled is not None and self.slack + 15 <= FAR and min(available.tolist()) >= 0:
+            near = np.empty(position.view.n, dtype=bool)
+            compiled.live_near(position.distance, available, *self.engine.live_arguments(position.view), self.slack,
+                               near)
+            return near
+        behind = self._behind(position, available)
+        return behind <= int(behind.min()) + self.slack
+
     def _lines_of(self, view: View) -> _Lines:
         kept = self._kept_lines
         if kept is not None and kept[0] is view:  # (the view of the last call: most calls read the same one)
@@ -1068,8 +1084,7 @@ class CoachBot(Bot):
         _, counts, position, groups = first
         t = int(tile)
         seen = None if visible is None else np.array(visible, dtype=np.int16)  # (a copy)
-        distance = position.distance if seen is None else self._behind(position, available_tiles(seen, exposures))
-        near = distance <= int(distance.min()) + self.slack
+        near = self._near(position, None if seen is None else available_tiles(seen, exposures))
         groups = [(size, has) for size, has in groups if (has & near).any()]  # only groups its near hands have
         if not groups:
             return None
