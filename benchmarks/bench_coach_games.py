@@ -8,9 +8,10 @@ loops, the card's arrays). Printed: milliseconds per game of each side, their ra
 process's CPU time (steadier on a shared machine: time spent waiting for a core is left out), and the
 machine's load before and after (the ratio, not the milliseconds, is what compares across machines).
 
-Measured (``--games 40``, shared 2-core machine, load 2.5-2.7; CPU-time ratios): after issue 25's third round of
-the coach's speed work, ``basic1`` 2.63 (NMJL) and 2.70 (MAHJ-X), ``practice_harbor`` 2.55 and 2.66; main
-before it (1a21e91), in turn on the same machine, 2.85, 2.97, 2.74 and 2.88 (``docs/rules.md``).
+Measured (``--games 40``, shared 2-core machine, load 1.5-2.1; CPU-time ratios): after issue 25's fifth round of
+the coach's speed work, ``basic1`` 2.72-2.73 (NMJL) and 2.77-2.79 (MAHJ-X), ``practice_harbor`` 2.66 and 2.70-2.73,
+and with ``--games 20`` ``basic1`` 2.57 and 2.89; main before it (a8cc9f8), in turn on the same machine, 2.89-2.91,
+3.00-3.04, 2.88-2.91 and 3.04-3.08, with 20 seeds 2.75-2.82 and 3.20-3.26 (``docs/rules.md``).
 
 ``--objective`` times coaches of another discard objective (``CoachBot(objective=...)``: ``worth``, the
 table's default, or the solitaire's look-ahead ``completion`` / ``single`` / ``value``).
