@@ -441,3 +441,30 @@ def test_the_dangers_of_one_to_four_opponents_are_tile_dangers_each():
             assert found.shape == expected.shape and np.array_equal(found, expected), (count, wall)
             threatened += bool(found.any())
     assert threatened > 10
+
+
+@pytest.mark.parametrize("name, rules", CASES)
+def test_opponent_lines_are_built_as_before(name, rules):
+    """``OpponentLines`` takes a single reading's hands and rows as they are and finds where lines start without
+    ``np.r_``: the same arrays, of the same types, as concatenating every reading, for exposures with and
+    without jokers only (several readings)."""
+    from mjlearn.analysis.defence import OpponentLines
+    from mjlearn.engine import Exposure
+    from mjlearn.engine.compiled import exposed_counts
+
+    compiled = mj.load_card(name).compiled(rules)
+    joker = mj.tiles.Tile.JOKER
+    for exposures in [(Exposure.parse("NNN"),), (Exposure.parse("222B"), Exposure.parse("5555D")),
+                      (Exposure.parse("FFFF"),), (Exposure(joker, 3, 3),), (Exposure(joker, 4, 4), Exposure.parse("NNN")),
+                      (Exposure.parse("9999C"), Exposure.parse("RRR"), Exposure.parse("EEE"))]:
+        lines = OpponentLines(compiled, exposures)
+        readings = list(compiled.wild_readings(exposures))
+        index = [np.flatnonzero(compiled.allowed(reading)) for reading in readings]
+        rests = [np.maximum(compiled.total[i].astype(np.int16) - exposed_counts(r), 0) for i, r in zip(index, readings)]
+        every = np.concatenate(index)
+        rest = np.concatenate(rests).astype(np.int16) if len(every) else np.zeros((0, 35), np.int16)
+        segments = np.repeat(np.arange(len(index)), [len(i) for i in index]) * compiled.num_lines + compiled.line_of[every]
+        starts = np.flatnonzero(np.r_[True, segments[1:] != segments[:-1]]) if len(every) else np.zeros(0, np.int64)
+        for found, expected in [(lines.rest, rest), (lines.small, compiled.small[every].astype(np.int16)),
+                                (lines.lines, compiled.line_of[every].astype(np.int64)), (lines.starts, starts)]:
+            assert found.dtype == expected.dtype and found.shape == expected.shape and np.array_equal(found, expected)

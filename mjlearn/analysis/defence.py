@@ -149,13 +149,26 @@ class OpponentLines:
             index = np.flatnonzero(compiled.allowed(reading))
             index_parts.append(index)
             rest_parts.append(np.maximum(compiled.total[index].astype(np.int16) - exposed_counts(reading), 0))
-        index = np.concatenate(index_parts)
-        reading = np.repeat(np.arange(len(index_parts)), [len(i) for i in index_parts])
-        self.rest = rest = np.concatenate(rest_parts).astype(np.int16) if len(index) else np.zeros((0, NATURAL_KINDS), np.int16)
+        if len(index_parts) == 1:  # (one reading: its hands and rows as they are)
+            index, rest = index_parts[0], rest_parts[0]
+            self.rest = rest if len(index) else np.zeros((0, NATURAL_KINDS), np.int16)
+        else:
+            index = np.concatenate(index_parts)
+            self.rest = np.concatenate(rest_parts).astype(np.int16) if len(index) else np.zeros((0, NATURAL_KINDS), np.int16)
+        rest = self.rest
         self.small = compiled.small[index].astype(np.int16)
         self.lines = compiled.line_of[index].astype(np.int64)
-        segments = reading * compiled.num_lines + self.lines
-        self.starts = np.flatnonzero(np.r_[True, segments[1:] != segments[:-1]]) if len(index) else np.zeros(0, np.int64)
+        if len(index_parts) == 1:
+            segments = self.lines
+        else:
+            segments = np.repeat(np.arange(len(index_parts)), [len(i) for i in index_parts]) * compiled.num_lines + self.lines
+        if len(index):  # (where each reading's line starts)
+            first = np.empty(len(index), dtype=bool)
+            first[0] = True
+            np.not_equal(segments[1:], segments[:-1], out=first[1:])
+            self.starts = np.flatnonzero(first)
+        else:
+            self.starts = np.zeros(0, np.int64)
         self.seg_line = self.lines[self.starts]
         exposable = ~compiled.line_concealed[self.lines]
         self.callable = ((rest - self.small) >= 3) & exposable[:, None]
