@@ -1081,6 +1081,11 @@ class CoachBot(Bot):
         first = self.read_call(counts, exposures, tile)
         if first[0] != "weigh":
             return first[1]
+        return self._weigh_call(first, exposures, visible, tile, lambda: draws)
+
+    def _weigh_call(self, first: tuple, exposures: Sequence[Exposure], visible, tile: Tile, draws):
+        """:meth:`choose_call` after its first look (``first``: :meth:`read_call`'s ``("weigh", ...)``); ``draws()``
+        gives the draws left, asked only when some way of exposing is weighed."""
         _, counts, position, groups = first
         t = int(tile)
         seen = None if visible is None else np.array(visible, dtype=np.int16)  # (a copy)
@@ -1090,7 +1095,7 @@ class CoachBot(Bot):
             return None
         best = None
         for size, use_jokers, now, chance_now, after, chance_after in self._call_options(
-                counts, exposures, seen, t, [size for size, _ in groups], draws):
+                counts, exposures, seen, t, [size for size, _ in groups], draws()):
             if after > now * (1 + self.call_margin) and chance_after >= chance_now and (best is None or after > best[0]):
                 best = (after, size, use_jokers)
         return None if best is None else ("call", best[1], best[2])
@@ -1148,7 +1153,10 @@ class CoachBot(Bot):
         return options
 
     def call_decision(self, game: "Game", seat: int, counts, exposures, tile: Tile):
-        return self.choose_call(counts, exposures, game.visible(seat), tile, self._draws(game, seat))
+        first = self.read_call(counts, exposures, tile)  # (many discards are decided at this look: no table read)
+        if first[0] != "weigh":
+            return first[1]
+        return self._weigh_call(first, exposures, game.visible(seat), tile, lambda: self._draws(game, seat))
 
 
 def seat_danger(game: "Game", seat: int) -> "pandas.DataFrame":
