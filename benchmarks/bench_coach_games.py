@@ -8,10 +8,10 @@ loops, the card's arrays). Printed: milliseconds per game of each side, their ra
 process's CPU time (steadier on a shared machine: time spent waiting for a core is left out), and the
 machine's load before and after (the ratio, not the milliseconds, is what compares across machines).
 
-Measured (``--games 40``, shared 2-core machine, load 1.1-1.9; CPU-time ratios): after issue 25's fifth round of
-the coach's speed work, ``basic1`` 2.71 (NMJL) and 2.77-2.79 (MAHJ-X), ``practice_harbor`` 2.64-2.65 and
-2.74-2.75, and with ``--games 20`` ``basic1`` 2.60 and 2.88; main before it (a8cc9f8), in turn on the same
-machine, 2.77-2.78, 2.89, 2.74-2.75 and 2.81-2.86, with 20 seeds 2.63-2.65 and 3.00-3.02 (``docs/rules.md``).
+Measured (``--games 40``, shared 2-core machine, load 1.9-2.6; CPU-time ratios): after issue 25's fifth round of
+the coach's speed work, ``basic1`` 2.68-2.69 (NMJL) and 2.74 (MAHJ-X), ``practice_harbor`` 2.61-2.63 and
+2.70-2.72, and with ``--games 20`` ``basic1`` 2.55 and 2.86-2.87; main before it (a8cc9f8), in turn on the same
+machine, 2.79, 2.88, 2.73-2.74 and 2.85-2.86, with 20 seeds 2.66 and 3.01-3.02 (``docs/rules.md``).
 
 ``--objective`` times coaches of another discard objective (``CoachBot(objective=...)``: ``worth``, the
 table's default, or the solitaire's look-ahead ``completion`` / ``single`` / ``value``).
