@@ -25,6 +25,12 @@ same seat on the same deals, their ratio, the paired difference with its 95% int
 and the wall games of four coaches. ``--cards basic1,practice_harbor --games 1000 --workers 2`` is the
 published run (its time is printed); ``--markdown FILE`` writes the table as Markdown too.
 
+``--table-reading`` instead measures what :class:`mjlearn.analysis.defence.TableReading` tells apart: a coach's
+reading of the other players (their hot throws over a blind thrower's) at its discards in the last
+:data:`mjlearn.rules.coach_bot.GIVE_UP_WALL` tiles while a hot hand shows (where the give-up may fire), among three
+Bots and among three coaches, with its quartiles and the share of readings that hold back
+(:data:`~mjlearn.analysis.defence.HOLDS_BACK`).
+
 ``--waiting`` instead measures :data:`mjlearn.analysis.defence.WAITING`: how
 often a hand is one tile from Mah Jongg when a tile is thrown, by its
 exposures and the wall left, over games of four Bots.
@@ -35,7 +41,7 @@ coach's average with its 95% interval against the Bots' average per seat,
 and the average per seat at a table of four coaches and of four Bots; under
 tournament scoring points, not wins, are what a player plays for.
 
-Run: ``.venv/bin/python benchmarks/bench_arena.py [--games 500] [--card basic1] [--rulesets MAHJ-X]``
+Run: ``.venv/bin/python benchmarks/bench_arena.py [--games 500] [--card basic1] [--rulesets MAHJ-X]``, ``... --table-reading [--games 150]``
 (about 8 minutes for both rulesets), or
 ``.venv/bin/python benchmarks/bench_arena.py --duplicate [--games 1000] [--cards basic1,practice_harbor] [--workers 2]``
 """
@@ -301,6 +307,38 @@ def measure_waiting(card, games: int, first: int = 0, kinds: tuple[str, ...] = (
                   f" observed {int(won.sum())}, ratio {won.sum() / max(predicted.sum(), 1e-9):.2f}, Brier {brier:.6f}")
 
 
+def table_readings(card, rules, seeds: list[int]) -> None:
+    """A coach's table readings where its give-up may fire, among three Bots and among three coaches."""
+    from mjlearn.analysis.defence import HOLDS_BACK, hot_row
+    from mjlearn.rules.coach_bot import GIVE_UP_WALL
+
+    class Reader(CoachBot):
+        """A coach that notes its reading at each discard late in the wall while a hot hand shows."""
+
+        def discard_decision(self, game, seat, counts, exposures, visible):
+            choice = super().discard_decision(game, seat, counts, exposures, visible)
+            if game.wall_left <= GIVE_UP_WALL and any(hot_row(game.exposures[o]) for o in range(4)
+                                                      if o != seat and o not in game.dead):
+                self.readings.append(self.table_reading(game, seat).rate)
+            return choice
+
+    found = {"three Bots": [], "three coaches": []}
+    for seed in seeds:
+        coach = Reader(card, rules, seed=seed)
+        coach.readings = found["three Bots"]
+        run_game(card, rules, seed=seed, bots=[coach] + [Bot(card, rules, seed=seed * 4 + i) for i in (1, 2, 3)])
+        coaches = [Reader(card, rules, seed=seed * 4 + i) for i in range(4)]
+        for one in coaches:
+            one.readings = found["three coaches"]
+        run_game(card, rules, seed=seed, bots=coaches)
+    for kind, readings in found.items():
+        values = np.array(readings)
+        quartiles = ", ".join(f"{q:.2f}" for q in np.quantile(values, [0.25, 0.5, 0.75])) if len(values) else "-"
+        holding = (values <= HOLDS_BACK).mean() if len(values) else float("nan")
+        print(f"  {rules.name}, a coach among {kind}: {len(values)} readings, quartiles {quartiles};"
+              f" {holding:.0%} hold back (at most {HOLDS_BACK})")
+
+
 def duplicate(cards: list[str], rulesets: list[str], deals: int, seed: int, workers: int, markdown: str | None) -> None:
     """The duplicate arena on each card and ruleset, in a pool of ``workers`` processes; prints the table."""
     import multiprocessing
@@ -362,6 +400,8 @@ def main() -> None:
     parser.add_argument("--rulesets", default="NMJL,MAHJ-X")
     parser.add_argument("--waiting", action="store_true", help="measure the WAITING table (over four Bots and four"
                         " coaches) and the danger model's calibration instead")
+    parser.add_argument("--table-reading", action="store_true", help="measure how the coach's table reading tells"
+                        " Bots from coaches (--games seeds, default 150) instead")
     parser.add_argument("--duplicate", action="store_true", help="run the duplicate arena instead (default 1000 deals)")
     parser.add_argument("--cards", default="basic1,practice_harbor", help="cards of the duplicate arena")
     parser.add_argument("--workers", type=int, default=2, help="processes of the duplicate arena's pool")
@@ -372,9 +412,12 @@ def main() -> None:
         duplicate(args.cards.split(","), args.rulesets.split(","), args.games or 1000, args.seed, args.workers,
                   args.markdown)
         return
-    args.games = args.games or 500
-
     card = mj.load_card(args.card)
+    if args.table_reading:
+        for name in args.rulesets.split(","):
+            table_readings(card, mj.rules.as_ruleset(name), list(range(args.seed, args.seed + (args.games or 150))))
+        return
+    args.games = args.games or 500
     if args.waiting:
         measure_waiting(card, args.games, args.seed)
         return

@@ -551,3 +551,58 @@ def test_the_look_ahead_is_the_coachs_choice_at_the_rack_and_at_the_table_only_w
     for wrong in ({"objective": "best"}, {"lookahead_width": 1}):
         with pytest.raises(ArgumentError):
             CoachBot(CARD, **wrong)
+
+
+# -- reading the table: the give-up only where the others hold back ---------------------------------------
+
+def _loose(bot, game, seat=0):
+    """``bot``'s reading of ``game`` after six hot throws by the others (each a tile that North, showing two
+    exposures, may wait on): a table that feeds hot hands freely."""
+    reading = bot.table_reading(game, seat)
+    each = np.zeros((3, 36))
+    each[2, 4] = 0.3
+    reading.observe([])
+    reading.look(each, np.array(mj.tiles.COPIES, dtype=np.int16))
+    reading.observe([(1 + i % 2, Tile(4)) for i in range(6)])
+    return reading
+
+
+@pytest.mark.parametrize("rules", [NMJL, MAHJX], ids=lambda r: r.name)
+def test_a_poor_hand_is_played_for_at_a_table_that_feeds_hot_hands_freely(rules):
+    from mjlearn.rules.bots import _exposures
+    from mjlearn.analysis.defence import HOLDS_BACK
+
+    late = _late_position(rules, 12)
+    assert _discard(late, rules) != "8B"  # nothing thrown yet: the table is taken to hold back, the hand given up
+    bot = CoachBot(CARD, rules, seed=1)
+    assert _loose(bot, late).rate > HOLDS_BACK and not bot.table_reading(late, 0).holds_back()
+    assert bot.discard_decision(late, 0, late.racks[0].counts, _exposures(late, 0), late.visible(0)).notation == "8B"
+    blind = CoachBot(CARD, rules, seed=1, read_table=False)  # without reading the table it gives up all the same
+    _loose(blind, late)
+    assert blind.discard_decision(late, 0, late.racks[0].counts, _exposures(late, 0), late.visible(0)).notation != "8B"
+
+
+def test_a_new_game_or_seat_starts_a_new_reading():
+    bot = CoachBot(CARD, NMJL, seed=1)
+    game = _late_position(NMJL, 12)
+    reading = _loose(bot, game)
+    assert bot.table_reading(game, 0) is reading
+    assert bot.table_reading(game, 1) is not reading and bot.table_reading(game, 1).seat == 1
+    assert bot.table_reading(_late_position(NMJL, 12), 0).rate == pytest.approx(0.2)  # the prior alone
+
+
+def test_bots_read_as_a_table_that_feeds_and_coaches_as_one_that_holds_back():
+    # what HOLDS_BACK rests on: at the end of a game, a coach among three Bots reads the Bots as loose, a coach
+    # among three coaches reads them as holding back (the medians of 24 seeded games, basic1 under NMJL)
+    from mjlearn.analysis.defence import HOLDS_BACK
+    from mjlearn.rules import run_game
+
+    at_bots, at_coaches = [], []
+    for seed in range(24):
+        coach = CoachBot(CARD, NMJL, seed=seed)
+        game = run_game(CARD, NMJL, seed=seed, bots=[coach] + [Bot(CARD, NMJL, seed=seed * 4 + i) for i in (1, 2, 3)])
+        at_bots.append(coach.table_reading(game, 0).rate)
+        coaches = [CoachBot(CARD, NMJL, seed=seed * 4 + i) for i in range(4)]
+        game = run_game(CARD, NMJL, seed=seed, bots=coaches)
+        at_coaches.append(coaches[0].table_reading(game, 0).rate)
+    assert np.median(at_coaches) < HOLDS_BACK < np.median(at_bots), (sorted(at_coaches), sorted(at_bots))

@@ -143,3 +143,57 @@ def test_any_argument_gives_a_table_or_a_documented_error():
                 pass
 
     check()
+
+
+# -- reading the table: how freely the others throw dangerous tiles -------------------------------------------
+
+UNSEEN = sum(COPIES[:35])  # every natural tile unseen: 144
+
+
+def _reading_with_a_look(west_danger=0.3, kind=4):
+    """A reading from East's seat after one look: West (its second row) may wait on ``kind``."""
+    from mjlearn.analysis.defence import TableReading
+
+    reading = TableReading(seat=0)
+    each = np.zeros((3, 36))
+    each[1, kind] = west_danger
+    reading.observe([])
+    reading.look(each, np.array(COPIES, dtype=np.int16))
+    return reading
+
+
+def test_a_hot_throw_counts_against_what_a_thrower_blind_to_danger_would_make():
+    from mjlearn.analysis.defence import TABLE_PRIOR
+
+    reading = _reading_with_a_look()
+    discards = [(1, Tile(4))]  # South throws West's tile: the only hot kind, 4 of the 144 naturals unseen
+    reading.observe(discards)
+    prior, weight = TABLE_PRIOR
+    assert reading.rate == pytest.approx((1 + prior * weight) / (4 / UNSEEN + weight))
+    assert reading.hot_throws == 1 and reading.expected == pytest.approx(4 / UNSEEN)
+    discards += [(3, Tile(10))]  # North throws a tile nobody waits on: not hot, but a blind thrower's chance counts
+    reading.observe(discards)
+    assert reading.hot_throws == 1 and reading.expected == pytest.approx(2 * 4 / UNSEEN)
+
+
+def test_the_readers_own_throws_jokers_and_the_throwers_own_danger_are_not_judged():
+    from mjlearn.analysis.defence import TABLE_PRIOR
+
+    reading = _reading_with_a_look()
+    reading.observe([(0, Tile(4)), (3, Tile.JOKER), (2, Tile(4))])  # East's own; a joker; West's own danger
+    assert reading.hot_throws == 0 and reading.expected == 0  # (West's tile is no danger to the others)
+    assert reading.rate == pytest.approx(TABLE_PRIOR[0]) and reading.holds_back()
+
+
+def test_throws_before_the_first_look_and_a_discard_called_away_are_handled():
+    from mjlearn.analysis.defence import TableReading
+
+    reading = TableReading(seat=2)
+    reading.observe([(0, Tile(4)), (1, Tile(4))])  # nothing weighed yet: nothing to judge them by
+    each = np.zeros((3, 36))
+    each[0, 4] = 0.3  # North (West's next) may wait on 5B
+    reading.look(each, np.array(COPIES, dtype=np.int16))
+    reading.observe([(0, Tile(4))])  # the list is shorter: South's 5B was called away
+    reading.observe([(0, Tile(4)), (1, Tile(4))])  # South throws 5B again: hot
+    assert reading.hot_throws == 1
+    assert TableReading(seat=0).holds_back()  # before any throw: the prior, a table that holds back

@@ -141,7 +141,11 @@ RECORDED = {
     # Re-recorded again when the NMJL coach learnt to give up a poor hand late in the wall when a hot hand
     # shows (HOME_GIVE_UP, issue 25: it fires at seed 203). It was
     # '48b0ecc59d3ae916cfd451a77031dbe800f8b5f3734e7fe5f7dc61dabd846f24'. MAHJ-X coach and Bot games unchanged.
-    ('coach', 'basic1', 'NMJL'): '748a7ee7f1673a2a65d85b9e10a72befa2a7da9be3f9fa3f075134f6214f20b2',
+    # Re-recorded when the coach began to read the table (issue 25: the give-up only at a table that holds
+    # back, TableReading; the window 44 tiles): at seed 203 the Bots feed hot hands freely, so the coach plays
+    # on, and the games are again those of before HOME_GIVE_UP. It was
+    # '748a7ee7f1673a2a65d85b9e10a72befa2a7da9be3f9fa3f075134f6214f20b2'. Bot games unchanged.
+    ('coach', 'basic1', 'NMJL'): '48b0ecc59d3ae916cfd451a77031dbe800f8b5f3734e7fe5f7dc61dabd846f24',
     # Re-recorded when the coach's tournament defence changed MAHJ-X coach play on purpose (branch
     # coach-mahjx-defence: a fed win costs the hot-tile penalty in full, the wall game's pay and the
     # hand's chances; late in the wall, when a hot hand shows, a hand worth less than a wall game is
@@ -153,7 +157,9 @@ RECORDED = {
     # jokerless rows, its exchanges follow that worth, its defence uses CALIBRATED_WAITING (and a call
     # that lowers the best line's chance is refused). It was
     # 'd65d5d0f38e3d6b5e846a597349eeb764543a960ad16384fa18d617776c51c43'. Bot games unchanged.
-    ('coach', 'basic1', 'MAHJ-X'): '207bb590c3c1f78ada8baaeae58bf8e327d78da277dc0130f5df28a50e04f4de',
+    # Re-recorded when the coach began to read the table (issue 25: TableReading, the give-up window 44
+    # tiles). It was '207bb590c3c1f78ada8baaeae58bf8e327d78da277dc0130f5df28a50e04f4de'. Bot games unchanged.
+    ('coach', 'basic1', 'MAHJ-X'): '2232221ca499d9e8c6d40145f545990f75eb3e5540a4fca34593c6e4cc621145',
 }
 CASES = {
     ("bots", "basic1"): (bot_games, BASIC, range(30)),

@@ -59,7 +59,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from ..card import Card
 
 __all__ = ["danger", "danger_table", "tile_dangers", "danger_each", "Dangers", "OpponentLines", "opponent_lines", "waiting_chance",
-           "hot_row", "WAITING", "CALIBRATED_WAITING", "DANGER_COLUMNS", "TABLE_COLUMNS"]
+           "hot_row", "TableReading", "HOT_THROW", "HOLDS_BACK", "TABLE_PRIOR", "WAITING", "CALIBRATED_WAITING", "DANGER_COLUMNS", "TABLE_COLUMNS"]
 
 JOKER = int(Tile.JOKER)
 _COPIES = np.asarray(COPIES, dtype=np.int16)
@@ -321,6 +321,120 @@ def danger_each(
             share = opponent_lines(compiled, exposures).share(available, out=each[o, :NATURAL_KINDS])
             share *= waiting_chance(len(exposures), wall_left, waiting)
     return each
+
+
+HOT_THROW = 2.0
+"""A throw is *hot* (for :class:`TableReading`) when its danger to the other hands showing is at least this many
+times the mean danger of the tiles unseen."""
+
+HOLDS_BACK = 0.35
+"""A table *holds back* (:meth:`TableReading.holds_back`) when its players make at most this share of the hot
+throws that players blind to danger would make. Measured on ``basic1`` (150 seeded games under each ruleset, a
+coach's readings at its discards late in the wall while a hot hand shows: ``benchmarks/bench_arena.py
+--table-reading``): among three other :class:`~mjlearn.rules.CoachBot` players the median reading is 0.16
+(NMJL) and 0.17 (MAHJ-X), and 77-81% of readings hold back; among three :class:`~mjlearn.rules.Bot` players,
+who never defend, 0.45 and 0.49, and 32-39% hold back."""
+
+TABLE_PRIOR = (0.2, 1.0)
+"""What :class:`TableReading` assumes before it has seen anything: a rate of 0.2 (a table that holds back),
+worth as much as one hot throw expected."""
+
+
+class TableReading:
+    """How much the other players at a table hold back, read from what they throw.
+
+    A player who defends avoids throwing a tile that could give a hand with
+    exposures Mah Jongg; a player who does not throws such tiles about as
+    often as any other. Each time the reader weighs the table
+    (:meth:`look`, with its dangers per opponent as :func:`danger_each`
+    gives them), the next discards of the other players are judged by those
+    dangers: a throw is *hot* when its danger to the hands showing, other
+    than the thrower's own, is at least :data:`HOT_THROW` times the mean
+    danger of the tiles unseen. :attr:`rate` is how many hot throws the
+    others made over how many a player blind to danger would have made (the
+    share of hot tiles among those unseen, throw by throw), starting from
+    :data:`TABLE_PRIOR`. Only what the reader's seat sees is used.
+
+    The coach bot gives up a poor hand late in the wall only at a table
+    that :meth:`holds_back`: where the others throw dangerous tiles freely,
+    a hot hand will be fed by someone else whatever the coach throws, so
+    breaking its own hand up gains little and costs its chances.
+
+    >>> reading = TableReading(seat=0)
+    >>> each = np.zeros((3, NUM_KINDS)); each[1, 4] = 0.3  # West waits, perhaps, on 5 Bam
+    >>> available = np.array(COPIES, dtype=np.int16)
+    >>> reading.observe([]); reading.look(each, available)
+    >>> reading.observe([(1, Tile(4))])  # South throws the 5 Bam
+    >>> round(reading.rate, 3), reading.holds_back()
+    (1.168, False)
+    """
+
+    __slots__ = ("seat", "_hot", "_expected", "_looks", "_throws", "_seen")
+
+    def __init__(self, seat: int):
+        self.seat = seat
+        self._hot = 0.0
+        self._expected = 0.0
+        self._looks: list[tuple[np.ndarray, np.ndarray]] = []  # (dangers [3, 36], tiles unseen [35]) per look
+        self._throws: list[tuple[int, int, int]] = []  # (look, the thrower's row, tile kind) not yet judged
+        self._seen = 0
+
+    def look(self, each: np.ndarray, available: np.ndarray) -> None:
+        """Weigh the table: ``each`` the dangers per opponent (``[3, 36]``, the seat's next three in turn
+        order) and ``available`` the tiles the seat cannot see (``[36]``). The discards seen next are
+        judged by them."""
+        self._looks.append((each, np.maximum(available[:NATURAL_KINDS], 0)))
+
+    def observe(self, discards: Sequence[tuple[int, Tile]]) -> None:
+        """Note the discards (the game's ``(seat, tile)`` list) thrown since the last call, by the other
+        seats, to be judged by the last :meth:`look` (none before the first)."""
+        size = len(discards)
+        if size < self._seen:  # (a discard called away: the list is shorter)
+            self._seen = size
+        if self._looks:
+            look, seat = len(self._looks) - 1, self.seat
+            for thrower, tile in discards[self._seen:]:
+                if thrower != seat and tile != JOKER:
+                    self._throws.append((look, (thrower - seat) % 4 - 1, int(tile)))
+        self._seen = size
+
+    def _judge(self) -> None:
+        """Judge the throws noted since the last time, all at once."""
+        throws, self._throws = self._throws, []
+        if not throws:
+            return
+        looks, rows, tiles = (np.array(column) for column in zip(*throws))
+        each = np.stack([self._looks[i][0][:, :NATURAL_KINDS] for i in looks.tolist()])  # [n, 3, 35]
+        available = np.stack([self._looks[i][1] for i in looks.tolist()]).astype(np.float64)  # [n, 35]
+        picked = np.arange(len(throws))
+        others = each.sum(axis=1) - each[picked, rows]  # the danger to the hands other than the thrower's
+        unseen = np.maximum(available.sum(axis=1), 1.0)
+        mean = (others * available).sum(axis=1) / unseen
+        hot = (others >= HOT_THROW * mean[:, None]) & (mean[:, None] > 0)
+        self._hot += float(hot[picked, tiles].sum())
+        self._expected += float(((hot * available).sum(axis=1) / unseen).sum())
+
+    @property
+    def hot_throws(self) -> float:
+        """The other players' hot throws so far."""
+        self._judge()
+        return self._hot
+
+    @property
+    def expected(self) -> float:
+        """The hot throws that players blind to danger would have made in their place."""
+        self._judge()
+        return self._expected
+
+    @property
+    def rate(self) -> float:
+        """The other players' hot throws over those of players blind to danger, with :data:`TABLE_PRIOR`."""
+        prior, weight = TABLE_PRIOR
+        return (self.hot_throws + prior * weight) / (self.expected + weight)
+
+    def holds_back(self) -> bool:
+        """Whether the others hold back: :attr:`rate` at most :data:`HOLDS_BACK`."""
+        return self.rate <= HOLDS_BACK
 
 
 # -- the public calls ---------------------------------------------------------------

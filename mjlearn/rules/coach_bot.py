@@ -42,10 +42,11 @@ before the wall runs out, times its value:
   more exposures), the 10 points a wall game would pay its live hand, and
   its own hand's chances, which end with the game (:meth:`CoachBot.tournament_risk`).
   And late in the wall (:data:`GIVE_UP_WALL` tiles or fewer), when an
-  opponent shows two or more exposures (a hand a hot tile would feed), a
-  hand worth less than a wall game's 10 points is given up: the coach breaks
-  it up and throws its safest tiles, playing for the wall game's 10 points
-  rather than for a hand it will rarely finish.
+  opponent shows two or more exposures (a hand a hot tile would feed), at a
+  table whose players hold back (below), a hand worth less than a wall
+  game's 10 points is given up: the coach breaks it up and throws its
+  safest tiles, playing for the wall game's 10 points rather than for a
+  hand it will rarely finish.
 - **The Charleston.** It passes the three tiles whose loss costs its rack
   least (a small beam search over the sets of tiles: ``beam``): jokers make
   groups of 3 or more likelier, never singles and pairs, so a rack with
@@ -67,6 +68,13 @@ before the wall runs out, times its value:
   double payment; and late in the wall with a hot hand showing, as under
   MAHJ-X, a hand worth less than :data:`HOME_GIVE_UP` of a mean line's
   value is given up (``home_give_up``).
+- **Reading the table.** The coach gives a hand up only where the others
+  hold back too (:meth:`CoachBot.table_reading`,
+  :class:`~mjlearn.analysis.defence.TableReading`): it watches how often
+  they throw tiles dangerous to the hands showing. Where they throw them
+  freely, a hot hand will be fed by someone whatever the coach throws, so
+  it keeps racing for its own hand (``read_table=False`` gives up whatever
+  the table does).
 
 It sees only what its seat can see: its rack, the exposures, the discards,
 the dead hands and the count of tiles left in the wall.
@@ -90,7 +98,7 @@ import numpy as np
 
 from ..analysis.arguments import count_argument
 from ..analysis.chances import hand_chances
-from ..analysis.defence import CALIBRATED_WAITING, danger_each, hot_row
+from ..analysis.defence import CALIBRATED_WAITING, TableReading, danger_each, hot_row
 from ..analysis.horizon import _seat_draws
 from ..engine import (JOKER, NATURAL_KINDS, Exposure, Memo, Position, View, as_counts, available_tiles, call_options,
                       compiled_loops, exposure_key, seat_exposures)
@@ -275,16 +283,21 @@ CALL_MARGINS: dict[str, float] = {"NMJL": 0.1, "MAHJ-X": 0.1}
 
 HOME_GIVE_UP = 0.2
 """Under home rules (NMJL), late in the wall (:data:`GIVE_UP_WALL` tiles or fewer) with a hot hand at the
-table (an opponent showing two or more exposures), the coach gives up a hand whose worth is below this
+table (an opponent showing two or more exposures) and other players who hold back
+(:meth:`CoachBot.table_reading`), the coach gives up a hand whose worth is below this
 share of the card's mean line value (a hand it is rarely going to finish) and throws its safest tiles.
 Measured in the duplicate arena (``docs/rules.md``): it brings four coaches' wall games towards the 7-11%
-of real tables at a small cost in wins against :class:`~mjlearn.rules.bots.Bot` players, who never defend."""
+of real tables; read by the table, it costs nothing against :class:`~mjlearn.rules.bots.Bot` players, who never
+defend."""
 
-GIVE_UP_WALL = 33
-"""Under tournament scoring, with this many tiles or fewer left in the wall (the last column of
-:data:`mjlearn.analysis.defence.WAITING`, where hands are most often ready) and an opponent showing two
-or more exposures, the coach gives up a hand worth less than a wall game's pay and throws its safest
-tiles (:meth:`CoachBot.discard_scores`)."""
+GIVE_UP_WALL = 44
+"""With this many tiles or fewer left in the wall (about the last eleven turns of each player), an opponent
+showing two or more exposures and other players who hold back (:meth:`CoachBot.table_reading`), the coach
+gives up a poor hand (under tournament scoring one worth less than a wall game's pay; at home one below
+:data:`HOME_GIVE_UP`) and throws its safest tiles (:meth:`CoachBot.discard_scores`). It was 33 until the coach
+read the table: a longer window made four coaches' wall games as frequent as real tables' but cost wins
+against :class:`~mjlearn.rules.bots.Bot` players, who never hold back, and the reading takes that cost away
+(``docs/rules.md``)."""
 
 
 def _hot_penalties(scoring, opponents: Sequence) -> np.ndarray:
@@ -347,7 +360,9 @@ class CoachBot(Bot):
     and Bot tables; :data:`~mjlearn.analysis.defence.WAITING` the one before);
     ``home_give_up`` is, under home rules, the share of the card's mean line
     value below which a hand is given up late in the wall when a hot hand
-    shows (:data:`HOME_GIVE_UP`; ``None``: never, as before issue 25).
+    shows (:data:`HOME_GIVE_UP`; ``None``: never, as before issue 25);
+    ``read_table`` gives a hand up only at a table whose other players hold
+    back (:meth:`table_reading`; ``False``: whatever they do).
 
     ``objective`` chooses how a discard weighs the racks it leaves: ``"draw"``
     (the default: one draw of look-ahead over the worth, from the
@@ -385,6 +400,7 @@ class CoachBot(Bot):
         tournament_rows: bool = True,
         waiting: Sequence[Sequence[float]] = CALIBRATED_WAITING,
         home_give_up: float | None = HOME_GIVE_UP,
+        read_table: bool = True,
         **options,
     ):
         super().__init__(card, ruleset, seed, **options)
@@ -418,6 +434,8 @@ class CoachBot(Bot):
                                          or not home_give_up >= 0):
             raise ArgumentError(f"home_give_up must be a share of a line's value (0 or more) or None, not {home_give_up!r}")
         self.home_give_up = None if home_give_up is None else float(home_give_up)
+        self.read_table = bool(read_table)
+        self._reading: tuple | None = None  # (game, seat, TableReading): see table_reading
         self.tournament_rows = tournament_rows
         self.self_pick_points, self.jokerless_points = tournament_bonuses(self.engine.compiled, self.ruleset) \
             if tournament_rows else (0.0, None)
@@ -904,9 +922,12 @@ class CoachBot(Bot):
             return None
         if visible is None:
             visible, exposures = game.visible(seat), seat_exposures(game, seat)
-        available = available_tiles(visible, exposures) - np.asarray(counts, dtype=np.int16)
-        return opponents, danger_each(self.engine.compiled, opponents, np.maximum(available, 0), game.wall_left,
-                                      self.waiting)
+        available = np.maximum(available_tiles(visible, exposures) - np.asarray(counts, dtype=np.int16), 0)
+        each = danger_each(self.engine.compiled, opponents, available, game.wall_left, self.waiting)
+        reading = self._reading
+        if reading is not None and reading[0] is game and reading[1] == seat:  # the next discards judged by these
+            reading[2].look(each, available)
+        return opponents, each
 
     def feeding_cost(self, game: "Game", seat: int, counts: Sequence[int]) -> np.ndarray | None:
         """Per tile kind (``[36]``) the expected points lost by throwing it now: for each opponent, the
@@ -981,13 +1002,37 @@ class CoachBot(Bot):
         ending = each.sum(axis=0) * self.caution
         return (each * penalty[:, None]).sum(axis=0) * self.caution + ending * scoring.wall_game_live, ending
 
+    def table_reading(self, game: "Game", seat: int) -> TableReading:
+        """How much the other players of ``game`` hold back, as ``seat`` has read it so far
+        (:class:`~mjlearn.analysis.defence.TableReading`; a new reading for a new game or seat). The coach
+        notes the discards at each of its discards and judges them by the dangers it weighed last.
+
+        >>> import mjlearn as mj
+        >>> from mjlearn.rules import Bot, run_game
+        >>> card = mj.load_card("basic1")
+        >>> coach = CoachBot(card, seed=2)
+        >>> game = run_game(card, seed=2, bots=[coach, Bot(card, seed=1), Bot(card, seed=2), Bot(card, seed=3)])
+        >>> reading = coach.table_reading(game, 0)  # three Bots, who never hold back
+        >>> round(reading.rate, 2), reading.holds_back()
+        (0.41, False)
+        """
+        reading = self._reading
+        if reading is None or reading[0] is not game or reading[1] != seat:
+            reading = self._reading = (game, seat, TableReading(seat))
+        return reading[2]
+
     def _late_with_a_hot_hand(self, game: "Game", seat: int) -> bool:
         """Whether the coach may give up a poor hand now: defence on, :data:`GIVE_UP_WALL` tiles or fewer in
-        the wall, and a live opponent showing two or more exposures (a hand a hot tile would feed)."""
+        the wall, a live opponent showing two or more exposures (a hand a hot tile would feed), and (with
+        ``read_table``) a table that holds back (:meth:`table_reading`): where the others feed hot hands
+        freely, giving up would not keep a hot hand from winning and would cost the coach its chances."""
         return self.defence and game.wall_left <= GIVE_UP_WALL and any(
-            hot_row(game.exposures[o]) for o in range(4) if o != seat and o not in game.dead)
+            hot_row(game.exposures[o]) for o in range(4) if o != seat and o not in game.dead) and (
+            not self.read_table or self.table_reading(game, seat).holds_back())
 
     def discard_decision(self, game: "Game", seat: int, counts, exposures, visible) -> Tile:
+        if self.read_table and self.defence:  # the others' discards since the last look, judged later
+            self.table_reading(game, seat).observe(game.discards)
         scoring = self.ruleset.tournament
         if scoring is None:  # home rules: late, with a hot hand showing, a hand worth little is given up
             cost = self._feeding_cost(game, seat, counts, visible, exposures)
