@@ -468,3 +468,68 @@ def test_opponent_lines_are_built_as_before(name, rules):
         for found, expected in [(lines.rest, rest), (lines.small, compiled.small[every].astype(np.int16)),
                                 (lines.lines, compiled.line_of[every].astype(np.int64)), (lines.starts, starts)]:
             assert found.dtype == expected.dtype and found.shape == expected.shape and np.array_equal(found, expected)
+
+
+@needs_numba
+@pytest.mark.parametrize("rules", [NMJL, MAHJX])
+def test_the_compiled_judgement_of_the_table_is_numpy_s(monkeypatch, rules):
+    """``TableReading`` judges the others' throws after each look in one compiled call (``judge_throws``): at
+    every judgement of seeded coach games, the mean danger of the tiles unseen (numpy's pairwise sum), the hot
+    throws and those a blind player would make are numpy's very floats; some throws were hot and some
+    judgements spanned several looks."""
+    from mjlearn.analysis.defence import HOT_THROW, TableReading
+    from mjlearn.engine import _numba
+
+    card = mj.load_card("basic1")
+    recorded = []
+    original = TableReading._judge
+
+    def record(reading):
+        if reading._throws:
+            recorded.append((reading.seat, list(reading._looks), list(reading._throws)))
+        original(reading)
+
+    monkeypatch.setattr(TableReading, "_judge", record)
+    for seed in range(3):
+        run_game(card, rules, seed=seed, bots=coach_table(card, rules, seed))
+    monkeypatch.setattr(TableReading, "_judge", original)
+    assert len(recorded) > 10
+    hot = spanning = 0
+    for seat, looks, throws in recorded:
+        found = {}
+        for engine in ("numpy", None):
+            monkeypatch.setattr(loops, "engine", engine)
+            reading = TableReading(seat)
+            reading._looks, reading._throws = looks, list(throws)
+            found[engine] = (reading.hot_throws, reading.expected)
+        assert found["numpy"] == found[None]
+        hot += found[None][0] > 0
+        spanning += len({look for look, _, _ in throws}) > 1
+        for look, row, tile in throws:  # the mean the threshold is drawn from, as numpy works it out
+            each, available = looks[look]
+            unseen = available.astype(np.float64)
+            others = each[:, :35].sum(axis=0) - each[row, :35]
+            mean = np.empty(1)
+            _numba.judge_throws(each, available, np.array([[row, tile]]), HOT_THROW, np.empty(1), mean)
+            assert mean[0] == (others * unseen).sum() / max(unseen.sum(), 1.0)
+    assert hot and spanning
+
+
+@needs_numba
+def test_a_throw_at_the_threshold_is_hot_with_either_engine(monkeypatch):
+    """A tile whose danger is exactly ``HOT_THROW`` times the mean counts as hot, compiled as with numpy."""
+    from mjlearn.analysis.defence import TableReading
+
+    each = np.zeros((3, 36))
+    each[1, 0] = 0.25  # the danger of kind 0 to the second opponent; kind 1 is safe
+    available = np.zeros(36, dtype=np.int16)
+    available[[0, 1]] = 1  # two tiles unseen: the mean is 0.125, the threshold 0.25
+    found = {}
+    for engine in ("numpy", None):
+        monkeypatch.setattr(loops, "engine", engine)
+        reading = TableReading(seat=0)
+        reading.observe([])
+        reading.look(each, available)
+        reading.observe([(3, mj.tiles.Tile(0))])  # North (the third opponent's row) throws it
+        found[engine] = (reading.hot_throws, reading.expected)
+    assert found["numpy"] == found[None] == (1.0, 0.5)

@@ -403,6 +403,21 @@ class TableReading:
         throws, self._throws = self._throws, []
         if not throws:
             return
+        compiled = compiled_loops()
+        if compiled is not None:  # the throws after each look in one compiled call: the same floats
+            expected, mean = np.empty((2, len(throws)))
+            hot, start = 0, 0
+            while start < len(throws):
+                look, stop = throws[start][0], start + 1
+                while stop < len(throws) and throws[stop][0] == look:
+                    stop += 1
+                each, available = self._looks[look]
+                hot += compiled.judge_throws(each, available, np.array([t[1:] for t in throws[start:stop]]),
+                                             HOT_THROW, expected[start:stop], mean[start:stop])
+                start = stop
+            self._hot += float(hot)
+            self._expected += float(expected.sum())
+            return
         looks, rows, tiles = (np.array(column) for column in zip(*throws))
         each = np.stack([self._looks[i][0][:, :NATURAL_KINDS] for i in looks.tolist()])  # [n, 3, 35]
         available = np.stack([self._looks[i][1] for i in looks.tolist()]).astype(np.float64)  # [n, 35]

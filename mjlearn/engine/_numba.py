@@ -29,7 +29,9 @@ Each does what a numpy function of the engine does, with the same numbers:
   (:func:`mjlearn.rules.coach_bot.tail_table`);
 - :func:`opponent_shares`: the defence's share per tile of an opponent's lines
   (:meth:`mjlearn.analysis.defence.OpponentLines.share`); :func:`opponent_dangers`: those of up to three
-  opponents times their chances of waiting, in one call (:func:`mjlearn.analysis.defence.danger_each`).
+  opponents times their chances of waiting, in one call (:func:`mjlearn.analysis.defence.danger_each`);
+- :func:`judge_throws`: which of the other players' throws were hot, by the dangers of one look
+  (:class:`mjlearn.analysis.defence.TableReading`).
 
 The coach's and the defence's loops add floats: they add them in numpy's order (its pairwise sum, eight
 running sums of a block of up to 128 terms, halves above that; a running sum left to right), multiply in
@@ -714,6 +716,44 @@ def _opponent_dangers(rest0, small0, weight0, starts0, rest1, small1, weight1, s
             out[o, t] = share[t] * waiting[o]
 
 
+def _judge_throws(each, unseen, throws, hot_throw, out_expected, out_mean):  # pragma: no cover - runs compiled
+    """``mjlearn.analysis.defence.TableReading``'s judgement of throws made after one look, with numpy's very
+    floats: the look's dangers ``each`` (``[3, 36]``, per opponent) and tiles unseen ``unseen`` (``[35]``); per
+    throw ``throws[i] = (the thrower's row, tile kind)``. A tile is hot when its danger to the hands other than
+    the thrower's (the three rows added in order, less the thrower's) is at least ``hot_throw`` times their mean
+    over the tiles unseen (numpy's pairwise sum of the 35 products, over the tiles unseen) and that mean is above
+    0. Writes per throw the tiles unseen that are hot over the tiles unseen in ``out_expected`` (and that mean in
+    ``out_mean``); returns how many throws were of a hot tile."""
+    others = np.empty(_KINDS, np.float64)
+    terms = np.empty(_KINDS, np.float64)
+    chains = np.empty(8, np.float64)
+    stop = _KINDS - _KINDS % 8
+    total = 0.0
+    for k in range(_KINDS):  # (whole numbers: their sum is exact in any order)
+        total += np.float64(unseen[k])
+    total = max(total, 1.0)
+    count = 0
+    for i in range(throws.shape[0]):
+        row = throws[i, 0]
+        tile = throws[i, 1]
+        for k in range(_KINDS):
+            others[k] = ((each[0, k] + each[1, k]) + each[2, k]) - each[row, k]
+            terms[k] = others[k] * np.float64(unseen[k])
+        for j in range(8):
+            chains[j] = _chain(terms, j, stop)
+        mean = _pairwise_tail(chains, terms, stop, _KINDS) / total
+        out_mean[i] = mean
+        threshold = hot_throw * mean
+        hot_unseen = 0.0
+        for k in range(_KINDS):
+            if others[k] >= threshold and mean > 0:
+                hot_unseen += np.float64(unseen[k])
+                if k == tile:
+                    count += 1
+        out_expected[i] = hot_unseen / total
+    return count
+
+
 def _coach_near(behind, slack, lines, value, bonus, jokerless, unseen_counts, found, near_value):  # pragma: no cover
     """The coach's near hands (``CoachBot._first_rack``): the hands whose distance ``behind`` (the dead ones far
     behind) is at most ``slack`` more than the least, in ``found[0]``; their lines in ``found[1]``; where each
@@ -1004,6 +1044,7 @@ _block32 = _compile(_block32, inline=True)
 _pairwise32 = _compile(_pairwise32)
 _opponent_shares = opponent_shares = _compile(_opponent_shares)
 opponent_dangers = _compile(_opponent_dangers)
+judge_throws = _compile(_judge_throws)
 _coach_near = coach_near = _compile(_coach_near)
 coach_first = _compile(_coach_first)
 live_near = _compile(_live_near)
