@@ -2,9 +2,6 @@
 
 from __future__ import annotations
 
-import importlib.util
-from pathlib import Path
-
 import pytest
 
 import mjlearn as mj
@@ -12,8 +9,8 @@ from mjlearn.errors import ArgumentError, RecordError
 from mjlearn.lessons.exercise import Exercise
 from mjlearn.lessons.record import append_attempt, new_attempt, record_folder
 from mjlearn.lessons.report import OUTCOMES, ClassReport, class_report, normal_answer
+from script_support import load_script
 
-ROOT = Path(__file__).resolve().parents[1]
 
 
 def write(folder, name, lesson, number, statuses_and_answers, kind="number", minute=0):
@@ -153,10 +150,7 @@ def test_an_exercise_answered_in_python_lands_in_the_report():
 
 
 def load_simulator():
-    spec = importlib.util.spec_from_file_location("simulate_class", ROOT / "tools" / "simulate_class.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_script("tools/simulate_class.py")
 
 
 @pytest.mark.slow

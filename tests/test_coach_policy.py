@@ -191,13 +191,9 @@ def test_the_look_ahead_coach_plays_the_same_solitaire_deals_the_same_way():
 
 
 def test_the_coach_games_benchmark_prints_a_ratio_per_ruleset(capsys):
-    import importlib.util
-    from pathlib import Path
+    from script_support import load_script
 
-    path = Path(__file__).resolve().parent.parent / "benchmarks" / "bench_coach_games.py"
-    spec = importlib.util.spec_from_file_location("bench_coach_games", path)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
+    module = load_script("benchmarks/bench_coach_games.py")
     module.main(["--games", "1"])
     lines = capsys.readouterr().out.splitlines()
     ratios = [line for line in lines if "four-coach game" in line]

@@ -157,12 +157,9 @@ def test_each_wrong_try_at_a_lesson_exercise_shows_one_more_hint(lesson, number,
 
 
 def load_simulator():
-    import importlib.util
+    from script_support import load_script
 
-    spec = importlib.util.spec_from_file_location("simulate_class", ROOT / "tools" / "simulate_class.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_script("tools/simulate_class.py")
 
 
 SIMULATED = load_simulator().EXERCISES

@@ -9,20 +9,16 @@ unicode (surrogates included), huge numbers and arguments that are not text.
 
 from __future__ import annotations
 
-import importlib.util
 from datetime import timedelta
-from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import mjlearn as mj
+from script_support import load_script
 
-_TOOL = Path(__file__).resolve().parents[1] / "tools" / "fuzz_mjcl.py"
-_spec = importlib.util.spec_from_file_location("fuzz_mjcl", _TOOL)
-fuzz = importlib.util.module_from_spec(_spec)
-_spec.loader.exec_module(fuzz)
+fuzz = load_script("tools/fuzz_mjcl.py")
 
 LINES = fuzz.seed_lines()
 CARDS = fuzz.seed_cards()

@@ -763,13 +763,9 @@ def test_the_compiled_loops_of_bot_games_are_compiled_once_for_one_set_of_argume
 
 
 def _bench_games():
-    import importlib.util
+    from script_support import load_script
 
-    path = Path(__file__).resolve().parent.parent / "benchmarks" / "bench_games.py"
-    spec = importlib.util.spec_from_file_location("bench_games", path)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_script("benchmarks/bench_games.py")
 
 
 @pytest.mark.parametrize("rules, first", [(NMJL, 12), (MAHJX, 8)], ids=["NMJL", "MAHJ-X"])

@@ -398,14 +398,9 @@ def test_defaults_and_names():
 # -- the benchmark script ------------------------------------------------------------------------
 
 def _bench():
-    import importlib.util
-    from pathlib import Path
+    from script_support import load_script
 
-    path = Path(__file__).resolve().parent.parent / "benchmarks" / "bench_solo.py"
-    spec = importlib.util.spec_from_file_location("bench_solo", path)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_script("benchmarks/bench_solo.py")
 
 
 def test_the_benchmark_prints_the_figures_of_solo_and_the_same_twice(capsys):
