@@ -8,9 +8,11 @@ loops, the card's arrays). Printed: milliseconds per game of each side, their ra
 process's CPU time (steadier on a shared machine: time spent waiting for a core is left out), and the
 machine's load before and after (the ratio, not the milliseconds, is what compares across machines).
 
-Measured (``--games 40``, shared 2-core machine, load 2.5-2.7; CPU-time ratios): after issue 25's third round of
-the coach's speed work, ``basic1`` 2.63 (NMJL) and 2.70 (MAHJ-X), ``practice_harbor`` 2.55 and 2.66; main
-before it (1a21e91), in turn on the same machine, 2.85, 2.97, 2.74 and 2.88 (``docs/rules.md``).
+Measured (``--games 40``, shared 2-core machine, load 1.0-1.1; CPU-time ratios): after issue 25's fifth round of
+the coach's speed work (with the coach's table reading), ``basic1`` 2.73 (NMJL) and 2.84-2.85 (MAHJ-X),
+``practice_harbor`` 2.72 and 2.81-2.83, and with ``--games 20`` ``basic1`` 2.59-2.61 and 2.95-2.98; main before it
+(09b3163), in turn on the same machine, 2.92, 3.05, 2.87-2.90 and 3.01-3.03, with 20 seeds 2.75-2.78 and 3.19-3.20
+(``docs/rules.md``).
 
 ``--objective`` times coaches of another discard objective (``CoachBot(objective=...)``: ``worth``, the
 table's default, or the solitaire's look-ahead ``completion`` / ``single`` / ``value``).

@@ -93,23 +93,29 @@ def test_the_compiled_worth_takes_any_number_of_weights(monkeypatch, weights):
 @needs_numba
 @pytest.mark.parametrize("name, rules", CASES)
 def test_the_compiled_liveness_puts_the_same_hands_behind(monkeypatch, name, rules):
+    """At each call a coach weighs, the hands it reads as near (``_near``: with numba one call, ``live_near``) and
+    the distances of ``_behind`` are numpy's, and some hands were dead."""
     card = mj.load_card(name)
-    calls = recorded_calls(monkeypatch, CoachBot, "_behind", card, rules, range(2))
+    calls = recorded_calls(monkeypatch, CoachBot, "_near", card, rules, range(2))
+    calls = [(position, available) for (_, position, available), _ in calls if available is not None]
     assert len(calls) > 50
-    bot = CoachBot(card, rules)
-    dead_seen = 0
-    for (_, position, available), _ in calls:
+    bot, numpy_bot = CoachBot(card, rules), CoachBot(card, rules)
+    dead_seen = near_cut = 0
+    for position, available in calls:
         bot._kept_behind = None
-        found = bot._behind(position, available)
+        found, near = bot._behind(position, available), bot._near(position, available)
         monkeypatch.setattr(loops, "engine", "numpy")
-        bot._kept_behind = None  # (the last answer is kept: weigh it afresh with numpy)
-        assert np.array_equal(found, bot._behind(position, available))
+        numpy_bot._kept_behind = None  # (the last answer is kept: weigh it afresh with numpy)
+        assert np.array_equal(found, numpy_bot._behind(position, available))
+        assert np.array_equal(near, numpy_bot._near(position, available))
         monkeypatch.setattr(loops, "engine", None)
         live = Bot._live_mask(bot, position.view, available)
         if live.any():
             assert np.array_equal(found[live], position.distance[live]) and (found[~live] >= 64).all()
             dead_seen += int((~live).sum())
-    assert dead_seen  # (some hands were dead)
+        distance = position.distance
+        near_cut += not np.array_equal(near, distance <= distance.min() + bot.slack)
+    assert dead_seen and near_cut  # (some hands were dead, and that changed which hands were near)
 
 
 @needs_numba
@@ -307,3 +313,223 @@ def test_the_compiled_discard_racks_are_the_rack_less_each_kind_it_holds():
         held = rack.nonzero()[0]
         assert kinds[:n].tolist() == held.tolist()
         assert np.array_equal(racks[: n + 1], np.concatenate([rack[None], rack - np.eye(36, dtype=np.int16)[held]]))
+
+
+def replayed_first_racks(monkeypatch, card, rules, calls, engine):
+    """Each recorded ``_first_rack`` call weighed afresh, in order, by one coach with ``engine``: the near hands,
+    where their lines start, their values and jokerless rows, and the tiles unseen (kind by kind, and in all)."""
+    monkeypatch.setattr(loops, "engine", engine)
+    bot = CoachBot(card, rules)
+    found = []
+    for (_, rack, exposures, visible, draws), _ in calls:
+        bot._first = None
+        first = bot._first_rack(rack, exposures, visible, draws)
+        if first is None:
+            found.append(())
+            continue
+        jokerless = np.zeros(0) if first.jokerless is None else first.jokerless.copy()
+        found.append((first.near.copy(), first.starts.copy(), first.value.copy(), jokerless,
+                      first.unseen_counts.copy(), np.array(first.unseen)))
+    return found
+
+
+@needs_numba
+@pytest.mark.parametrize("name, rules", CASES)
+def test_the_first_rack_in_one_compiled_call_is_numpy_s(monkeypatch, name, rules):
+    """``coach_first`` does the first rack's set-up in one call (the liveness of ``dead_far``, the near hands of
+    ``coach_near``, the tiles unseen): replayed in order by one coach (its liveness is brought up to date from
+    call to call), the same hands, values and tiles as numpy's liveness and near hands, and the dead hands
+    did count (without them the near hands differ)."""
+    from mjlearn.engine import _numba
+
+    card = mj.load_card(name)
+    calls = recorded_calls(monkeypatch, CoachBot, "_first_rack", card, rules, range(2))
+    assert len(calls) > 200
+    used = []
+    original = _numba.coach_first
+
+    def counted(*args):
+        used.append(1)
+        return original(*args)
+
+    monkeypatch.setattr(_numba, "coach_first", counted)
+    compiled = replayed_first_racks(monkeypatch, card, rules, calls, None)
+    numpy = replayed_first_racks(monkeypatch, card, rules, calls, "numpy")
+    assert len(used) == sum(1 for side in compiled if side)  # (every first rack took the one compiled call)
+    assert_same_arrays(numpy, compiled)
+    monkeypatch.setattr(loops, "engine", None)
+    bot, dead_mattered = CoachBot(card, rules), 0
+    for ((_, rack, exposures, visible, draws), _), side in zip(calls, compiled):
+        if side:  # the near hands as if every hand were live: the rack's distances alone
+            distance = bot._position(tuple(rack.tolist()), bot._key_of(exposures)).distance
+            dead_mattered += not np.array_equal(np.flatnonzero(distance <= distance.min() + bot.slack), side[0])
+    assert dead_mattered
+
+
+@needs_numba
+@pytest.mark.parametrize("name, rules", CASES)
+def test_the_quick_chances_over_the_kinds_each_hand_uses_are_numpy_s(monkeypatch, name, rules):
+    """``coach_chances`` works out the first rack's figures over the kinds each near hand uses (``_Lines``'
+    ``used_ptr`` and ``used_kinds``), the other kinds' terms being those of a kind that lacks nothing: the
+    tiles lacking, the chances and the chances without a joker are numpy's, to the last float."""
+    card = mj.load_card(name)
+    calls = recorded_calls(monkeypatch, CoachBot, "worth", card, rules, range(2))
+    found = {}
+    for engine in ("numpy", None):
+        monkeypatch.setattr(loops, "engine", engine)
+        bot = CoachBot(card, rules)
+        found[engine] = []
+        for (_, racks, *rest), kwargs in calls:
+            racks = np.asarray(racks, dtype=np.int16).reshape(-1, 36)
+            bot._first = None
+            first = bot._first_rack(racks[0], *rest, **kwargs)
+            if first is not None:
+                found[engine].append(bot._quick_chances(racks, first, naturals_only=True))
+                lines = first.lines
+                used = (lines.small > 0) | (lines.big > 0)
+                assert lines.used_ptr.tolist() == [0, *np.cumsum(used.sum(axis=1)).tolist()]
+                assert lines.used_kinds.tolist() == used.nonzero()[1].tolist()
+    assert_same_arrays(found["numpy"], found[None])
+    assert sum(len(side[0]) for side in found[None]) > 1000
+
+
+@needs_numba
+def test_the_compiled_shares_sum_short_and_long_lines_as_numpy_s_reduceat():
+    """``opponent_shares`` sums a line of 129 hands or fewer as one inline block, a longer one by halves: lines of
+    1 to 300 hands (more than a bundled card's lines have) give :meth:`OpponentLines.judge`'s very shares."""
+    from mjlearn.analysis.defence import OpponentLines
+    from mjlearn.engine import _numba
+
+    rng = np.random.default_rng(31)
+    sizes = [1, 2, 7, 8, 9, 16, 17, 128, 129, 130, 131, 300]
+    n = sum(sizes)
+    lines = object.__new__(OpponentLines)
+    lines.small = (rng.random((n, 35)) < 0.05).astype(np.int16) * 2
+    lines.rest = lines.small + (rng.random((n, 35)) < 0.04).astype(np.int16) * 3
+    lines.rest[rng.random((n, 35)) < 0.08] += 1
+    lines.weight = (lines.rest / 6).astype(np.float32)
+    lines.callable = np.zeros((n, 35), dtype=bool)
+    lines.starts = np.cumsum([0, *sizes[:-1]]).astype(np.int64)
+    for trial in range(12):
+        available = rng.integers(0, 5, size=36).astype(np.int64)
+        available[35] = trial % 4
+        out = np.empty(35)
+        _numba.opponent_shares(lines.rest, lines.small, lines.weight, lines.starts, available, out)
+        expected = lines.judge(available)[3]
+        assert np.array_equal(out, expected), trial
+        assert expected.any()
+
+
+@needs_numba
+def test_the_dangers_of_one_to_four_opponents_are_tile_dangers_each():
+    """``danger_each`` weighs up to three opponents in one compiled call (``opponent_dangers``; absent ones left
+    at 0) and more one by one: for 1 to 4 opponents, dead or alive, :func:`tile_dangers`' very floats."""
+    from mjlearn.engine import Exposure
+
+    compiled = mj.load_card("basic1").compiled(MAHJX)
+    shown = [(Exposure.parse("NNN"), Exposure.parse("5555D")), None, (Exposure.parse("222B"),),
+             (Exposure.parse("FFFF"), Exposure.parse("JJJ"), Exposure.parse("8888B"))]
+    rng = np.random.default_rng(8)
+    threatened = 0
+    for count in (1, 2, 3, 4):
+        for _ in range(5):
+            opponents = [shown[i] for i in rng.permutation(4)[:count]]
+            available = np.minimum(rng.integers(0, 5, size=36), np.array(mj.tiles.COPIES)).astype(np.int16)
+            wall = int(rng.integers(0, 100))
+            found = danger_each(compiled, opponents, available, wall)
+            expected = tile_dangers(compiled, opponents, available, wall).each
+            assert found.shape == expected.shape and np.array_equal(found, expected), (count, wall)
+            threatened += bool(found.any())
+    assert threatened > 10
+
+
+@pytest.mark.parametrize("name, rules", CASES)
+def test_opponent_lines_are_built_as_before(name, rules):
+    """``OpponentLines`` takes a single reading's hands and rows as they are and finds where lines start without
+    ``np.r_``: the same arrays, of the same types, as concatenating every reading, for exposures with and
+    without jokers only (several readings)."""
+    from mjlearn.analysis.defence import OpponentLines
+    from mjlearn.engine import Exposure
+    from mjlearn.engine.compiled import exposed_counts
+
+    compiled = mj.load_card(name).compiled(rules)
+    joker = mj.tiles.Tile.JOKER
+    for exposures in [(Exposure.parse("NNN"),), (Exposure.parse("222B"), Exposure.parse("5555D")),
+                      (Exposure.parse("FFFF"),), (Exposure(joker, 3, 3),), (Exposure(joker, 4, 4), Exposure.parse("NNN")),
+                      (Exposure.parse("9999C"), Exposure.parse("RRR"), Exposure.parse("EEE"))]:
+        lines = OpponentLines(compiled, exposures)
+        readings = list(compiled.wild_readings(exposures))
+        index = [np.flatnonzero(compiled.allowed(reading)) for reading in readings]
+        rests = [np.maximum(compiled.total[i].astype(np.int16) - exposed_counts(r), 0) for i, r in zip(index, readings)]
+        every = np.concatenate(index)
+        rest = np.concatenate(rests).astype(np.int16) if len(every) else np.zeros((0, 35), np.int16)
+        segments = np.repeat(np.arange(len(index)), [len(i) for i in index]) * compiled.num_lines + compiled.line_of[every]
+        starts = np.flatnonzero(np.r_[True, segments[1:] != segments[:-1]]) if len(every) else np.zeros(0, np.int64)
+        for found, expected in [(lines.rest, rest), (lines.small, compiled.small[every].astype(np.int16)),
+                                (lines.lines, compiled.line_of[every].astype(np.int64)), (lines.starts, starts)]:
+            assert found.dtype == expected.dtype and found.shape == expected.shape and np.array_equal(found, expected)
+
+
+@needs_numba
+@pytest.mark.parametrize("rules", [NMJL, MAHJX])
+def test_the_compiled_judgement_of_the_table_is_numpy_s(monkeypatch, rules):
+    """``TableReading`` judges the others' throws after each look in one compiled call (``judge_throws``): at
+    every judgement of seeded coach games, the mean danger of the tiles unseen (numpy's pairwise sum), the hot
+    throws and those a blind player would make are numpy's very floats; some throws were hot and some
+    judgements spanned several looks."""
+    from mjlearn.analysis.defence import HOT_THROW, TableReading
+    from mjlearn.engine import _numba
+
+    card = mj.load_card("basic1")
+    recorded = []
+    original = TableReading._judge
+
+    def record(reading):
+        if reading._throws:
+            recorded.append((reading.seat, list(reading._looks), list(reading._throws)))
+        original(reading)
+
+    monkeypatch.setattr(TableReading, "_judge", record)
+    for seed in range(3):
+        run_game(card, rules, seed=seed, bots=coach_table(card, rules, seed))
+    monkeypatch.setattr(TableReading, "_judge", original)
+    assert len(recorded) > 10
+    hot = spanning = 0
+    for seat, looks, throws in recorded:
+        found = {}
+        for engine in ("numpy", None):
+            monkeypatch.setattr(loops, "engine", engine)
+            reading = TableReading(seat)
+            reading._looks, reading._throws = looks, list(throws)
+            found[engine] = (reading.hot_throws, reading.expected)
+        assert found["numpy"] == found[None]
+        hot += found[None][0] > 0
+        spanning += len({look for look, _, _ in throws}) > 1
+        for look, row, tile in throws:  # the mean the threshold is drawn from, as numpy works it out
+            each, available = looks[look]
+            unseen = available.astype(np.float64)
+            others = each[:, :35].sum(axis=0) - each[row, :35]
+            mean = np.empty(1)
+            _numba.judge_throws(each, available, np.array([[row, tile]]), HOT_THROW, np.empty(1), mean)
+            assert mean[0] == (others * unseen).sum() / max(unseen.sum(), 1.0)
+    assert hot and spanning
+
+
+@needs_numba
+def test_a_throw_at_the_threshold_is_hot_with_either_engine(monkeypatch):
+    """A tile whose danger is exactly ``HOT_THROW`` times the mean counts as hot, compiled as with numpy."""
+    from mjlearn.analysis.defence import TableReading
+
+    each = np.zeros((3, 36))
+    each[1, 0] = 0.25  # the danger of kind 0 to the second opponent; kind 1 is safe
+    available = np.zeros(36, dtype=np.int16)
+    available[[0, 1]] = 1  # two tiles unseen: the mean is 0.125, the threshold 0.25
+    found = {}
+    for engine in ("numpy", None):
+        monkeypatch.setattr(loops, "engine", engine)
+        reading = TableReading(seat=0)
+        reading.observe([])
+        reading.look(each, available)
+        reading.observe([(3, mj.tiles.Tile(0))])  # North (the third opponent's row) throws it
+        found[engine] = (reading.hot_throws, reading.expected)
+    assert found["numpy"] == found[None] == (1.0, 0.5)

@@ -149,13 +149,26 @@ class OpponentLines:
             index = np.flatnonzero(compiled.allowed(reading))
             index_parts.append(index)
             rest_parts.append(np.maximum(compiled.total[index].astype(np.int16) - exposed_counts(reading), 0))
-        index = np.concatenate(index_parts)
-        reading = np.repeat(np.arange(len(index_parts)), [len(i) for i in index_parts])
-        self.rest = rest = np.concatenate(rest_parts).astype(np.int16) if len(index) else np.zeros((0, NATURAL_KINDS), np.int16)
+        if len(index_parts) == 1:  # (one reading: its hands and rows as they are)
+            index, rest = index_parts[0], rest_parts[0]
+            self.rest = rest if len(index) else np.zeros((0, NATURAL_KINDS), np.int16)
+        else:
+            index = np.concatenate(index_parts)
+            self.rest = np.concatenate(rest_parts).astype(np.int16) if len(index) else np.zeros((0, NATURAL_KINDS), np.int16)
+        rest = self.rest
         self.small = compiled.small[index].astype(np.int16)
         self.lines = compiled.line_of[index].astype(np.int64)
-        segments = reading * compiled.num_lines + self.lines
-        self.starts = np.flatnonzero(np.r_[True, segments[1:] != segments[:-1]]) if len(index) else np.zeros(0, np.int64)
+        if len(index_parts) == 1:
+            segments = self.lines
+        else:
+            segments = np.repeat(np.arange(len(index_parts)), [len(i) for i in index_parts]) * compiled.num_lines + self.lines
+        if len(index):  # (where each reading's line starts)
+            first = np.empty(len(index), dtype=bool)
+            first[0] = True
+            np.not_equal(segments[1:], segments[:-1], out=first[1:])
+            self.starts = np.flatnonzero(first)
+        else:
+            self.starts = np.zeros(0, np.int64)
         self.seg_line = self.lines[self.starts]
         exposable = ~compiled.line_concealed[self.lines]
         self.callable = ((rest - self.small) >= 3) & exposable[:, None]
@@ -204,6 +217,9 @@ class OpponentLines:
                                  np.asarray(available, dtype=np.int64), out)
         return out
 
+
+_NO_LINES = (np.zeros((0, NATURAL_KINDS), np.int16), np.zeros((0, NATURAL_KINDS), np.int16),
+             np.zeros((0, NATURAL_KINDS), np.float32), np.zeros(0, np.int64))  # (an opponent who threatens nothing)
 
 OPPONENT_LINES = Memo("opponent lines", maxsize=1024)
 """Per compiled card, the :class:`OpponentLines` of each set of an opponent's exposures (jokers counted)."""
@@ -272,8 +288,9 @@ def danger_each(
     waiting: Sequence[Sequence[float]] = WAITING,
 ) -> np.ndarray:
     """:func:`tile_dangers`' ``each`` alone (``[opponents, 36]``, the same floats), for the coach bot's
-    discards: the share of each opponent's lines in one compiled loop when numba is there
-    (:meth:`OpponentLines.share`), without the masks of the wins and calls.
+    discards: the share of each opponent's lines (:meth:`OpponentLines.share`) times its chance of waiting,
+    without the masks of the wins and calls; with numba, for three opponents or fewer, all in one compiled
+    call (``mjlearn.engine._numba.opponent_dangers``).
 
     >>> import mjlearn as mj
     >>> from mjlearn.engine import Exposure
@@ -285,6 +302,20 @@ def danger_each(
     """
     each = np.zeros((len(opponents), NUM_KINDS))
     available = np.asarray(available, dtype=np.int64)  # (converted once for every opponent)
+    compiled_ = compiled_loops()
+    if compiled_ is not None and len(opponents) <= 3:  # every opponent's row in one compiled call, the same floats
+        rows: list = []
+        present, chances = np.zeros(3, dtype=np.int64), np.zeros(3)
+        for o in range(3):
+            exposures = opponents[o] if o < len(opponents) else None
+            if exposures is None:
+                rows += _NO_LINES
+            else:
+                lines = opponent_lines(compiled, exposures)
+                rows += (lines.rest, lines.small, lines.weight, lines.starts)
+                present[o], chances[o] = 1, waiting_chance(len(exposures), wall_left, waiting)
+        compiled_.opponent_dangers(*rows, present, chances, available, each)
+        return each
     for o, exposures in enumerate(opponents):
         if exposures is not None:  # each opponent's share written into its row, then its waiting chance
             share = opponent_lines(compiled, exposures).share(available, out=each[o, :NATURAL_KINDS])
@@ -371,6 +402,21 @@ class TableReading:
         """Judge the throws noted since the last time, all at once."""
         throws, self._throws = self._throws, []
         if not throws:
+            return
+        compiled = compiled_loops()
+        if compiled is not None:  # the throws after each look in one compiled call: the same floats
+            expected, mean = np.empty((2, len(throws)))
+            hot, start = 0, 0
+            while start < len(throws):
+                look, stop = throws[start][0], start + 1
+                while stop < len(throws) and throws[stop][0] == look:
+                    stop += 1
+                each, available = self._looks[look]
+                hot += compiled.judge_throws(each, available, np.array([t[1:] for t in throws[start:stop]]),
+                                             HOT_THROW, expected[start:stop], mean[start:stop])
+                start = stop
+            self._hot += float(hot)
+            self._expected += float(expected.sum())
             return
         looks, rows, tiles = (np.array(column) for column in zip(*throws))
         each = np.stack([self._looks[i][0][:, :NATURAL_KINDS] for i in looks.tolist()])  # [n, 3, 35]

@@ -14,6 +14,9 @@ Each does what a numpy function of the engine does, with the same numbers:
   or one tile fewer (the game's liveness of each seat's exposures: no step rows to build and keep);
 - :func:`coach_chances`, :func:`coach_near`: the coach bot's quick chances of a batch of racks and its near
   hands (``CoachBot._quick_chances`` and ``_FirstRack`` in :mod:`mjlearn.rules.coach_bot`);
+- :func:`coach_first`: the first rack's set-up in one call (the liveness of :func:`live_update`, the near hands of
+  :func:`coach_near` and the tiles unseen: ``CoachBot._first_rack``); :func:`live_near`: the liveness and which
+  hands are near, as a mask (``CoachBot._near``, a call's first look);
 - :func:`coach_worth`: the rest of the coach's worth after numpy's ``exp`` (each hand's chance times its
   value, its line's best, the best lines in order; ``CoachBot.worth``);
 - :func:`discard_racks`: the racks one discard away that the coach weighs (``CoachBot.discard_scores``);
@@ -25,7 +28,10 @@ Each does what a numpy function of the engine does, with the same numbers:
 - :func:`tail_logs`, :func:`tail_finish`: the coach's tail tables either side of numpy's ``exp``
   (:func:`mjlearn.rules.coach_bot.tail_table`);
 - :func:`opponent_shares`: the defence's share per tile of an opponent's lines
-  (:meth:`mjlearn.analysis.defence.OpponentLines.share`).
+  (:meth:`mjlearn.analysis.defence.OpponentLines.share`); :func:`opponent_dangers`: those of up to three
+  opponents times their chances of waiting, in one call (:func:`mjlearn.analysis.defence.danger_each`);
+- :func:`judge_throws`: which of the other players' throws were hot, by the dangers of one look
+  (:class:`mjlearn.analysis.defence.TableReading`).
 
 The coach's and the defence's loops add floats: they add them in numpy's order (its pairwise sum, eight
 running sums of a block of up to 128 terms, halves above that; a running sum left to right), multiply in
@@ -470,11 +476,12 @@ def _pairwise_tail(chains, terms, stop, n):  # pragma: no cover - runs compiled
     return total
 
 
-def _coach_chances(racks, small, big, near, log_table, unseen, width, out_needed, out_log_small, out_at,
-                   out_at_natural):  # pragma: no cover - runs compiled
+def _coach_chances(racks, small, big, used_ptr, used_kinds, near, log_table, unseen, width, out_needed, out_log_small,
+                   out_at, out_at_natural):  # pragma: no cover - runs compiled
     """The coach's quick chances (``CoachBot._quick_chances``) up to their last floats: for each rack of
     ``racks[K, 36]`` and each ``near`` hand (rows of ``small`` and ``big``, ``[n, 35]``: the tiles of its
-    singles and pairs, and of its groups of 3 or more), fills the tiles lacking (``out_needed``), the
+    singles and pairs, and of its groups of 3 or more; hand ``h`` uses the kinds ``used_kinds[used_ptr[h]:
+    used_ptr[h + 1]]``, ascending, and no other), fills the tiles lacking (``out_needed``), the
     singles' and pairs' log-chance (``out_log_small``: the sum over the 35 kinds of ``log_table`` at
     ``[unseen[k], lacking]``, added in numpy's order) and where the groups' chance stands in the flattened
     tail table (``out_at``, the unseen jokers among the outs; ``out_at_natural`` without them).
@@ -482,7 +489,9 @@ def _coach_chances(racks, small, big, near, log_table, unseen, width, out_needed
     The racks grow from the first (``racks[0]``) by a few kinds: each hand's figures are worked out for the
     first rack over all 35 kinds, and for each other rack from what the kinds where it differs change. A rack whose hand
     lacks other singles or pairs sums again only the running sums of numpy's order that hold a changed
-    term (floats are added in the same order: the same float as summing afresh)."""
+    term (floats are added in the same order: the same float as summing afresh). A kind the hand does not use
+    lacks nothing, whatever the rack: its term is ``log_table`` at ``[unseen[k], 0]`` for every hand, so the
+    first rack's figures are worked out over the kinds the hand uses only."""
     hands = near.shape[0]
     count = np.zeros(racks.shape[0], np.int64)  # per rack, the kinds where it differs from the first
     changed = np.empty((racks.shape[0], _KINDS), np.int64)
@@ -497,8 +506,11 @@ def _coach_chances(racks, small, big, near, log_table, unseen, width, out_needed
     for k in range(_KINDS + 1):
         total_unseen += unseen[k]
     stop = _KINDS - _KINDS % 8
-    need_small = np.empty(_KINDS, np.int64)
-    need_big = np.empty(_KINDS, np.int64)
+    need_small = np.zeros(_KINDS, np.int64)  # (0 for the kinds a hand does not use: put back after each hand)
+    need_big = np.zeros(_KINDS, np.int64)
+    unused_terms = np.empty(_KINDS, np.float64)  # the term of a kind that lacks nothing
+    for k in range(_KINDS):
+        unused_terms[k] = log_table[unseen[k] * width]
     first_terms = np.empty(_KINDS, np.float64)
     terms = np.empty(_KINDS, np.float64)
     first_chains = np.empty(8, np.float64)
@@ -509,12 +521,14 @@ def _coach_chances(racks, small, big, near, log_table, unseen, width, out_needed
         lack0 = np.int64(0)
         found0 = np.int64(0)
         uses = np.int64(0)  # the kinds the hand holds (a rack that changes none of them changes nothing in it)
-        for k in range(_KINDS):  # the first rack
+        for k in range(_KINDS):
+            first_terms[k] = terms[k] = unused_terms[k]
+        for u in range(used_ptr[h], used_ptr[h + 1]):  # the first rack, on the kinds the hand uses
+            k = used_kinds[u]
             n = np.int64(racks[0, k])
             s = np.int64(small[h, k])
             b = np.int64(big[h, k])
-            if s > 0 or b > 0:
-                uses |= np.int64(1) << k
+            uses |= np.int64(1) << k
             spare = n - s if n > s else 0
             need_small[k] = s - n if s > n else 0
             need_big[k] = b - spare if b > spare else 0
@@ -561,6 +575,9 @@ def _coach_chances(racks, small, big, near, log_table, unseen, width, out_needed
             short = groups - jokers if groups > jokers else 0
             out_at[r, i] = min(found + unseen[_KINDS], total_unseen) * width + min(short, width - 1)
             out_at_natural[r, i] = min(found, total_unseen) * width + min(groups, width - 1)
+        for u in range(used_ptr[h], used_ptr[h + 1]):
+            need_small[used_kinds[u]] = 0
+            need_big[used_kinds[u]] = 0
 
 def _block32(values, start, n):  # pragma: no cover - runs compiled
     """numpy's pairwise sum of ``values[start:start + n]`` (float32) for ``n`` of 128 or fewer: eight running
@@ -666,11 +683,75 @@ def _opponent_shares(rest, small, weight, starts, available, out):  # pragma: no
                 if live:
                     count += 1
                 column[h - lo] = weight[h, t] if live and rest[h, t] > 0 else np.float32(0.0)
-            found = column[0] + _pairwise32(column, 1, hi - lo - 1) if hi - lo > 1 else column[0]
+            rest_of = hi - lo - 1  # (a line of 129 hands or fewer sums one block, inline: no call per line and tile)
+            if rest_of <= 0:
+                found = column[0]
+            elif rest_of <= 128:
+                found = column[0] + _block32(column, 1, rest_of)
+            else:
+                found = column[0] + _pairwise32(column, 1, rest_of)
             share += np.float64(found) / max(count, 1)
             if count > 0:
                 live_lines += 1
         out[t] = share / max(live_lines, 1)
+
+
+def _opponent_dangers(rest0, small0, weight0, starts0, rest1, small1, weight1, starts1, rest2, small2, weight2,
+                      starts2, present, waiting, available, out):  # pragma: no cover - runs compiled
+    """The defence's danger per tile of up to three opponents (``mjlearn.analysis.defence.danger_each``) in one
+    call: for each opponent ``o`` that is ``present[o]``, its lines' share of :func:`opponent_shares` (its hands
+    ``rest{o}``, ``small{o}``, ``weight{o}``, ``starts{o}``) times its chance of waiting, ``waiting[o]``, in
+    ``out[o, :35]`` (one product each, as numpy's in-place ``*=``); the other entries are left as they are."""
+    share = np.empty(_KINDS, np.float64)
+    for o in range(present.shape[0]):
+        if not present[o]:
+            continue
+        if o == 0:
+            _opponent_shares(rest0, small0, weight0, starts0, available, share)
+        elif o == 1:
+            _opponent_shares(rest1, small1, weight1, starts1, available, share)
+        else:
+            _opponent_shares(rest2, small2, weight2, starts2, available, share)
+        for t in range(_KINDS):
+            out[o, t] = share[t] * waiting[o]
+
+
+def _judge_throws(each, unseen, throws, hot_throw, out_expected, out_mean):  # pragma: no cover - runs compiled
+    """``mjlearn.analysis.defence.TableReading``'s judgement of throws made after one look, with numpy's very
+    floats: the look's dangers ``each`` (``[3, 36]``, per opponent) and tiles unseen ``unseen`` (``[35]``); per
+    throw ``throws[i] = (the thrower's row, tile kind)``. A tile is hot when its danger to the hands other than
+    the thrower's (the three rows added in order, less the thrower's) is at least ``hot_throw`` times their mean
+    over the tiles unseen (numpy's pairwise sum of the 35 products, over the tiles unseen) and that mean is above
+    0. Writes per throw the tiles unseen that are hot over the tiles unseen in ``out_expected`` (and that mean in
+    ``out_mean``); returns how many throws were of a hot tile."""
+    others = np.empty(_KINDS, np.float64)
+    terms = np.empty(_KINDS, np.float64)
+    chains = np.empty(8, np.float64)
+    stop = _KINDS - _KINDS % 8
+    total = 0.0
+    for k in range(_KINDS):  # (whole numbers: their sum is exact in any order)
+        total += np.float64(unseen[k])
+    total = max(total, 1.0)
+    count = 0
+    for i in range(throws.shape[0]):
+        row = throws[i, 0]
+        tile = throws[i, 1]
+        for k in range(_KINDS):
+            others[k] = ((each[0, k] + each[1, k]) + each[2, k]) - each[row, k]
+            terms[k] = others[k] * np.float64(unseen[k])
+        for j in range(8):
+            chains[j] = _chain(terms, j, stop)
+        mean = _pairwise_tail(chains, terms, stop, _KINDS) / total
+        out_mean[i] = mean
+        threshold = hot_throw * mean
+        hot_unseen = 0.0
+        for k in range(_KINDS):
+            if others[k] >= threshold and mean > 0:
+                hot_unseen += np.float64(unseen[k])
+                if k == tile:
+                    count += 1
+        out_expected[i] = hot_unseen / total
+    return count
 
 
 def _coach_near(behind, slack, lines, value, bonus, jokerless, unseen_counts, found, near_value):  # pragma: no cover
@@ -708,6 +789,43 @@ def _coach_near(behind, slack, lines, value, bonus, jokerless, unseen_counts, fo
     for k in range(unseen_counts.shape[0]):
         unseen += unseen_counts[k]
     return m, s, unseen, some_jokerless
+
+
+def _coach_first(rack, available, distance, fresh, seen, short, lacking, ptr, hands, rest, small, far, penalty, slack,
+                 lines, value, bonus, jokerless, out_unseen, found, near_value):  # pragma: no cover - runs compiled
+    """The first rack's set-up of the coach's worth (``CoachBot._first_rack``) in one call: the view's liveness
+    brought up to date for the tiles ``available`` (``[36]``, none below 0) as :func:`live_update` does (``fresh``
+    to ``penalty``: its arguments), each hand's distance ``distance`` with the dead ones ``far`` behind (as it
+    is when no hand is live), then the near hands of :func:`coach_near` from those distances (``slack`` to
+    ``near_value``: its arguments), and the tiles unseen per kind, ``max(available - rack, 0)``, in
+    ``out_unseen``. Returns what :func:`coach_near` returns."""
+    some = _live_update(available, fresh, seen, short, lacking, ptr, hands, rest, small, far, penalty)
+    n = distance.shape[0]
+    behind = np.empty(n, np.int64)
+    for h in range(n):
+        behind[h] = np.int64(distance[h]) + np.int64(penalty[h]) if some else np.int64(distance[h])
+    for k in range(out_unseen.shape[0]):
+        left = available[k] - rack[k]
+        out_unseen[k] = left if left > 0 else 0
+    return _coach_near(behind, slack, lines, value, bonus, jokerless, out_unseen, found, near_value)
+
+
+def _live_near(distance, available, fresh, seen, short, lacking, ptr, hands, rest, small, far, penalty, slack,
+               out):  # pragma: no cover - runs compiled
+    """Which of a view's hands are near (``out[n]``, the coach's ``choose_call``): the liveness brought up to date for
+    the tiles ``available`` as :func:`live_update` does (``fresh`` to ``penalty``: its arguments), then the hands
+    whose ``distance`` (the dead ones ``far`` behind, as it is when no hand is live) is at most ``slack`` more than
+    the least."""
+    some = _live_update(available, fresh, seen, short, lacking, ptr, hands, rest, small, far, penalty)
+    n = distance.shape[0]
+    least = np.int64(1) << 40
+    for h in range(n):
+        behind = np.int64(distance[h]) + np.int64(penalty[h]) if some else np.int64(distance[h])
+        if behind < least:
+            least = behind
+    for h in range(n):
+        behind = np.int64(distance[h]) + np.int64(penalty[h]) if some else np.int64(distance[h])
+        out[h] = behind <= least + slack
 
 
 def _coach_worth(small_chance, table, at, at_natural, value, jokerless, racks, needed, starts, weights,
@@ -924,8 +1042,12 @@ _pairwise_tail = _compile(_pairwise_tail, inline=True)
 coach_chances = _compile(_coach_chances)
 _block32 = _compile(_block32, inline=True)
 _pairwise32 = _compile(_pairwise32)
-opponent_shares = _compile(_opponent_shares)
-coach_near = _compile(_coach_near)
+_opponent_shares = opponent_shares = _compile(_opponent_shares)
+opponent_dangers = _compile(_opponent_dangers)
+judge_throws = _compile(_judge_throws)
+_coach_near = coach_near = _compile(_coach_near)
+coach_first = _compile(_coach_first)
+live_near = _compile(_live_near)
 coach_worth = _compile(_coach_worth)
 discard_racks = _compile(_discard_racks)
 discard_finish = _compile(_discard_finish)

@@ -98,6 +98,13 @@ class BotEngine:
         some = compiled.live_update(np.array(available, dtype=np.int64), *state.arguments())
         return state.penalty if some else None
 
+    def live_arguments(self, view: View) -> tuple:
+        """With numba, the arguments of the view's compiled liveness in this thread after the tiles available:
+        ``(fresh, seen, short, lacking, ptr, hands, rest, small, far, penalty)``, what a compiled loop that
+        brings it up to date reads and updates (``mjlearn.engine._numba.live_update``, which :meth:`dead_far`
+        calls; ``coach_first`` calls it too). The loop must be called: the state counts as looked at."""
+        return self._live_state(view).arguments()
+
     def _live_state(self, view: View) -> "_LiveState":
         """The compiled liveness of a view in this thread (as :meth:`live_hands` for numpy)."""
         kept = getattr(self._threads, "states", None)

@@ -190,14 +190,19 @@ def _less_feeding(kinds: Sequence[int], scores: np.ndarray, left: np.ndarray, da
 
 
 class _Lines:
-    """A view's hands as the coach bot reads them: groups of 3+ apart from singles and pairs, and values."""
+    """A view's hands as the coach bot reads them: groups of 3+ apart from singles and pairs, and values; and,
+    for the compiled chances, the kinds each hand uses (hand ``h``'s are ``used_kinds[used_ptr[h]:used_ptr[h +
+    1]]``, ascending)."""
 
-    __slots__ = ("small", "big", "value")
+    __slots__ = ("small", "big", "value", "used_ptr", "used_kinds")
 
     def __init__(self, compiled, view: View):
         self.small = view.small.astype(np.int16)
         self.big = np.maximum(view.rest - self.small, 0).astype(np.int16)
         self.value = compiled.line_value[view.lines].astype(np.float64)
+        used = np.flatnonzero((self.small | self.big) != 0)  # (hand by hand, kinds ascending: hand * 35 + kind)
+        self.used_ptr = np.searchsorted(used, np.arange(0, NATURAL_KINDS * (len(self.small) + 1), NATURAL_KINDS))
+        self.used_kinds = used % NATURAL_KINDS
 
 
 COACH_LINES = Memo("coach lines", maxsize=256)
@@ -214,21 +219,33 @@ class _FirstRack:
                  "small", "big", "need_small", "need_big", "in_groups", "lacking", "outs", "log_small", "compiled",
                  "log_table", "flat_table", "no_exposed_joker")
 
-    def __init__(self, bot: "CoachBot", view: View, behind: np.ndarray, rack: np.ndarray, unseen_counts: np.ndarray,
-                 draws: int):
+    def __init__(self, bot: "CoachBot", position: Position, available: np.ndarray, rack: np.ndarray, draws: int,
+                 behind: np.ndarray | None = None):
+        """The first ``rack`` of ``position`` with the tiles ``available`` (the seat's liveness puts the dead hands
+        behind, :meth:`CoachBot._behind`, unless ``behind`` gives each hand's distance)."""
+        view = position.view
         self.lines = lines = bot._lines_of(view)
         self.rack = rack
-        self.unseen_counts = unseen_counts
         compiled = compiled_loops()
         if compiled is not None:  # the near hands, their lines, values and jokerless rows in one compiled call
             found, value = np.empty((3, view.n), dtype=np.int64), np.empty((2, view.n))
-            m, s, unseen, jokerless = compiled.coach_near(
-                behind, bot.slack, view.lines, lines.value, bot.self_pick_points,
-                _NO_FLOATS if bot.jokerless_points is None else bot.jokerless_points, unseen_counts, found, value)
+            jokerless_points = _NO_FLOATS if bot.jokerless_points is None else bot.jokerless_points
+            if behind is None and bot.slack + 15 <= FAR and min(available.tolist()) >= 0:  # (the liveness too)
+                self.unseen_counts = unseen_counts = np.empty(36, dtype=np.int16)
+                m, s, unseen, jokerless = compiled.coach_first(
+                    rack, available, position.distance, *bot.engine.live_arguments(view), bot.slack, view.lines,
+                    lines.value, bot.self_pick_points, jokerless_points, unseen_counts, found, value)
+            else:
+                self.unseen_counts = unseen_counts = np.maximum(available - rack, 0)
+                m, s, unseen, jokerless = compiled.coach_near(
+                    bot._behind(position, available) if behind is None else behind, bot.slack, view.lines,
+                    lines.value, bot.self_pick_points, jokerless_points, unseen_counts, found, value)
             self.near, self.starts, self.value = found[0, :m], found[2, :s], value[0, :m]
             self.jokerless = value[1, :m] if jokerless else None
             self.unseen = unseen
         else:  # the hands within slack of the nearest live one (or of the nearest, if none is live)
+            behind = bot._behind(position, available) if behind is None else behind
+            self.unseen_counts = unseen_counts = np.maximum(available - rack, 0)
             self.unseen = unseen = int(unseen_counts.sum())
             self.near = near = np.flatnonzero(behind <= int(behind.min()) + bot.slack)
             self.value = lines.value[near] + bot.self_pick_points  # (the tournament's self-pick row, in expectation)
@@ -449,6 +466,22 @@ class CoachBot(Bot):
         self._kept_behind = (position, seen, behind)
         return behind
 
+    def _near(self, position: Position, available: np.ndarray | None) -> np.ndarray:
+        """Which hands of the position's view are within ``slack`` of the nearest live one (of the nearest, if none
+        is live; of the nearest of all, without ``available``): :meth:`_behind`'s distances read as the first rack
+        of :meth:`worth` reads them. With numba, one compiled call (``mjlearn.engine._numba.live_near``)."""
+        if available is None:
+            distance = position.distance
+            return distance <= int(distance.min()) + self.slack
+        compiled = compiled_loops()
+        if compiled is not None and self.slack + 15 <= FAR and min(available.tolist()) >= 0:
+            near = np.empty(position.view.n, dtype=bool)
+            compiled.live_near(position.distance, available, *self.engine.live_arguments(position.view), self.slack,
+                               near)
+            return near
+        behind = self._behind(position, available)
+        return behind <= int(behind.min()) + self.slack
+
     def _lines_of(self, view: View) -> _Lines:
         kept = self._kept_lines
         if kept is not None and kept[0] is view:  # (the view of the last call: most calls read the same one)
@@ -521,8 +554,10 @@ class CoachBot(Bot):
         table with the unseen jokers among the outs and without them (``[K, m]`` each)."""
         needed, at, at_natural = found = np.empty((3, len(racks), len(first.near)), dtype=np.int64)
         small_chance = np.empty(found.shape[1:])
-        first.compiled.coach_chances(racks, first.lines.small, first.lines.big, first.near, first.log_table,
-                                     first.unseen_counts, _MAX_NEED, needed, small_chance, at, at_natural)
+        lines = first.lines
+        first.compiled.coach_chances(racks, lines.small, lines.big, lines.used_ptr, lines.used_kinds, first.near,
+                                     first.log_table, first.unseen_counts, _MAX_NEED, needed, small_chance, at,
+                                     at_natural)
         np.exp(small_chance, out=small_chance)  # (numpy's exp: the compiled loop leaves it the log)
         return needed, small_chance, at, at_natural
 
@@ -545,10 +580,9 @@ class CoachBot(Bot):
         if not view.n:
             return None
         seen = np.zeros(36, dtype=np.int16) if visible is None else np.asarray(visible, dtype=np.int16)
-        available = available_tiles(seen, exposures)
-        behind = self._behind(position, available)  # (the nearest live hands, or the nearest if none is live)
-        # what could still be drawn: the first rack's tiles are not (nor what the others give up: it is thrown)
-        first = _FirstRack(self, view, behind, rack.copy(), np.maximum(available - rack, 0), draws)
+        # the nearest live hands (or the nearest if none is live) and what could still be drawn: the first
+        # rack's tiles are not (nor what the others give up: it is thrown)
+        first = _FirstRack(self, position, available_tiles(seen, exposures), rack.copy(), draws)
         first.no_exposed_joker = first.jokerless is not None and not any(e.jokers for e in exposures)
         self._first = (key, first)
         return first
@@ -1092,17 +1126,21 @@ class CoachBot(Bot):
         first = self.read_call(counts, exposures, tile)
         if first[0] != "weigh":
             return first[1]
+        return self._weigh_call(first, exposures, visible, tile, lambda: draws)
+
+    def _weigh_call(self, first: tuple, exposures: Sequence[Exposure], visible, tile: Tile, draws):
+        """:meth:`choose_call` after its first look (``first``: :meth:`read_call`'s ``("weigh", ...)``); ``draws()``
+        gives the draws left, asked only when some way of exposing is weighed."""
         _, counts, position, groups = first
         t = int(tile)
         seen = None if visible is None else np.array(visible, dtype=np.int16)  # (a copy)
-        distance = position.distance if seen is None else self._behind(position, available_tiles(seen, exposures))
-        near = distance <= int(distance.min()) + self.slack
+        near = self._near(position, None if seen is None else available_tiles(seen, exposures))
         groups = [(size, has) for size, has in groups if (has & near).any()]  # only groups its near hands have
         if not groups:
             return None
         best = None
         for size, use_jokers, now, chance_now, after, chance_after in self._call_options(
-                counts, exposures, seen, t, [size for size, _ in groups], draws):
+                counts, exposures, seen, t, [size for size, _ in groups], draws()):
             if after > now * (1 + self.call_margin) and chance_after >= chance_now and (best is None or after > best[0]):
                 best = (after, size, use_jokers)
         return None if best is None else ("call", best[1], best[2])
@@ -1160,7 +1198,10 @@ class CoachBot(Bot):
         return options
 
     def call_decision(self, game: "Game", seat: int, counts, exposures, tile: Tile):
-        return self.choose_call(counts, exposures, game.visible(seat), tile, self._draws(game, seat))
+        first = self.read_call(counts, exposures, tile)  # (many discards are decided at this look: no table read)
+        if first[0] != "weigh":
+            return first[1]
+        return self._weigh_call(first, exposures, game.visible(seat), tile, lambda: self._draws(game, seat))
 
 
 def seat_danger(game: "Game", seat: int) -> "pandas.DataFrame":
