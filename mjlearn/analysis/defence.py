@@ -302,8 +302,8 @@ def danger_each(
     """
     each = np.zeros((len(opponents), NUM_KINDS))
     available = np.asarray(available, dtype=np.int64)  # (converted once for every opponent)
-    compiled_ = compiled_loops()
-    if compiled_ is not None and len(opponents) <= 3:  # every opponent's row in one compiled call, the same floats
+    loops = compiled_loops()
+    if loops is not None and len(opponents) <= 3:  # every opponent's row in one compiled call, the same floats
         rows: list = []
         present, chances = np.zeros(3, dtype=np.int64), np.zeros(3)
         for o in range(3):
@@ -314,7 +314,7 @@ def danger_each(
                 lines = opponent_lines(compiled, exposures)
                 rows += (lines.rest, lines.small, lines.weight, lines.starts)
                 present[o], chances[o] = 1, waiting_chance(len(exposures), wall_left, waiting)
-        compiled_.opponent_dangers(*rows, present, chances, available, each)
+        loops.opponent_dangers(*rows, present, chances, available, each)
         return each
     for o, exposures in enumerate(opponents):
         if exposures is not None:  # each opponent's share written into its row, then its waiting chance
