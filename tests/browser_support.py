@@ -22,6 +22,9 @@ from contextlib import contextmanager
 from pathlib import Path
 
 CHROMIUM = Path("/usr/bin/chromium")
+STEP = 60_000
+"""Milliseconds a browser test waits for a widget's answer to a click, a key or an edit: generous, since the
+wait ends as soon as the answer shows, and a busy 2-core machine can take many seconds to run the kernel's side."""
 CHROMIUM_FLAGS = [
     "--no-sandbox",
     "--disable-gpu",

@@ -23,6 +23,7 @@ from playwright.sync_api import expect
 
 from browser_support import (
     CHROMIUM,
+    STEP,
     CHROMIUM_FLAGS,
     browser_problem,
     jupyter_server,
@@ -146,7 +147,7 @@ def test_hand_builder_clicks_build_a_winning_hand(open_notebook, server, ui):
     for notation in WINNING_CLICKS:
         widget.locator(f'.mj-palette-tile[data-tile="{notation}"]').click()
     wins = widget.locator(".mj-wins")
-    wins.wait_for(timeout=20_000)
+    wins.wait_for(timeout=STEP)
     assert "2468 #1" in wins.inner_text() and "25" in wins.inner_text()
     assert "Mah Jongg" in widget.locator(".mj-message").inner_text()
     assert widget.locator(".mj-rack-tile").count() == 14
@@ -157,7 +158,7 @@ def test_hand_builder_clicks_build_a_winning_hand(open_notebook, server, ui):
     # a 15th tile is refused, visibly, and the rack stays as it was
     widget.locator('.mj-palette-tile[data-tile="J"]').click()
     message = widget.locator(".mj-message.mj-error")
-    message.wait_for(timeout=10_000)
+    message.wait_for(timeout=STEP)
     assert "at most 14 tiles" in message.inner_text()
     assert widget.locator(".mj-rack-tile").count() == 14
 
@@ -184,7 +185,7 @@ def test_hand_builder_marks_an_exposure_and_refuses_a_fifth_tile(open_notebook, 
     # (a used-up tile is aria-disabled, yet still answers a click with the reason: Playwright clicks it by force)
     widget.locator('.mj-palette-tile[data-tile="5C"]').click(force=True)
     message = widget.locator(".mj-message.mj-error")
-    message.wait_for(timeout=10_000)
+    message.wait_for(timeout=STEP)
     assert "All 4" in message.inner_text()
     assert widget.locator('.mj-palette-tile[data-tile="5C"] .mj-badge').inner_text() == "0"
 
@@ -193,7 +194,7 @@ def test_hand_builder_marks_an_exposure_and_refuses_a_fifth_tile(open_notebook, 
         widget.locator(".mj-rack-tile").nth(index).click()
     assert widget.locator(".mj-rack-tile.mj-selected").count() == 3
     widget.locator(".mj-expose-go").click()
-    widget.locator(".mj-exposure").wait_for(timeout=10_000)
+    widget.locator(".mj-exposure").wait_for(timeout=STEP)
     state = json.loads(wait_for_file(server, "hand_state.json", lambda t: "555C" in t))
     assert state == {"hand": "5C", "exposures": ["555C"], "wins": 0}
     shot(widget, "hand_builder_exposure_lab")
@@ -203,7 +204,7 @@ def test_hand_builder_marks_an_exposure_and_refuses_a_fifth_tile(open_notebook, 
     widget.locator("input.mj-card-file").fill("tiny.mjcl")
     widget.locator(".mj-load").click()
     page.wait_for_function("document.querySelector('.mj-hand-builder select[aria-label=card]').value === 'tiny.mjcl'",
-                           timeout=20_000)
+                           timeout=STEP)
     expect(widget.locator(".mj-summary")).to_contain_text("dead")  # no line of Tiny has 555C
     widget.locator(".mj-clear").click()
     expect(widget.locator(".mj-rack-tile")).to_have_count(0)
@@ -231,7 +232,7 @@ def test_card_editor_shows_a_caret_error_live_and_saves_only_valid_text(open_not
     page.keyboard.type("FF 2222 4444 66Q6 X25")
 
     error = widget.locator(".mj-error-item")
-    error.wait_for(timeout=20_000)
+    error.wait_for(timeout=STEP)
     text = error.inner_text()
     assert "Line 9, column 16" in text and "unknown tile 'Q'" in text
     source_line, caret = error.locator("pre").inner_text().split("\n")[:2]
@@ -243,7 +244,7 @@ def test_card_editor_shows_a_caret_error_live_and_saves_only_valid_text(open_not
 
     widget.locator(".mj-save").click()
     refused = widget.locator(".mj-message.mj-error")
-    refused.wait_for(timeout=10_000)
+    refused.wait_for(timeout=STEP)
     assert "Not saved" in refused.inner_text()
     assert not (server.root / name).exists()
 
@@ -254,10 +255,10 @@ def test_card_editor_shows_a_caret_error_live_and_saves_only_valid_text(open_not
         page.keyboard.press("ArrowLeft")
     page.keyboard.press("Backspace")
     page.keyboard.type("6")
-    page.wait_for_function("document.querySelectorAll('.mj-card-editor .mj-error-item').length === 0", timeout=20_000)
+    page.wait_for_function("document.querySelectorAll('.mj-card-editor .mj-error-item').length === 0", timeout=STEP)
     widget.locator(".mj-save").click()
     saved = widget.locator(".mj-message.mj-success")
-    saved.wait_for(timeout=10_000)
+    saved.wait_for(timeout=STEP)
     written = (server.root / name).read_text(encoding="utf-8")
     assert written.rstrip().endswith("FF 2222 4444 6666 X25")
     assert widget.locator(".mj-dirty").inner_text() == "saved"
@@ -274,7 +275,7 @@ def test_card_editor_shows_left_out_hands_as_a_note_and_still_saves(open_noteboo
     widget = page.locator(".mj-card-editor")
     widget.wait_for(timeout=TIMEOUT)
     note = widget.locator(".mj-note-item")
-    note.wait_for(timeout=20_000)
+    note.wait_for(timeout=STEP)
     assert "Note, line 4:" in note.inner_text() and "1 of 3 hands needs more tiles" in note.inner_text()
     assert widget.locator(".mj-error-item").count() == 0
     assert widget.locator(".mj-gutter .mj-noted").inner_text() == "4"
@@ -285,9 +286,9 @@ def test_card_editor_shows_left_out_hands_as_a_note_and_still_saves(open_noteboo
     page.keyboard.press("Control+End")
     page.keyboard.type("NNNN EEEE WWWW SS X25")
     page.wait_for_function("document.querySelector('.mj-card-editor .mj-summary').textContent.includes('6 hands')",
-                           timeout=20_000)
+                           timeout=STEP)
     widget.locator(".mj-save").click()
-    widget.locator(".mj-message.mj-success").wait_for(timeout=10_000)
+    widget.locator(".mj-message.mj-success").wait_for(timeout=STEP)
     assert (server.root / name).read_text(encoding="utf-8").rstrip().endswith("NNNN EEEE WWWW SS X25")
     assert widget_errors(page) == []
 
@@ -312,7 +313,7 @@ def test_charleston_trainer_passes_three_tiles_and_refuses_a_joker(open_notebook
     # seed 1 deals East a joker: clicking it is refused with the reason
     widget.locator('.mj-rack-tile[data-tile="J"]').first.click(force=True)  # (aria-disabled: clicked by force)
     refused = widget.locator(".mj-message.mj-error")
-    refused.wait_for(timeout=10_000)
+    refused.wait_for(timeout=STEP)
     assert "Jokers are never passed" in refused.inner_text()
     assert widget.locator(".mj-rack-tile.mj-selected").count() == 0
 
@@ -327,10 +328,10 @@ def test_charleston_trainer_passes_three_tiles_and_refuses_a_joker(open_notebook
             f"document.querySelectorAll('.mj-charleston-trainer .mj-rack-tile.mj-selected').length === {index + 1}"
         )
     widget.locator(".mj-pass").click()
-    widget.locator(".mj-last-pass").wait_for(timeout=20_000)
+    widget.locator(".mj-last-pass").wait_for(timeout=STEP)
     page.wait_for_function(
         "(document.querySelector('.mj-charleston-trainer [aria-current=\"step\"]') || {}).textContent"
-        "?.toLowerCase().includes('first across')", timeout=20_000)
+        "?.toLowerCase().includes('first across')", timeout=STEP)
     gave = widget.locator(".mj-gave .mj-tile")
     assert sorted(gave.nth(i).get_attribute("data-tile") for i in range(gave.count())) == sorted(given)
     assert widget.locator(".mj-received .mj-tile").count() == 3
@@ -366,7 +367,7 @@ def open_file_browser(page) -> None:
     """Show JupyterLab's file browser in the left sidebar (where it is not already showing)."""
     if not page.locator("#filebrowser").is_visible():
         page.locator('.jp-SideBar [data-id="filebrowser"]').first.click()
-    page.locator("#filebrowser").wait_for(state="visible", timeout=10_000)
+    page.locator("#filebrowser").wait_for(state="visible", timeout=STEP)
 
 
 def assert_columns_fit(page, labels: list[str]) -> None:
@@ -469,7 +470,7 @@ def test_card_editor_says_when_the_kernel_is_gone_and_keeps_the_text(open_notebo
     page.keyboard.type("\nFF 1111 NEWS DDDD")
     widget.locator(".mj-save").click()
     gone = widget.locator(".mj-kernel-gone")
-    gone.wait_for(state="visible", timeout=15_000)
+    gone.wait_for(state="visible", timeout=STEP)
     assert "kernel is not answering" in gone.inner_text()
     assert source.input_value().endswith("FF 1111 NEWS DDDD")
     shot(widget, "card_editor_kernel_gone")

@@ -17,6 +17,7 @@ from pathlib import Path
 
 import pytest
 
+from browser_support import STEP
 from test_browser import (  # noqa: F401  (fixtures used by name)
     SCREENSHOTS, TIMEOUT, browser, open_notebook, server, shot, wait_for_file, widget_errors,
 )
@@ -184,12 +185,12 @@ def test_hand_builder_builds_a_winning_hand_by_keys(open_notebook):
         move_to(keys, tile)
         keys.press("Enter")
         page.wait_for_function("([el, n]) => el.querySelectorAll('.mj-rack-tile').length === n",
-                               arg=[widget.element_handle(), number], timeout=30_000)
+                               arg=[widget.element_handle(), number], timeout=STEP)
         assert keys.focused("data-tile") == tile  # the redraw kept the keyboard on the palette
     presses = keys.count
-    widget.locator(".mj-wins").wait_for(timeout=20_000)
+    widget.locator(".mj-wins").wait_for(timeout=STEP)
     page.wait_for_function("(el) => el.querySelector('.mj-live').textContent.includes('Mah Jongg')",
-                           arg=widget.element_handle(), timeout=20_000)
+                           arg=widget.element_handle(), timeout=STEP)
     assert "2468 #1" in live(widget)
     print(f"HandBuilder: a winning hand by keys in {presses} key presses ({tabs} Tabs to the palette); 255 before")
     assert presses < 60
@@ -213,11 +214,11 @@ def test_hand_builder_builds_a_winning_hand_by_keys(open_notebook):
     for step in range(3):
         keys.press(" ")
         page.wait_for_function("([el, n]) => el.querySelectorAll('.mj-rack-tile[aria-pressed=true]').length === n",
-                               arg=[widget.element_handle(), step + 1], timeout=10_000)
+                               arg=[widget.element_handle(), step + 1], timeout=STEP)
         if step < 2:
             keys.press("ArrowRight")
     keys.press("e")
-    widget.locator(".mj-exposure").wait_for(timeout=20_000)
+    widget.locator(".mj-exposure").wait_for(timeout=STEP)
     assert "222B" in live(widget) or "Exposed" in live(widget)
     assert region.evaluate("(el) => el.isConnected") and widget.locator(".mj-live").count() == 1  # never re-made
     notebook_intact(page, len(HAND_CELLS))
@@ -260,7 +261,7 @@ def pick_three(keys: Keys, widget) -> None:
             keys.press(" ")
             page.wait_for_function(
                 "([el, i]) => el.querySelector(`.mj-rack-tile[data-index='${i}']`).getAttribute('aria-pressed') === 'true'"
-                " && document.activeElement.dataset.index === i", arg=[widget.element_handle(), index], timeout=30_000)
+                " && document.activeElement.dataset.index === i", arg=[widget.element_handle(), index], timeout=STEP)
             picked += 1
         if picked < 3:
             last = page.evaluate("() => !document.activeElement.nextElementSibling")
@@ -333,14 +334,14 @@ def test_a_whole_game_is_played_by_keys_and_the_live_region_says_what_happens(op
                     heard.append(press_and_wait(keys, widget, "Enter"))
                 else:
                     page.wait_for_function("([el, s]) => Number(el.dataset.serial) > s",
-                                           arg=[widget.element_handle(), serial(widget) - 1], timeout=30_000)
+                                           arg=[widget.element_handle(), serial(widget) - 1], timeout=STEP)
                     heard.append(live(widget))
             else:
                 heard.append(press_and_wait(keys, widget, "l"))
         else:
             raise AssertionError(f"no move for the keys: {widget.locator('.mj-status').inner_text()!r}")
     banner = widget.locator(".mj-banner-title")
-    banner.wait_for(timeout=30_000)
+    banner.wait_for(timeout=STEP)
     everything = " | ".join(page.evaluate("window.mjSaid")).replace("\u00a0", " ")
     assert all(text.replace("\u00a0", " ").strip() in everything for text in heard)
     assert "You draw" in everything and "You discard" in everything  # draws and discards
@@ -392,10 +393,10 @@ def test_axe_core_finds_no_violation_in_any_widget(open_notebook, browser):
     table.locator(".mj-rack-tile").first.focus()
     page.keyboard.press(" ")  # a tile picked: aria-pressed on the rack, the Pass button on
     page.wait_for_function("(el) => !!el.querySelector('.mj-rack-tile[aria-pressed=true]')",
-                           arg=table.element_handle(), timeout=20_000)
+                           arg=table.element_handle(), timeout=STEP)
     table.locator(".mj-keys-button").focus()
     page.keyboard.press("Enter")  # the list of keys open
-    table.locator(".mj-keys-list:not([hidden])").wait_for(timeout=10_000)
+    table.locator(".mj-keys-list:not([hidden])").wait_for(timeout=STEP)
     found = axe_by_widget(page, browser)
     for name, where in found.items():
         print(f"axe-core, {name}: " + ", ".join(f"{place} {len(v)} violations" for place, v in where.items()))
@@ -418,12 +419,12 @@ def test_axe_core_finds_no_violation_at_the_table_while_calling_and_at_the_end(o
             break
         if widget.locator(".mj-discard").count() and "confirm" not in seen and not widget.locator(".mj-act-declare_mahjongg").count():
             keys.press("m")  # Mah Jongg with tiles that do not win: the table asks first, the safe answer focused
-            widget.locator(".mj-confirm").wait_for(timeout=30_000)
-            page.wait_for_function("() => document.activeElement.dataset.key === 'confirm-no'", timeout=10_000)
+            widget.locator(".mj-confirm").wait_for(timeout=STEP)
+            page.wait_for_function("() => document.activeElement.dataset.key === 'confirm-no'", timeout=STEP)
             assert "Enter:" in live(widget)  # the question is said, with its keys
             seen["confirm"] = axe_violations(page, ".mj-game-table") + plain_page_violations(browser, page, ".mj-game-table")
             keys.press("Escape")
-            widget.locator(".mj-confirm").wait_for(state="detached", timeout=30_000)
+            widget.locator(".mj-confirm").wait_for(state="detached", timeout=STEP)
         if widget.locator(".mj-call").count() and "call" not in seen:
             keys.press("c")
             page.wait_for_timeout(150)
@@ -440,7 +441,7 @@ def test_axe_core_finds_no_violation_at_the_table_while_calling_and_at_the_end(o
             press_and_wait(keys, widget, "l")
         else:
             raise AssertionError(f"no move for the keys: {widget.locator('.mj-status').inner_text()!r}")
-    widget.locator(".mj-banner-title").wait_for(timeout=30_000)
+    widget.locator(".mj-banner-title").wait_for(timeout=STEP)
     seen["end"] = axe_violations(page, ".mj-game-table") + plain_page_violations(browser, page, ".mj-game-table")
     widget.locator(".mj-review").focus()  # the coach's review of the game, asked for by keys
     keys.press("Enter")
@@ -472,7 +473,7 @@ def test_charleston_trainer_passes_and_votes_by_keys(open_notebook):
             assert "Picked" in wait_said(page, widget, before)
             page.wait_for_function(  # the redraw kept the keyboard on the tile, now pressed
                 "(k) => document.activeElement.dataset.key === k && document.activeElement.getAttribute('aria-pressed') === 'true'",
-                arg=index, timeout=10_000)
+                arg=index, timeout=STEP)
         before = said(widget)
         keys.press("p")
         heard.append(wait_said(page, widget, before))
@@ -489,10 +490,10 @@ def test_charleston_trainer_passes_and_votes_by_keys(open_notebook):
     keys.press("i")  # the rack in words
     assert "Your rack:" in wait_said(page, widget, before)
     keys.press("?")
-    widget.locator(".mj-keys-list:not([hidden])").wait_for(timeout=10_000)
+    widget.locator(".mj-keys-list:not([hidden])").wait_for(timeout=STEP)
     assert "suggest a pass" in widget.locator(".mj-keys-list").inner_text()
     keys.press("Escape")
-    widget.locator(".mj-keys-list[hidden]").wait_for(state="attached", timeout=10_000)
+    widget.locator(".mj-keys-list[hidden]").wait_for(state="attached", timeout=STEP)
     print(f"CharlestonTrainer: the first Charleston and the vote by keys in {keys.count} key presses")
     assert region.evaluate("(el) => el.isConnected") and widget.locator(".mj-live").count() == 1
     notebook_intact(page, len(TRAINER_CELLS))
@@ -559,7 +560,7 @@ def test_large_print_by_its_switch_gives_18_px_text_and_48_px_targets(open_noteb
             page.keyboard.press("Enter")
         switch.focus()
         page.keyboard.press("Enter")
-        page.wait_for_function("(el) => el.classList.contains('mj-large')", arg=widget.element_handle(), timeout=20_000)
+        page.wait_for_function("(el) => el.classList.contains('mj-large')", arg=widget.element_handle(), timeout=STEP)
         assert switch.get_attribute("aria-pressed") == "true"
         page.wait_for_timeout(200)
         large = sizes(widget, 18)
@@ -596,13 +597,13 @@ def test_solo_drill_hands_are_played_by_keys_and_said(open_notebook, ui):
         if widget.get_attribute("data-over") == "true":
             break
         assert "mj-rack-tile" in (keys.focused("class") or "")  # the redraw kept the keyboard on the rack
-    widget.locator(".mj-next-hand").wait_for(timeout=20_000)
+    widget.locator(".mj-next-hand").wait_for(timeout=STEP)
     assert "Start the next hand" in live(widget) or "last hand" in live(widget)
     before = said(widget)
     keys.press("i")
     assert "Hand 1 of 2" in wait_said(page, widget, before)
     keys.press("n")
-    page.wait_for_function("(el) => el.dataset.hand === '2'", arg=widget.element_handle(), timeout=20_000)
+    page.wait_for_function("(el) => el.dataset.hand === '2'", arg=widget.element_handle(), timeout=STEP)
     assert region.evaluate("(el) => el.isConnected") and widget.locator(".mj-live").count() == 1
     notebook_intact(page, len(DRILL_CELLS))
     print(f"SoloDrill in {ui}: a hand by keys in {keys.count} key presses")

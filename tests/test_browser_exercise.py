@@ -15,6 +15,7 @@ import json
 import pytest
 
 from mjlearn.lessons.record import read_record
+from browser_support import STEP
 from test_browser import (  # noqa: F401  (fixtures used by name)
     TIMEOUT, UIS, browser, open_notebook, server, shot, widget_errors,
 )
@@ -70,7 +71,7 @@ def open_lesson(open_notebook, server):
 
 def wait_for_hints(page, widget, count):
     page.wait_for_function("([el, n]) => el.querySelectorAll('.mj-hint').length === n",
-                           arg=[widget.element_handle(), count], timeout=30_000)
+                           arg=[widget.element_handle(), count], timeout=STEP)
 
 
 def test_an_exercise_answered_by_clicking_grows_its_hints_and_lands_in_the_class_report(open_lesson, server):
@@ -93,7 +94,7 @@ def test_an_exercise_answered_by_clicking_grows_its_hints_and_lands_in_the_class
     # two wrong tries by clicking: one hint, then the link to the section that teaches it
     widget.locator('.mj-option[data-option="Yes"]').click()
     page.wait_for_function("(el) => el.querySelector('.mj-option[aria-pressed=\"true\"]')",
-                           arg=widget.element_handle(), timeout=20_000)
+                           arg=widget.element_handle(), timeout=STEP)
     widget.locator(".mj-check").click()
     wait_for_hints(page, widget, 1)
     assert verdict.inner_text().startswith("\u2718 Not yet")
@@ -107,21 +108,21 @@ def test_an_exercise_answered_by_clicking_grows_its_hints_and_lands_in_the_class
     assert widget.locator(".mj-show-answer").count() == 0  # not before three tries
     shot(widget, "exercise_hints_lab")
     link.click()  # the heading of this notebook scrolls into view
-    page.wait_for_function(IN_VIEW, timeout=10_000)
+    page.wait_for_function(IN_VIEW, timeout=STEP)
 
     # a third wrong try: the third hint and "Show the answer"; then the right answer with the keyboard
     widget.locator(".mj-check").click()
     wait_for_hints(page, widget, 3)
-    widget.locator(".mj-show-answer").wait_for(timeout=20_000)
+    widget.locator(".mj-show-answer").wait_for(timeout=STEP)
     box = widget.locator("input.mj-answer-box")
     box.click()
     box.fill("")
     page.keyboard.type("no")
     page.keyboard.press("Enter")  # Enter checks
     page.wait_for_function("(el) => el.querySelector('.mj-verdict').textContent.includes('Right')",
-                           arg=widget.element_handle(), timeout=20_000)
+                           arg=widget.element_handle(), timeout=STEP)
     solution = widget.locator(".mj-solution")
-    solution.wait_for(timeout=20_000)
+    solution.wait_for(timeout=STEP)
     assert "A joker never stands in a pair" in solution.inner_text()
     shot(widget, "exercise_right_lab")
 
@@ -134,7 +135,7 @@ def test_an_exercise_answered_by_clicking_grows_its_hints_and_lands_in_the_class
     report_cell.locator(".jp-InputArea-editor").click()
     page.keyboard.press("Shift+Enter")
     page.wait_for_function("(el) => el.innerText.includes('4 answers checked')",
-                           arg=report_cell.element_handle(), timeout=30_000)
+                           arg=report_cell.element_handle(), timeout=STEP)
     text = report_cell.inner_text()
     assert "1 student" in text and "02·2" in text
     assert report_cell.locator('td[title="right on try 4"]').count() == 1
@@ -155,25 +156,25 @@ def test_a_pass_is_picked_on_the_rack_with_the_mouse_and_the_keyboard(open_lesso
     widget.locator('.mj-rack-tile[data-tile="N"]').click()
     widget.locator('.mj-rack-tile[data-tile="2B"]').first.click()
     page.wait_for_function("(el) => el.querySelectorAll('.mj-rack-tile.mj-selected').length === 2",
-                           arg=widget.element_handle(), timeout=20_000)
+                           arg=widget.element_handle(), timeout=STEP)
     assert widget.locator(".mj-pick-count").first.inner_text() == "2 of 3 chosen"
     widget.locator('.mj-rack-tile[data-tile="2B"]').first.click()  # a second click puts it back
     page.wait_for_function("(el) => el.querySelectorAll('.mj-rack-tile.mj-selected').length === 1",
-                           arg=widget.element_handle(), timeout=20_000)
+                           arg=widget.element_handle(), timeout=STEP)
     # the keyboard: focus the S tile, Space chooses it; then Tab on to the F tiles
     widget.locator('.mj-rack-tile[data-tile="S"]').focus()
     page.keyboard.press(" ")
     page.wait_for_function("(el) => el.querySelectorAll('.mj-rack-tile.mj-selected').length === 2",
-                           arg=widget.element_handle(), timeout=20_000)
+                           arg=widget.element_handle(), timeout=STEP)
     focused = page.evaluate("() => document.activeElement.dataset.tile")
     assert focused == "S"  # the redrawn rack keeps the keyboard where it was
     widget.locator('.mj-rack-tile[data-tile="F"]').first.focus()
     page.keyboard.press("Enter")
     page.wait_for_function("(el) => el.querySelector('input.mj-answer-box').value === 'F N S'",
-                           arg=widget.element_handle(), timeout=20_000)
+                           arg=widget.element_handle(), timeout=STEP)
     widget.locator(".mj-check").click()
     page.wait_for_function("(el) => el.querySelector('.mj-verdict').textContent.includes('Right')",
-                           arg=widget.element_handle(), timeout=30_000)
+                           arg=widget.element_handle(), timeout=STEP)
 
     # large print: text of 16 pixels or more, buttons and tiles at least 48 pixels high and wide
     sizes = page.evaluate("""(el) => ({
@@ -207,17 +208,17 @@ def test_a_line_is_picked_from_the_card_and_a_number_typed(open_lesson, server, 
     line.locator(".mj-section-btn", has_text="2468").click()
     line.locator('.mj-line-btn[data-option="2468 #2"]').click()
     page.wait_for_function("(el) => el.querySelector('.mj-line-btn[aria-pressed=\"true\"]')",
-                           arg=line.element_handle(), timeout=20_000)
+                           arg=line.element_handle(), timeout=STEP)
     line.locator(".mj-check").click()
     page.wait_for_function("(el) => el.querySelector('.mj-verdict').textContent.includes('Right')",
-                           arg=line.element_handle(), timeout=20_000)
+                           arg=line.element_handle(), timeout=STEP)
     shot(line, f"exercise_line_{ui}")
     box = number.locator("input.mj-answer-box")
     box.click()
     page.keyboard.type("twelve")
     page.keyboard.press("Enter")
     page.wait_for_function("(el) => el.querySelector('.mj-verdict').textContent.includes('too low')",
-                           arg=number.element_handle(), timeout=20_000)
+                           arg=number.element_handle(), timeout=STEP)
     assert number.locator("input.mj-answer-box").input_value() == "twelve"  # the answer stays to be corrected
     shot(number, f"exercise_number_{ui}")
     assert widget_errors(page) == []
@@ -247,7 +248,7 @@ def test_a_real_lesson_runs_and_its_exercise_is_answered_by_clicking_with_hints_
     widget.scroll_into_view_if_needed()
     widget.locator('.mj-option[data-option="Yes"]').click()
     page.wait_for_function("(el) => el.querySelector('.mj-option[aria-pressed=\"true\"]')",
-                           arg=widget.element_handle(), timeout=20_000)
+                           arg=widget.element_handle(), timeout=STEP)
     widget.locator(".mj-check").click()
     wait_for_hints(page, widget, 1)
     assert "What does putting the drawn tile on the rack signal?" in widget.locator(".mj-hints").inner_text()
@@ -259,11 +260,11 @@ def test_a_real_lesson_runs_and_its_exercise_is_answered_by_clicking_with_hints_
     shot(widget, "lesson02_exercise3_hints_lab")
     widget.locator('.mj-option[data-option="No"]').click()
     page.wait_for_function("(el) => el.querySelector('.mj-option[data-option=\"No\"][aria-pressed=\"true\"]')",
-                           arg=widget.element_handle(), timeout=20_000)  # (the choice synced before Check, as for Yes)
+                           arg=widget.element_handle(), timeout=STEP)  # (the choice synced before Check, as for Yes)
     widget.locator(".mj-check").click()
     page.wait_for_function("(el) => el.querySelector('.mj-verdict').textContent.includes('Right')",
-                           arg=widget.element_handle(), timeout=20_000)
-    widget.locator(".mj-solution").wait_for(timeout=20_000)
+                           arg=widget.element_handle(), timeout=STEP)
+    widget.locator(".mj-solution").wait_for(timeout=STEP)
     assert "racking it closes the window" in widget.locator(".mj-solution").inner_text()
 
     attempts, _ = read_record(server.root / "record02" / "Ann.jsonl")
@@ -273,7 +274,7 @@ def test_a_real_lesson_runs_and_its_exercise_is_answered_by_clicking_with_hints_
     report_cell.locator(".jp-InputArea-editor").click()
     page.keyboard.press("Shift+Enter")
     page.wait_for_function("(el) => el.innerText.includes('3 answers checked')",
-                           arg=report_cell.element_handle(), timeout=30_000)
+                           arg=report_cell.element_handle(), timeout=STEP)
     assert "02\u00b73" in report_cell.inner_text()
     assert report_cell.locator('td[title="right on try 3"]').count() == 1
     assert widget_errors(page) == []

@@ -18,7 +18,7 @@ import statistics
 
 import pytest
 
-from browser_support import lab_theme, shut_down_kernel, wait_for_kernel
+from browser_support import STEP, lab_theme, shut_down_kernel, wait_for_kernel
 from test_browser import (  # noqa: F401  (fixtures used by name)
     SCREENSHOTS, TIMEOUT, UIS, browser, open_file_browser, open_notebook, server, shot, wait_for_file, widget_errors,
 )
@@ -58,7 +58,7 @@ def _pick(page, widget, index: int, timings: list[float]) -> None:
     widget.locator(f".mj-rack-tile[data-index='{index}']").click()
     page.wait_for_function(
         "([el, i]) => el.querySelector(`.mj-rack-tile[data-index='${i}']`).classList.contains('mj-selected')",
-        arg=[widget.element_handle(), index], timeout=30_000)
+        arg=[widget.element_handle(), index], timeout=STEP)
     timings.append(_last_latency(widget))
 
 
@@ -69,7 +69,7 @@ def test_a_whole_game_is_played_by_clicking(open_notebook, server, ui):
     widget.wait_for(timeout=TIMEOUT)
     widget.locator(".mj-settings summary").click()
     widget.get_by_role("button", name="Sounds: off").click()  # sounds made in the browser, no file fetched
-    widget.get_by_role("button", name="Sounds: on").wait_for(timeout=30_000)
+    widget.get_by_role("button", name="Sounds: on").wait_for(timeout=STEP)
     assert widget.get_by_role("button", name="Auto-pass: on").count() == 1  # on for a beginner's table
     widget.locator(".mj-settings summary").click()
     picks: list[float] = []
@@ -164,7 +164,7 @@ def _ask_coach_and_pick_the_hot_tile(page, widget) -> None:
     widget.locator(".mj-coach-toggle").click()
     widget.locator(".mj-coach .mj-advice").first.wait_for(timeout=60_000)
     widget.locator('.mj-rack-tile[data-tile="8B"]').click()
-    widget.locator(".mj-warning").wait_for(timeout=30_000)
+    widget.locator(".mj-warning").wait_for(timeout=STEP)
     assert "hot tile" in widget.locator(".mj-warning").inner_text()
 
 
@@ -185,7 +185,7 @@ def test_the_table_fits_at_800px_with_the_file_browser_and_reads_in_the_dark_the
     fit = widget.evaluate(OVERFLOW)
     assert fit["seats"] == 4 and fit["widest"] <= fit["right"] + 1, fit
     widget.locator(".mj-discard").click()  # still playable: the picked 8 Bam goes to the floor
-    widget.locator(".mj-floor .mj-tile").first.wait_for(timeout=30_000)
+    widget.locator(".mj-floor .mj-tile").first.wait_for(timeout=STEP)
     widget.scroll_into_view_if_needed()
     page.screenshot(path=str(SCREENSHOTS / "game_table_800px_file_browser.png"))
     assert widget_errors(page) == []
@@ -212,19 +212,19 @@ def test_a_false_mahjongg_waits_for_a_confirmation(open_notebook, server, ui):
     risk.wait_for(timeout=TIMEOUT)
     for widget in (keep, risk):
         dialog = widget.get_by_role("alertdialog")
-        dialog.wait_for(timeout=30_000)
+        dialog.wait_for(timeout=STEP)
         assert "Declare Mah Jongg?" in dialog.inner_text() and "your hand dead" in dialog.inner_text()
         assert widget.locator(".mj-act-declare_mahjongg").count() == 0  # never offered: the tiles do not win
     shot(keep, f"game_table_confirm_{ui}")
     keep.get_by_role("button", name="No, keep playing").click()
-    keep.get_by_role("alertdialog").wait_for(state="detached", timeout=30_000)
+    keep.get_by_role("alertdialog").wait_for(state="detached", timeout=STEP)
     assert keep.locator(".mj-dead").count() == 0 and keep.locator(".mj-discard").count() == 1
     risk.get_by_role("button", name="Declare Mah Jongg anyway").click()
-    risk.locator(".mj-sticky-dead").wait_for(timeout=30_000)  # it stays until dismissed
+    risk.locator(".mj-sticky-dead").wait_for(timeout=STEP)  # it stays until dismissed
     assert "Your hand is dead" in risk.locator(".mj-sticky-dead").inner_text()
     assert "your hand is dead" in risk.locator(".mj-seat-you").inner_text()
     risk.locator(".mj-sticky-dead .mj-dismiss").click()
-    risk.locator(".mj-sticky-dead").wait_for(state="detached", timeout=30_000)
+    risk.locator(".mj-sticky-dead").wait_for(state="detached", timeout=STEP)
     assert widget_errors(page) == []
 
 
@@ -243,7 +243,7 @@ def test_the_review_shows_the_ranked_decisions_the_curve_and_the_reasons(open_no
     widget = page.locator(".mj-game-table")
     widget.wait_for(timeout=TIMEOUT)
     review = widget.locator(".mj-review-table")
-    review.wait_for(timeout=30_000)
+    review.wait_for(timeout=STEP)
     rows = review.locator(".mj-review-rows tr")  # the headings' row, then one per decision
     assert rows.count() >= 2
     first = rows.nth(1).inner_text()
@@ -272,7 +272,7 @@ def test_enter_on_a_tile_keeps_the_focus_on_the_rack_and_tile_moves_are_quick(op
         page.wait_for_function(
             "([el, i, p]) => el.querySelector(`.mj-rack-tile[data-index='${i}']`).getAttribute('aria-pressed') === p"
             " && document.activeElement && document.activeElement.dataset.index === String(i)",
-            arg=[widget.element_handle(), index, pressed], timeout=30_000)
+            arg=[widget.element_handle(), index, pressed], timeout=STEP)
     picked = widget.locator(".mj-rack-tile[aria-pressed='true']")
     assert picked.count() == 1 and picked.get_attribute("data-index") == "3"
     assert page.evaluate("document.activeElement.dataset.index") == "3"  # still on the rack after the redraws
@@ -307,14 +307,14 @@ def test_the_table_says_when_the_kernel_is_gone_and_a_reloaded_page_says_how_to_
     page.wait_for_timeout(1000)
     widget.locator(".mj-rack-tile[data-index='0']").click()
     gone = widget.locator(".mj-kernel-gone")
-    gone.wait_for(state="visible", timeout=15_000)
+    gone.wait_for(state="visible", timeout=STEP)
     assert "kernel is not answering" in gone.inner_text() and "run this cell again" in gone.inner_text()
     shot(widget, f"game_table_kernel_gone_{ui}")
 
     page.reload()
     wait_for_kernel(page)
     note = page.locator(".mj-reload-note")
-    note.wait_for(state="visible", timeout=30_000)
+    note.wait_for(state="visible", timeout=STEP)
     assert "Run this cell again to bring the table back" in note.inner_text() and "seed 3" in note.inner_text()
     assert page.locator(".mj-game-table").count() == 0
     page.locator(".jp-OutputArea").first.screenshot(path=str(SCREENSHOTS / f"game_table_after_reload_{ui}.png"))
@@ -376,7 +376,7 @@ def test_the_table_looks_like_a_table_at_1400_and_800_px(open_notebook, server, 
     assert table.locator(".mj-pond .mj-last").count() == 1  # the last discard framed, in front of its thrower
     assert table.locator(".mj-strip-line").count() >= 1  # the nearest lines, the coach being closed
     table.locator(".mj-call").click()  # one Call button; its chooser lists the calls a live line can use
-    table.locator(".mj-chooser .mj-choice").first.wait_for(timeout=10_000)
+    table.locator(".mj-chooser .mj-choice").first.wait_for(timeout=STEP)
     assert table.locator(".mj-chooser .mj-choice").count() >= 2
     table.locator(".mj-log-lines").scroll_into_view_if_needed()
     page.wait_for_timeout(300)
@@ -390,7 +390,7 @@ def test_the_table_looks_like_a_table_at_1400_and_800_px(open_notebook, server, 
         assert table.locator(".mj-coach-mark").count() >= 1
         shot(table, "game_table_coach_call_1400_light")
         table.locator(".mj-coach-toggle").click()
-        table.locator(".mj-coach").wait_for(state="detached", timeout=30_000)
+        table.locator(".mj-coach").wait_for(state="detached", timeout=STEP)
     banner = over.locator(".mj-banner")
     assert banner.locator(".mj-banner-title").inner_text()
     shot(over, f"game_table_banner_1400_{theme}")
@@ -443,7 +443,7 @@ def test_the_coach_speaks_beside_each_decision(open_notebook, server):
     call.locator(".mj-coach-note-call").wait_for(timeout=60_000)
     assert call.locator(".mj-coach-note-call").inner_text().startswith("The coach: ")
     call.locator(".mj-call").click()
-    call.locator(".mj-chooser .mj-choice").first.wait_for(timeout=10_000)
+    call.locator(".mj-chooser .mj-choice").first.wait_for(timeout=STEP)
     assert call.locator(".mj-chooser .mj-coach-choice, .mj-act-pass_call .mj-coach-mark").count() == 1
     assert call.locator(".mj-coach .mj-coach-say").inner_text() == \
         call.locator(".mj-coach-note-call").inner_text().removeprefix("The coach: ")
