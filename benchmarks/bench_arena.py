@@ -391,7 +391,7 @@ class _nothing:
         return False
 
 
-def main() -> None:
+def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=None, help="seeds per arena (the coach-against-Bots arena"
                         " plays each seed four times; default 500, and 1000 deals with --duplicate)")
@@ -406,7 +406,7 @@ def main() -> None:
     parser.add_argument("--cards", default="basic1,practice_harbor", help="cards of the duplicate arena")
     parser.add_argument("--workers", type=int, default=2, help="processes of the duplicate arena's pool")
     parser.add_argument("--markdown", default=None, help="write the duplicate arena's table to this file")
-    args = parser.parse_args()
+    args = parser.parse_args(argv)
 
     if args.duplicate:
         duplicate(args.cards.split(","), args.rulesets.split(","), args.games or 1000, args.seed, args.workers,

@@ -130,3 +130,17 @@ def test_bad_input_is_named(card, arguments, words):
         duplicate_arena(card, "NMJL", **{"deals": 1, **arguments})
     with pytest.raises(ArgumentError, match="at least one"):
         arena_markdown([])
+
+
+def test_the_arena_benchmark_measures_the_table_readings(capsys):
+    """``bench_arena.py --table-reading`` prints, per ruleset, a coach's readings among three Bots and among three
+    coaches, with their quartiles and the share that holds back."""
+    from script_support import load_script
+
+    load_script("benchmarks/bench_arena.py").main(["--table-reading", "--games", "6", "--rulesets", "NMJL"])
+    lines = [line for line in capsys.readouterr().out.splitlines() if "readings" in line]
+    assert [line.split(",")[1].strip().split(":")[0] for line in lines] == ["a coach among three Bots",
+                                                                             "a coach among three coaches"]
+    for line in lines:
+        count = int(line.split(": ")[1].split()[0])
+        assert count > 0 and "quartiles" in line and "hold back (at most 0.35)" in line
