@@ -237,7 +237,8 @@ def test_a_real_lesson_runs_and_its_exercise_is_answered_by_clicking_with_hints_
     page = open_lesson("02_at_the_table.ipynb", cells)
     widget = page.locator(".mj-exercise", has_text="Lesson 02, exercise 3")
     widget.wait_for(timeout=TIMEOUT)
-    assert page.locator(".mj-exercise").count() == 6
+    # the six exercises (JupyterLab may still be rendering the cells below the third's when it shows)
+    page.wait_for_function("document.querySelectorAll('.mj-exercise').length === 6", timeout=STEP)
     assert "May you still call West's 5 dot?" in widget.locator(".mj-prompt").inner_text()
     assert widget.locator(".mj-solution").count() == 0 and widget.locator(".mj-show-answer").count() == 0
     report_cell = page.locator(".jp-Cell").nth(len(cells) - 1)  # (running it adds a cell below: not .last)
