@@ -791,6 +791,16 @@ def _coach_near(behind, slack, lines, value, bonus, jokerless, unseen_counts, fo
     return m, s, unseen, some_jokerless
 
 
+def _live_behind(distance, available, fresh, seen, short, lacking, ptr, hands, rest, small, far, penalty,
+                 out):  # pragma: no cover - runs compiled
+    """A view's liveness brought up to date for the tiles ``available`` as :func:`live_update` does (``fresh`` to
+    ``penalty``: its arguments), then each hand's ``distance`` with the dead ones ``far`` behind (as it is when no
+    hand is live) in ``out`` (``BotEngine.dead_far`` added to the distances: ``CoachBot._behind``)."""
+    some = _live_update(available, fresh, seen, short, lacking, ptr, hands, rest, small, far, penalty)
+    for h in range(distance.shape[0]):
+        out[h] = np.int64(distance[h]) + np.int64(penalty[h]) if some else np.int64(distance[h])
+
+
 def _coach_first(rack, available, distance, fresh, seen, short, lacking, ptr, hands, rest, small, far, penalty, slack,
                  lines, value, bonus, jokerless, out_unseen, found, near_value):  # pragma: no cover - runs compiled
     """The first rack's set-up of the coach's worth (``CoachBot._first_rack``) in one call: the view's liveness
@@ -799,11 +809,8 @@ def _coach_first(rack, available, distance, fresh, seen, short, lacking, ptr, ha
     is when no hand is live), then the near hands of :func:`coach_near` from those distances (``slack`` to
     ``near_value``: its arguments), and the tiles unseen per kind, ``max(available - rack, 0)``, in
     ``out_unseen``. Returns what :func:`coach_near` returns."""
-    some = _live_update(available, fresh, seen, short, lacking, ptr, hands, rest, small, far, penalty)
-    n = distance.shape[0]
-    behind = np.empty(n, np.int64)
-    for h in range(n):
-        behind[h] = np.int64(distance[h]) + np.int64(penalty[h]) if some else np.int64(distance[h])
+    behind = np.empty(distance.shape[0], np.int64)
+    _live_behind(distance, available, fresh, seen, short, lacking, ptr, hands, rest, small, far, penalty, behind)
     for k in range(out_unseen.shape[0]):
         left = available[k] - rack[k]
         out_unseen[k] = left if left > 0 else 0
@@ -816,16 +823,15 @@ def _live_near(distance, available, fresh, seen, short, lacking, ptr, hands, res
     the tiles ``available`` as :func:`live_update` does (``fresh`` to ``penalty``: its arguments), then the hands
     whose ``distance`` (the dead ones ``far`` behind, as it is when no hand is live) is at most ``slack`` more than
     the least."""
-    some = _live_update(available, fresh, seen, short, lacking, ptr, hands, rest, small, far, penalty)
     n = distance.shape[0]
+    behind = np.empty(n, np.int64)
+    _live_behind(distance, available, fresh, seen, short, lacking, ptr, hands, rest, small, far, penalty, behind)
     least = np.int64(1) << 40
     for h in range(n):
-        behind = np.int64(distance[h]) + np.int64(penalty[h]) if some else np.int64(distance[h])
-        if behind < least:
-            least = behind
+        if behind[h] < least:
+            least = behind[h]
     for h in range(n):
-        behind = np.int64(distance[h]) + np.int64(penalty[h]) if some else np.int64(distance[h])
-        out[h] = behind <= least + slack
+        out[h] = behind[h] <= least + slack
 
 
 def _coach_worth(small_chance, table, at, at_natural, value, jokerless, racks, needed, starts, weights,
@@ -1046,6 +1052,7 @@ _opponent_shares = opponent_shares = _compile(_opponent_shares)
 opponent_dangers = _compile(_opponent_dangers)
 judge_throws = _compile(_judge_throws)
 _coach_near = coach_near = _compile(_coach_near)
+_live_behind = _compile(_live_behind)
 coach_first = _compile(_coach_first)
 live_near = _compile(_live_near)
 coach_worth = _compile(_coach_worth)
