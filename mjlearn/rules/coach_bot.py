@@ -230,7 +230,7 @@ class _FirstRack:
         if compiled is not None:  # the near hands, their lines, values and jokerless rows in one compiled call
             found, value = np.empty((3, view.n), dtype=np.int64), np.empty((2, view.n))
             jokerless_points = _NO_FLOATS if bot.jokerless_points is None else bot.jokerless_points
-            if behind is None and bot.slack + 15 <= FAR and min(available.tolist()) >= 0:  # (the liveness too)
+            if behind is None and bot._compiled_liveness(available):  # (the liveness too)
                 self.unseen_counts = unseen_counts = np.empty(36, dtype=np.int16)
                 m, s, unseen, jokerless = compiled.coach_first(
                     rack, available, position.distance, *bot.engine.live_arguments(view), bot.slack, view.lines,
@@ -457,7 +457,7 @@ class CoachBot(Bot):
         if kept is not None and kept[0] is position and kept[1] == seen:
             return kept[2]
         distance = position.distance
-        if compiled_loops() is not None and self.slack + 15 <= FAR and min(available.tolist()) >= 0:
+        if self._compiled_liveness(available):
             dead = self.engine.dead_far(position.view, available)
             behind = distance if dead is None else distance + dead
         else:
@@ -466,6 +466,12 @@ class CoachBot(Bot):
         self._kept_behind = (position, seen, behind)
         return behind
 
+    def _compiled_liveness(self, available: np.ndarray) -> bool:
+        """Whether the view's liveness for the tiles ``available`` may be worked out by the compiled loops (numba
+        is there, the dead hands' :data:`~mjlearn.engine.views.FAR` is beyond ``slack + 15``, and no count is below
+        0): :meth:`_behind`, :meth:`_near` and the first rack of :meth:`worth` then read it so."""
+        return compiled_loops() is not None and self.slack + 15 <= FAR and min(available.tolist()) >= 0
+
     def _near(self, position: Position, available: np.ndarray | None) -> np.ndarray:
         """Which hands of the position's view are within ``slack`` of the nearest live one (of the nearest, if none
         is live; of the nearest of all, without ``available``): :meth:`_behind`'s distances read as the first rack
@@ -473,10 +479,9 @@ class CoachBot(Bot):
         if available is None:
             distance = position.distance
             return distance <= int(distance.min()) + self.slack
-        compiled = compiled_loops()
-        if compiled is not None and self.slack + 15 <= FAR and min(available.tolist()) >= 0:
+        if self._compiled_liveness(available):
             near = np.empty(position.view.n, dtype=bool)
-            compiled.live_near(position.distance, available, *self.engine.live_arguments(position.view), self.slack,
+            compiled_loops().live_near(position.distance, available, *self.engine.live_arguments(position.view), self.slack,
                                near)
             return near
         behind = self._behind(position, available)
