@@ -582,6 +582,42 @@ def test_a_poor_hand_is_played_for_at_a_table_that_feeds_hot_hands_freely(rules)
     assert blind.discard_decision(late, 0, late.racks[0].counts, _exposures(late, 0), late.visible(0)).notation != "8B"
 
 
+def _poor_rack_late(rules, wall_left):
+    """East, between turns, holds FF 88B 66C 88C 3D 5D 7D N E: far from every line (worth well under a wall
+    game, or under a fifth of a mean line at home). North shows 222B and 44B J: a hot hand."""
+    game = Game.from_position(CARD, rules, racks={0: "FF 88B 66C 88C 3D 5D 7D N E 9C"},
+                              exposures={3: ["222B", "44B J"]}, turn=0, phase="discard", seed=3)
+    game.wall = game.wall[:wall_left]
+    return game, Hand("FF 88B 66C 88C 3D 5D 7D N E").counts
+
+
+@pytest.mark.parametrize("rules", [NMJL, MAHJX], ids=lambda r: r.name)
+def test_a_hand_given_up_makes_no_exposure_but_still_calls_mahjongg(rules):
+    from mjlearn.rules.coach_bot import GIVE_UP_WALL
+
+    eight = Tile.from_notation("8B")
+    late, counts = _poor_rack_late(rules, 44)
+    assert late.wall_left <= GIVE_UP_WALL
+    bot = CoachBot(CARD, rules, seed=1)
+    worth = float(bot.worth([counts], (), late.visible(0), bot._draws(late, 0))[0])
+    assert worth < bot.give_up_worth  # a poor hand, late, a hot hand showing, a table that holds back: given up
+    assert CoachBot(CARD, rules, seed=1, defence=False).call_decision(late, 0, counts, (), eight) == ("call", 3, 0)
+    assert bot.call_decision(late, 0, counts, (), eight) is None  # given up: no exposure
+    # earlier in the wall the same hand is still built, and the same call is made
+    early, _ = _poor_rack_late(rules, 48)
+    assert CoachBot(CARD, rules, seed=1).call_decision(early, 0, counts, (), eight) == ("call", 3, 0)
+    # at a table that feeds hot hands freely the hand is played for, calls and all
+    loose = CoachBot(CARD, rules, seed=1)
+    _loose(loose, late)
+    assert loose.call_decision(late, 0, counts, (), eight) == ("call", 3, 0)
+    # a given-up hand still takes the discard that completes it
+    winning = Hand("FF 222B 444B 666B 88B").counts  # 2468 #1 but one 8B
+    game = Game.from_position(CARD, rules, racks={0: "FF 222B 444B 666B 88B 9C"}, exposures={3: ["NNN", "EE J"]},
+                              turn=0, phase="discard", seed=3)
+    game.wall = game.wall[:12]
+    assert CoachBot(CARD, rules, seed=1).call_decision(game, 0, winning, (), eight) == ("mahjongg",)
+
+
 def test_a_new_game_or_seat_starts_a_new_reading():
     bot = CoachBot(CARD, NMJL, seed=1)
     game = _late_position(NMJL, 12)

@@ -96,7 +96,7 @@ def test_the_compiled_liveness_puts_the_same_hands_behind(monkeypatch, name, rul
     """At each call a coach weighs, the hands it reads as near (``_near``: with numba one call, ``live_near``) and
     the distances of ``_behind`` are numpy's, and some hands were dead."""
     card = mj.load_card(name)
-    calls = recorded_calls(monkeypatch, CoachBot, "_near", card, rules, range(2))
+    calls = recorded_calls(monkeypatch, CoachBot, "_near", card, rules, range(3))
     calls = [(position, available) for (_, position, available), _ in calls if available is not None]
     assert len(calls) > 50
     bot, numpy_bot = CoachBot(card, rules), CoachBot(card, rules)

@@ -1035,6 +1035,31 @@ class CoachBot(Bot):
             hot_row(game.exposures[o]) for o in range(4) if o != seat and o not in game.dead) and (
             not self.read_table or self.table_reading(game, seat).holds_back())
 
+    @property
+    def give_up_worth(self) -> float | None:
+        """The worth below which a hand is given up late with a hot hand showing at a table that holds back
+        (:meth:`_late_with_a_hot_hand`): under tournament scoring a wall game's pay to a live hand, at home
+        :data:`HOME_GIVE_UP` of the card's mean line value; ``None`` where nothing is given up
+        (``home_give_up=None`` at home).
+
+        >>> import mjlearn as mj
+        >>> CoachBot(mj.load_card("basic1"), "MAHJ-X").give_up_worth
+        10.0
+        """
+        scoring = self.ruleset.tournament
+        if scoring is not None:
+            return float(scoring.wall_game_live)
+        return None if self.home_give_up is None else self.home_give_up * self.mean_value
+
+    def _given_up(self, game: "Game", seat: int, counts, exposures, visible) -> bool:
+        """Whether ``seat``'s hand (``counts``, between its turns) is given up now: late with a hot hand at a
+        table that holds back, and worth less than :attr:`give_up_worth`, as its discards weigh it."""
+        threshold = self.give_up_worth
+        if threshold is None or not self._late_with_a_hot_hand(game, seat):
+            return False
+        rack = np.array(counts, dtype=np.int16)[None]
+        return float(self.worth(rack, exposures, np.array(visible, dtype=np.int16), self._draws(game, seat))[0]) < threshold
+
     def discard_decision(self, game: "Game", seat: int, counts, exposures, visible) -> Tile:
         if self.read_table and self.defence:  # the others' discards since the last look, judged later
             self.table_reading(game, seat).observe(game.discards)
@@ -1043,14 +1068,14 @@ class CoachBot(Bot):
             cost = self._feeding_cost(game, seat, counts, visible, exposures)
             give_up = None
             if self.home_give_up is not None and cost is not None and self._late_with_a_hot_hand(game, seat):
-                give_up = self.home_give_up * self.mean_value
+                give_up = self.give_up_worth
             return self.choose_discard(counts, exposures, visible, self._draws(game), cost, None, give_up,
                                        self.table_objective)
         risk = self._tournament_risk(game, seat, counts, visible, exposures)
         cost, ending = (None, None) if risk is None else risk
         give_up = None  # late in the wall, with a hot hand at the table: give up a hand worth less than a wall game
         if self._late_with_a_hot_hand(game, seat):
-            give_up = float(scoring.wall_game_live)
+            give_up = self.give_up_worth
         return self.choose_discard(counts, exposures, visible, self._draws(game), cost, ending, give_up,
                                    self.table_objective)
 
@@ -1203,10 +1228,18 @@ class CoachBot(Bot):
         return options
 
     def call_decision(self, game: "Game", seat: int, counts, exposures, tile: Tile):
+        """What the coach does with a discard at the table: :meth:`choose_call`, except that a hand it has
+        given up (:meth:`_given_up`: late, a hot hand showing, a table that holds back, a hand worth less
+        than :attr:`give_up_worth`) makes no exposure; Mah Jongg is still called. An exposure would take
+        two or more tiles out of a rack that now plays for safety, and would add a hand to the table's hot
+        ones for a hand the coach no longer expects to finish."""
         first = self.read_call(counts, exposures, tile)  # (many discards are decided at this look: no table read)
         if first[0] != "weigh":
             return first[1]
-        return self._weigh_call(first, exposures, game.visible(seat), tile, lambda: self._draws(game, seat))
+        visible = game.visible(seat)
+        if self._given_up(game, seat, first[1], exposures, visible):
+            return None
+        return self._weigh_call(first, exposures, visible, tile, lambda: self._draws(game, seat))
 
 
 def seat_danger(game: "Game", seat: int) -> "pandas.DataFrame":
