@@ -46,7 +46,8 @@ before the wall runs out, times its value:
   table whose players hold back (below), a hand worth less than a wall
   game's 10 points is given up: the coach breaks it up and throws its
   safest tiles, playing for the wall game's 10 points rather than for a
-  hand it will rarely finish.
+  hand it will rarely finish. A hand given up makes no exposures either
+  (:meth:`CoachBot.call_decision`); it still calls a discard that wins.
 - **The Charleston.** It passes the three tiles whose loss costs its rack
   least (a small beam search over the sets of tiles: ``beam``): jokers make
   groups of 3 or more likelier, never singles and pairs, so a rack with
