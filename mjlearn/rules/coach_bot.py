@@ -92,6 +92,7 @@ from __future__ import annotations
 import math
 from bisect import bisect_right
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -116,7 +117,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from ..card import Card
     from .game import Game
 
-__all__ = ["CoachBot", "seat_danger", "tail_table", "GIVE_UP_WALL", "HOME_GIVE_UP", "CALL_MARGINS"]
+__all__ = ["CoachBot", "DefenceState", "seat_danger", "tail_table", "GIVE_UP_WALL", "HOME_GIVE_UP", "CALL_MARGINS"]
 
 DISCARD_OBJECTIVES = ("draw", "worth", *OBJECTIVES)
 """What :class:`CoachBot`'s ``objective`` may be: ``"draw"`` (the default: one draw of look-ahead over the
@@ -298,6 +299,52 @@ gives up a poor hand (under tournament scoring one worth less than a wall game's
 read the table: a longer window made four coaches' wall games as frequent as real tables' but cost wins
 against :class:`~mjlearn.rules.bots.Bot` players, who never hold back, and the reading takes that cost away
 (``docs/rules.md``)."""
+
+
+@dataclass(frozen=True)
+class DefenceState:
+    """Whether the coach would give a seat's hand up now, and why (:meth:`CoachBot.defence_state`).
+
+    ``late``: the wall is down to :data:`GIVE_UP_WALL` tiles or fewer (``wall_left``). ``hot``: the live
+    opponents showing two or more exposures (seat numbers, in turn order from the seat). ``applies``: the
+    coach defends (``defence=True``), it is late and some opponent shows a hot hand; the rest is read only
+    then. ``rate`` and ``holds_back``: the table's reading (:class:`~mjlearn.analysis.defence.TableReading`:
+    the others' hot throws over those of players blind to danger; ``holds_back`` when at most
+    :data:`~mjlearn.analysis.defence.HOLDS_BACK`, and always with ``read_table=False``). ``worth``: the
+    seat's rack as the coach weighs it (expected points of its best lines), ``threshold`` the worth below
+    which the hand is given up (a wall game's pay under tournament scoring, :data:`HOME_GIVE_UP` times the
+    card's mean line value at home; ``None``: never), ``chance`` the rack's best chance of completing a hand
+    in the ``draws`` the seat can still expect. ``gives_up``: the coach would stop building the hand and
+    throw its safest tiles.
+    """
+
+    applies: bool
+    late: bool
+    wall_left: int
+    hot: tuple[int, ...]
+    draws: int
+    rate: float | None = None
+    holds_back: bool = False
+    worth: float = 0.0
+    threshold: float | None = None
+    chance: float = 0.0
+    gives_up: bool = False
+
+    @property
+    def poor(self) -> bool:
+        """Whether the hand is worth less than the give-up threshold."""
+        return self.threshold is not None and self.worth < self.threshold
+
+    @property
+    def verdict(self) -> str:
+        """``"give up"`` (a poor hand, a table that holds back), ``"play on"`` (a poor hand, but the table
+        feeds hot hands freely: holding back would not stop them), ``"keep building"`` (a hand worth more than
+        the threshold) or ``""`` (defence does not apply now)."""
+        if not self.applies:
+            return ""
+        if self.gives_up:
+            return "give up"
+        return "play on" if self.poor else "keep building"
 
 
 def _hot_penalties(scoring, opponents: Sequence) -> np.ndarray:
@@ -1207,6 +1254,91 @@ class CoachBot(Bot):
         if first[0] != "weigh":
             return first[1]
         return self._weigh_call(first, exposures, game.visible(seat), tile, lambda: self._draws(game, seat))
+
+    # -- what its defence would do, for a seat it may not play --------------------------------
+    def replay_reading(self, game: "Game", seat: int):
+        """The reading of the table (:class:`~mjlearn.analysis.defence.TableReading`) that ``seat`` has
+        by now in ``game``, as the coach reads it at its discards: its own reading where it plays that seat
+        (:meth:`table_reading`), else a new one made by replaying the game from its moves, the table weighed
+        at each of the seat's discards (a learner's seat, a saved game). The discards thrown since the
+        seat's last discard are noted.
+
+        >>> import mjlearn as mj
+        >>> from mjlearn.rules import Bot, run_game
+        >>> card = mj.load_card("basic1")
+        >>> coach = CoachBot(card, seed=2)
+        >>> game = run_game(card, seed=2, bots=[coach, Bot(card, seed=1), Bot(card, seed=2), Bot(card, seed=3)])
+        >>> replayed, own = CoachBot(card).replay_reading(game, 0), coach.replay_reading(game, 0)
+        >>> round(replayed.rate, 9) == round(own.rate, 9), replayed.holds_back()   # as the coach in that seat read it
+        (True, False)
+        """
+        from .arguments import seat_arg
+        from .game import Game
+
+        if not isinstance(game, Game):
+            raise ArgumentError(f"game must be a Game, not {type(game).__name__}")
+        seat = seat_arg(seat)
+        own = self._reading
+        if own is not None and own[0] is game and own[1] == seat:
+            reading = own[2]  # (noting the discards again changes nothing its next discard would not)
+        else:
+            reading = TableReading(seat)
+            replay = Game.replay(game.card, game.ruleset, game.seed, [], position=game.position, deal=game.deal)
+            for name, args in game.moves:
+                if name == "discard" and args.get("seat") == seat and replay.phase == "discard":
+                    reading.observe(replay.discards)  # what the coach's discard_decision does first
+                    counts = replay.racks[seat].counts
+                    threats = self._threats(replay, seat, counts)
+                    if threats is not None:
+                        available = available_tiles(replay.visible(seat), seat_exposures(replay, seat))
+                        reading.look(threats[1], np.maximum(available - np.asarray(counts, dtype=np.int16), 0))
+                getattr(replay, name)(**args)
+        reading.observe(game.discards)
+        return reading
+
+    def defence_state(self, game: "Game", seat: int) -> DefenceState:
+        """Whether the coach would give ``seat``'s hand up at its discard now, and why (a
+        :class:`DefenceState`): late in the wall with a hot hand showing, at a table that holds back
+        (:meth:`replay_reading`), a hand worth less than the give-up threshold is given up, as
+        :meth:`discard_decision` does. It reads only what ``seat`` sees, and changes nothing the coach
+        decides (a coach playing ``seat`` keeps its reading).
+
+        >>> import mjlearn as mj
+        >>> from mjlearn.rules import Game
+        >>> game = Game.from_position(mj.load_card("basic1"), racks={0: "FF 222B 444B 666B 8B 3C N"},
+        ...                           turn=0, phase="discard", seed=4)
+        >>> state = CoachBot(mj.load_card("basic1")).defence_state(game, 0)
+        >>> state.applies, state.late, state.verdict   # early in the wall, nobody exposed: no defence
+        (False, False, '')
+        """
+        from .arguments import seat_arg
+        from .game import Game
+
+        if not isinstance(game, Game):
+            raise ArgumentError(f"game must be a Game, not {type(game).__name__}")
+        seat = seat_arg(seat)
+        late = game.wall_left <= GIVE_UP_WALL
+        hot = tuple(o % 4 for o in range(seat + 1, seat + 4) if o % 4 not in game.dead and hot_row(game.exposures[o % 4]))
+        draws = self._draws(game, seat)
+        applies = bool(self.defence and late and hot and game.phase != "over" and seat not in game.dead)
+        if not applies:
+            return DefenceState(False, late, game.wall_left, hot, draws)
+        counts = np.asarray(as_counts(game.racks[seat].counts), dtype=np.int16)
+        worth = float(self.worth(counts[None], seat_exposures(game, seat), game.visible(seat), draws)[0])
+        chance = float(self.last_chance[0]) if len(self.last_chance) else 0.0
+        scoring = self.ruleset.tournament
+        if scoring is not None:
+            threshold = float(scoring.wall_game_live)
+        else:
+            threshold = None if self.home_give_up is None else self.home_give_up * self.mean_value
+        if self.read_table:
+            reading = self.replay_reading(game, seat)
+            rate, holds_back = float(reading.rate), reading.holds_back()
+        else:
+            rate, holds_back = None, True
+        gives_up = threshold is not None and worth < threshold and holds_back
+        return DefenceState(True, late, game.wall_left, hot, draws, rate, holds_back, worth, threshold, chance,
+                            gives_up)
 
 
 def seat_danger(game: "Game", seat: int) -> "pandas.DataFrame":
