@@ -301,6 +301,9 @@ against :class:`~mjlearn.rules.bots.Bot` players, who never hold back, and the r
 (``docs/rules.md``)."""
 
 
+_NUMBER_WORDS = {2: "two", 3: "three", 4: "four"}
+
+
 @dataclass(frozen=True)
 class DefenceState:
     """Whether the coach would give a seat's hand up now, and why (:meth:`CoachBot.defence_state`).
@@ -323,6 +326,10 @@ class DefenceState:
     wall_left: int
     hot: tuple[int, ...]
     draws: int
+    shown: tuple[int, ...] = ()
+    """How many exposures each seat of ``hot`` shows."""
+    tournament: bool = False
+    """Whether the threshold is a wall game's pay (tournament scoring)."""
     rate: float | None = None
     holds_back: bool = False
     worth: float = 0.0
@@ -345,6 +352,46 @@ class DefenceState:
         if self.gives_up:
             return "give up"
         return "play on" if self.poor else "keep building"
+
+    def words(self) -> str:
+        """The state in plain words for the seat's player (``""`` when defence does not apply): the wall,
+        who shows a hot hand, what the others throw, the hand's chance with its horizon and its worth
+        against the threshold, and what the coach would do.
+
+        >>> state = DefenceState(True, True, 38, (2,), 9, (2,), True, 0.1, True, 3.1, 10.0, 0.021, True)
+        >>> print(state.words())
+        The wall is down to 38 tiles and West shows two exposures. The others are throwing carefully, and your hand is worth little: 2.1% in the 9 draws you can still expect, so it is worth about 3.1 points to you (the chance times what it pays), less than the 10 points a wall game pays. The coach would stop building it and throw safe tiles.
+        """
+        if not self.applies:
+            return ""
+        from ..analysis.horizon import horizon_words
+
+        names = [SEATS[s] for s in self.hot]
+        if len(names) == 1:
+            who = f"{names[0]} shows {_NUMBER_WORDS.get(self.shown[0], str(self.shown[0]))} exposures"
+            them = names[0]
+        else:
+            who = f"{' and '.join(names)} show two or more exposures each"
+            them = "them"
+        opening = f"The wall is down to {self.wall_left} tiles and {who}"
+        chance = horizon_words(self.chance, self.draws)
+        if self.threshold is None:
+            return (f"{opening}. Your hand has {chance}: the coach keeps building it and throws the safest of the"
+                    " tiles it can spare.")
+        against = (f"the {self.threshold:g} points a wall game pays" if self.tournament else
+                   f"the {self.threshold:.1f} points the coach asks of a hand this late")
+        worth = f"about {self.worth:.1f} points"
+        if self.gives_up:
+            table = "The others are throwing carefully, and your hand" if self.rate is not None else "Your hand"
+            return (f"{opening}. {table} is worth little: {chance}, so it is worth {worth} to you (the chance"
+                    f" times what it pays), less than {against}. The coach would stop building it and throw safe"
+                    " tiles.")
+        if self.poor:
+            return (f"{opening}. Your hand is worth little ({chance}: {worth}, less than {against}), but the"
+                    f" others keep throwing tiles {' and '.join(names)} could use, so holding back would not stop"
+                    f" {them}: the coach keeps building its hand.")
+        return (f"{opening}, but your hand is still worth building ({chance}: {worth}, more than {against}): the"
+                " coach keeps building it and throws the safest of the tiles it can spare.")
 
 
 def _hot_penalties(scoring, opponents: Sequence) -> np.ndarray:
@@ -1321,8 +1368,10 @@ class CoachBot(Bot):
         hot = tuple(o % 4 for o in range(seat + 1, seat + 4) if o % 4 not in game.dead and hot_row(game.exposures[o % 4]))
         draws = self._draws(game, seat)
         applies = bool(self.defence and late and hot and game.phase != "over" and seat not in game.dead)
+        shown = tuple(len(game.exposures[o]) for o in hot)
+        tournament = self.ruleset.tournament is not None
         if not applies:
-            return DefenceState(False, late, game.wall_left, hot, draws)
+            return DefenceState(False, late, game.wall_left, hot, draws, shown, tournament)
         counts = np.asarray(as_counts(game.racks[seat].counts), dtype=np.int16)
         worth = float(self.worth(counts[None], seat_exposures(game, seat), game.visible(seat), draws)[0])
         chance = float(self.last_chance[0]) if len(self.last_chance) else 0.0
@@ -1337,8 +1386,8 @@ class CoachBot(Bot):
         else:
             rate, holds_back = None, True
         gives_up = threshold is not None and worth < threshold and holds_back
-        return DefenceState(True, late, game.wall_left, hot, draws, rate, holds_back, worth, threshold, chance,
-                            gives_up)
+        return DefenceState(True, late, game.wall_left, hot, draws, shown, tournament, rate, holds_back, worth,
+                            threshold, chance, gives_up)
 
 
 def seat_danger(game: "Game", seat: int) -> "pandas.DataFrame":
