@@ -77,6 +77,10 @@ PASS_CANDIDATES = 5
 DANGER_MARGIN = 0.005
 """A discard is put under "defence" when its danger is this much above the coach's choice's and the
 danger, not the hand, makes most of the regret."""
+GIVE_UP = "give up"
+"""A discard moment's :attr:`Moment.defence` when the coach gives the hand up."""
+PLAY_ON = "play on"
+"""A discard moment's :attr:`Moment.defence` when the coach plays a poor hand on at a table that feeds."""
 LET_GO = "let it go"
 DECLARE = "declare Mah Jongg"
 KEEP = "keep your tiles"
@@ -127,6 +131,14 @@ class Moment:
     discards: tuple[str, ...] = ()
     wall_left: int | None = None
     feed_cost: float = 0.0
+    defence: str = ""
+    """At a discard, what the coach's defence does (:meth:`CoachBot.defence_state
+    <mjlearn.rules.CoachBot.defence_state>`'s ``verdict``): ``"give up"`` (late in the wall with a hot hand
+    showing, at a table that holds back, a poor hand is given up: the safest tile is the coach's choice and
+    each throw is judged by what it may feed), ``"play on"`` (a poor hand played for, because the others feed
+    hot hands freely), ``"keep building"`` or ``""`` (defence does not apply)."""
+    defence_words: str = ""
+    """The same in plain words (:meth:`DefenceState.words <mjlearn.rules.coach_bot.DefenceState.words>`)."""
 
 
 @dataclass(frozen=True)
@@ -178,6 +190,8 @@ class Judged:
         if self.you == self.coach or self.regret_points <= 1e-12:
             return "as the coach"
         best = self.best.points
+        if self.moment.defence == GIVE_UP and best <= 0:  # a hand given up: the points are what a throw may feed
+            return "fine" if FINE * self.mine.points >= best else "costly"
         return "fine" if best <= 0 or self.mine.points >= FINE * best else "costly"
 
 
@@ -331,7 +345,17 @@ def _confidence(choices: Sequence[Choice], mine: Choice) -> str:
     return "close call"
 
 
+def _given_up(choices: list[Choice], moment: Moment) -> list[Choice]:
+    """A discard's choices when the coach gives the hand up (:data:`GIVE_UP`): the hand no longer counts, so
+    each throw is worth minus what it may feed an opponent (its danger times :attr:`Moment.feed_cost`), the
+    safest first; a Mah Jongg to declare stays what it is."""
+    return [c if c.label == DECLARE else replace(c, points=-c.danger * moment.feed_cost, se=0.0) for c in choices]
+
+
 def _category(moment: Moment, mine: Choice, best: Choice) -> str:
+    if moment.kind == "discard" and mine.label != best.label and best.label != DECLARE and (
+            moment.defence == GIVE_UP or (moment.defence == PLAY_ON and mine.danger < best.danger)):
+        return "defence"  # the coach gave the hand up, or played it on where the learner held back
     if moment.kind == "pass":
         return "Charleston pass"
     if moment.kind == "call" or best.label == DECLARE:
@@ -370,8 +394,18 @@ def _reason(moment: Moment, mine: Choice, best: Choice, category: str) -> str:
         mine, best = replace(mine, label=_named(mine.label)), replace(best, label=_named(best.label))
     same = mine.label == best.label
     if moment.kind == "discard":
+        if same and moment.defence == GIVE_UP and best.label != DECLARE:
+            return f"You threw what the coach would, a safe tile. {moment.defence_words}"
         if same:
             return f"You threw what the coach would: {best.reason[:1].lower()}{best.reason[1:]}"
+        if moment.defence == GIVE_UP and best.label != DECLARE:
+            return (f"{moment.defence_words} So the coach would throw {best.label}, the safest tile (danger about"
+                    f" {chance_words(best.danger)}), rather than your {mine.label} (danger about"
+                    f" {chance_words(mine.danger)}).")
+        if category == "defence" and moment.defence == PLAY_ON:
+            return (f"{moment.defence_words} So the coach would throw {best.label}, which keeps"
+                    f" {_words(best, moment.draws)} {horizon}, rather than your safer {mine.label}, which left"
+                    f" {_words(mine, moment.draws)}.")
         if best.label == DECLARE:
             return (f"Your tiles already made {best.line}: the coach would declare Mah Jongg instead of throwing"
                     f" {mine.label}, which left {_words(mine, moment.draws)} {horizon}.")
@@ -415,6 +449,8 @@ def judge(card: "Card | str", moment: Moment, ruleset=None, cache: dict | None =
         if moment.can_win:
             choices.append(_position_choice(card, ruleset, Alternative(DECLARE, moment.rack, moment.exposures,
                                                                        moment.visible, "win"), 0))
+        if moment.defence == GIVE_UP:
+            choices = _given_up(choices, moment)
     elif moment.kind == "pass":
         choices = _pass_choices(card, ruleset, moment)
     elif moment.kind in ("call", "exchange"):

@@ -376,8 +376,8 @@ class DefenceState:
         opening = f"The wall is down to {self.wall_left} tiles and {who}"
         chance = horizon_words(self.chance, self.draws)
         if self.threshold is None:
-            return (f"{opening}. Your hand has {chance}: the coach keeps building it and throws the safest of the"
-                    " tiles it can spare.")
+            return (f"{opening}. Your hand has {chance}: the coach keeps building it, and weighs each throw's"
+                    " danger against what the hand keeps.")
         against = (f"the {self.threshold:g} points a wall game pays" if self.tournament else
                    f"the {self.threshold:.1f} points the coach asks of a hand this late")
         worth = f"about {self.worth:.1f} points"
@@ -391,7 +391,7 @@ class DefenceState:
                     f" others keep throwing tiles {' and '.join(names)} could use, so holding back would not stop"
                     f" {them}: the coach keeps building its hand.")
         return (f"{opening}, but your hand is still worth building ({chance}: {worth}, more than {against}): the"
-                " coach keeps building it and throws the safest of the tiles it can spare.")
+                " coach keeps building it, and weighs each throw's danger against what the hand keeps.")
 
 
 def _hot_penalties(scoring, opponents: Sequence) -> np.ndarray:
@@ -1303,6 +1303,17 @@ class CoachBot(Bot):
         return self._weigh_call(first, exposures, game.visible(seat), tile, lambda: self._draws(game, seat))
 
     # -- what its defence would do, for a seat it may not play --------------------------------
+    def note_table(self, game: "Game", seat: int):
+        """Read the table as the coach does at each of its discards (:meth:`discard_decision`): note the
+        others' discards since the last look, then weigh the dangers now (the next discards are judged by
+        them); the reading is :meth:`table_reading`'s, returned. Called at each discard of a seat the coach
+        does not play (a review replaying a learner's game does), it keeps that seat's reading as the coach
+        would have it, without replaying the game each time (:meth:`replay_reading`)."""
+        reading = self.table_reading(game, seat)
+        reading.observe(game.discards)
+        self._threats(game, seat, game.racks[seat].counts)  # (it weighs the table for the reading of game and seat)
+        return reading
+
     def replay_reading(self, game: "Game", seat: int):
         """The reading of the table (:class:`~mjlearn.analysis.defence.TableReading`) that ``seat`` has
         by now in ``game``, as the coach reads it at its discards: its own reading where it plays that seat
