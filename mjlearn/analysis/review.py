@@ -139,6 +139,8 @@ class Moment:
     hot hands freely), ``"keep building"`` or ``""`` (defence does not apply)."""
     defence_words: str = ""
     """The same in plain words (:meth:`DefenceState.words <mjlearn.rules.coach_bot.DefenceState.words>`)."""
+    defence_throw: str = ""
+    """When the coach gives the hand up, the tile it would throw (its safest): the coach's choice."""
 
 
 @dataclass(frozen=True)
@@ -353,9 +355,9 @@ def _given_up(choices: list[Choice], moment: Moment) -> list[Choice]:
 
 
 def _category(moment: Moment, mine: Choice, best: Choice) -> str:
-    if moment.kind == "discard" and mine.label != best.label and best.label != DECLARE and (
-            moment.defence == GIVE_UP or (moment.defence == PLAY_ON and mine.danger < best.danger)):
-        return "defence"  # the coach gave the hand up, or played it on where the learner held back
+    if moment.kind == "discard" and best.label != DECLARE and (moment.defence == GIVE_UP or (
+            moment.defence == PLAY_ON and mine.label != best.label and mine.danger < best.danger)):
+        return "defence"  # the coach gives the hand up, or plays it on where the learner held back
     if moment.kind == "pass":
         return "Charleston pass"
     if moment.kind == "call" or best.label == DECLARE:
@@ -395,14 +397,14 @@ def _reason(moment: Moment, mine: Choice, best: Choice, category: str) -> str:
     same = mine.label == best.label
     if moment.kind == "discard":
         if same and moment.defence == GIVE_UP and best.label != DECLARE:
-            return f"You threw what the coach would, a safe tile. {moment.defence_words}"
+            return f"You threw a safe tile, as the coach would. {moment.defence_words}"
         if same:
             return f"You threw what the coach would: {best.reason[:1].lower()}{best.reason[1:]}"
         if moment.defence == GIVE_UP and best.label != DECLARE:
-            return (f"{moment.defence_words} So the coach would throw {best.label}, the safest tile (danger about"
+            return (f"{moment.defence_words} So the coach would throw {best.label}, its safest tile (danger about"
                     f" {chance_words(best.danger)}), rather than your {mine.label} (danger about"
                     f" {chance_words(mine.danger)}).")
-        if category == "defence" and moment.defence == PLAY_ON:
+        if category == "defence" and moment.defence == PLAY_ON and mine.danger < best.danger:
             return (f"{moment.defence_words} So the coach would throw {best.label}, which keeps"
                     f" {_words(best, moment.draws)} {horizon}, rather than your safer {mine.label}, which left"
                     f" {_words(mine, moment.draws)}.")
@@ -458,14 +460,18 @@ def judge(card: "Card | str", moment: Moment, ruleset=None, cache: dict | None =
     else:
         raise ArgumentError(f"moment.kind must be one of pass, discard, call, exchange, not {moment.kind!r}")
     choices = _best_first(choices)
+    given_up = moment.kind == "discard" and moment.defence == GIVE_UP
+    throw = next((c for c in choices if given_up and c.label == moment.defence_throw), None)
+    if throw is not None and choices[0].label != DECLARE:  # the coach's own safest throw is its choice
+        choices = [throw] + [c for c in choices if c is not throw]
     labels = [c.label for c in choices]
     if moment.chosen not in labels:
         raise ArgumentError(f"{moment.step}: the choice made ({moment.chosen!r}) is not among the choices"
                             f" judged ({', '.join(labels)})")
     mine = next(c for c in choices if c.label == moment.chosen)
     best = choices[0]
-    if mine.points >= best.points - 1e-12 and mine.chance >= best.chance - 1e-12:
-        best = mine  # a tie: the learner's choice is the coach's
+    if mine.points >= best.points - 1e-12 and (mine.chance >= best.chance - 1e-12 or given_up):
+        best = mine  # a tie (a hand given up: a throw as safe as the coach's): the learner's choice is the coach's
         choices = [mine] + [c for c in choices if c is not mine]
     category = _category(moment, mine, best)
     return Judged(moment, tuple(choices), mine.label, best.label, category, _confidence(choices, mine),

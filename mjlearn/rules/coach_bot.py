@@ -318,7 +318,7 @@ class DefenceState:
     which the hand is given up (a wall game's pay under tournament scoring, :data:`HOME_GIVE_UP` times the
     card's mean line value at home; ``None``: never), ``chance`` the rack's best chance of completing a hand
     in the ``draws`` the seat can still expect. ``gives_up``: the coach would stop building the hand and
-    throw its safest tiles.
+    throw its safest tiles, ``throw`` first.
     """
 
     applies: bool
@@ -336,6 +336,8 @@ class DefenceState:
     threshold: float | None = None
     chance: float = 0.0
     gives_up: bool = False
+    throw: str = ""
+    """When the coach gives the hand up, the tile it would throw (its safest, in notation); else ``""``."""
 
     @property
     def poor(self) -> bool:
@@ -1397,8 +1399,33 @@ class CoachBot(Bot):
         else:
             rate, holds_back = None, True
         gives_up = threshold is not None and worth < threshold and holds_back
+        throw = self._given_up_throw(game, seat, counts, draws, threshold) if gives_up else ""
         return DefenceState(True, late, game.wall_left, hot, draws, shown, tournament, rate, holds_back, worth,
-                            threshold, chance, gives_up)
+                            threshold, chance, gives_up, throw)
+
+    def _given_up_throw(self, game: "Game", seat: int, counts: np.ndarray, draws: int, threshold: float) -> str:
+        """The tile :meth:`discard_decision` throws from a hand it gives up: the best of the same scores, a
+        tie settled as :meth:`choose_discard` settles it (a natural, then the seeded draw, which is put back:
+        nothing the coach decides later changes)."""
+        exposures, visible = seat_exposures(game, seat), game.visible(seat)
+        if self.ruleset.tournament is None:
+            cost, ending = self._feeding_cost(game, seat, counts, visible, exposures), None
+        else:
+            cost, ending = self._tournament_risk(game, seat, counts, visible, exposures) or (None, None)
+        kinds, scores = self.discard_scores(counts, exposures, visible, draws, cost, ending, threshold,
+                                            self.table_objective)
+        if not kinds:
+            return Tile.JOKER.notation
+        best = float(scores.max())
+        rows = [i for i, score in enumerate(scores.tolist()) if score >= best - 1e-9]
+        rows = [i for i in rows if kinds[i] != JOKER] or rows
+        if len(rows) > 1:
+            kept = self.rng.getstate()
+            row = self.rng.choice(rows)
+            self.rng.setstate(kept)
+        else:
+            row = rows[0]
+        return Tile(kinds[row]).notation
 
 
 def seat_danger(game: "Game", seat: int) -> "pandas.DataFrame":

@@ -201,8 +201,8 @@ def coach_panel(game: "Game", seat: int, bot=None) -> dict:
         if note:
             panel["defence_note"] = note
             if note["verdict"] == "give up" and not panel["say"]:
-                panel["say"] = (f"Play safe: throw {note['safe']}, the tile the others are least likely to win on"
-                                " (the coach gives this hand up; see why below).")
+                panel["say"] = (f"Play safe: throw {note['safe']}, the coach's safest tile (it gives this hand up;"
+                                " see why below).")
         if not panel["say"]:
             first = panel["advice"][0]
             why = first["reason"][:1].lower() + first["reason"][1:]
@@ -228,8 +228,8 @@ def defence_note(game: "Game", seat: int, bot=None) -> dict:
     not stop them) or ``"keep building"`` (the hand is worth more than giving up saves); ``say`` the same in
     plain words, the chance with its horizon; ``hot`` the seats showing a hot hand; ``rate`` and
     ``holds_back`` the table's reading (the others' hot throws over those of players blind to danger);
-    ``safe`` the tile the others are least likely to win on
-    (:func:`~mjlearn.analysis.defence.danger_table`).
+    ``safe`` the tile the coach would throw when it gives the hand up (its safest), else the tile the others
+    are least likely to win on (:func:`~mjlearn.analysis.defence.danger_table`).
 
     The decision is ``bot``'s (:meth:`CoachBot.defence_state <mjlearn.rules.CoachBot.defence_state>`, one
     for the card and ruleset by default): what its own discards would do in ``seat``'s place.
@@ -248,14 +248,16 @@ def defence_note(game: "Game", seat: int, bot=None) -> dict:
     state = bot.defence_state(game, seat)
     if not state.applies:
         return {}
-    from ..analysis.defence import danger_table
+    safe = state.throw
+    if not safe:
+        from ..analysis.defence import danger_table
 
-    dead = [SEATS[other] for other in game.dead if other != seat]
-    safest = danger_table(game.card, game.racks[seat], _opponents(game, seat), discards=_discards(game),
-                          exposures=[str(e) for e in game.exposures[seat]], wall_left=game.wall_left, dead=dead,
-                          ruleset=game.ruleset)
-    naturals = safest[safest.tile != Tile.JOKER.notation]
-    safe = str((naturals if len(naturals) else safest).iloc[0].tile)
+        dead = [SEATS[other] for other in game.dead if other != seat]
+        safest = danger_table(game.card, game.racks[seat], _opponents(game, seat), discards=_discards(game),
+                              exposures=[str(e) for e in game.exposures[seat]], wall_left=game.wall_left, dead=dead,
+                              ruleset=game.ruleset)
+        naturals = safest[safest.tile != Tile.JOKER.notation]
+        safe = str((naturals if len(naturals) else safest).iloc[0].tile)
     return {"verdict": state.verdict, "say": state.words(), "wall_left": state.wall_left,
             "hot": [SEATS[s] for s in state.hot], "rate": state.rate, "holds_back": bool(state.holds_back),
             "chance": state.chance, "draws": state.draws, "worth": state.worth, "threshold": state.threshold,
