@@ -369,7 +369,7 @@ def test_a_throw_where_the_coach_gives_the_hand_up_is_judged_as_defence(rules):
     assert (row.category, row.you, row.coach, row.verdict) == ("defence", "8B", safe, "costly")
     assert row["regret (points)"] > 0 and row["your points"] < row["coach's points"] <= 0  # what each may feed
     assert row.reason.startswith("The wall is down to 39 tiles and North shows two exposures. The others are"
-                                 " throwing carefully, and your hand is worth little")
+                                 " throwing carefully, and the coach reckons your hand is worth little")
     assert "The coach would stop building it and throw safe tiles. So the coach would throw" in row.reason
     assert re.search(r"its safest tile \(danger about [\d.]+%\), rather than your 8 Bam \(danger about [\d.]+%\)\.$",
                      row.reason)
@@ -382,9 +382,9 @@ def test_a_throw_where_the_coach_gives_the_hand_up_is_judged_as_defence(rules):
 
 def test_a_safe_throw_where_the_coach_plays_on_at_a_loose_table_is_judged_as_defence():
     rack = mj.Hand("FF NNN EEE WWW SS 8B")  # one S from Winds/Dragons #5; 8B could give North Mah Jongg
-    words = ("The wall is down to 40 tiles and North shows two exposures. Your hand is worth little (...), but the"
-             " others keep throwing tiles North could use, so holding back would not stop North: the coach keeps"
-             " building its hand.")
+    words = ("The wall is down to 40 tiles and North shows two exposures. The coach reckons your hand is worth little"
+             " (...), but the others keep throwing tiles North could use, so holding back would not stop North: the"
+             " coach keeps building its hand.")
 
     def judged(chosen, defence):
         moment = Moment(1, "turn 30", "discard", rack, (), (0,) * 36, 10, chosen, opponents=((), (), ("222B", "44B J")),

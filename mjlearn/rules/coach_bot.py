@@ -362,7 +362,7 @@ class DefenceState:
 
         >>> state = DefenceState(True, True, 38, (2,), 9, (2,), True, 0.1, True, 3.1, 10.0, 0.021, True)
         >>> print(state.words())
-        The wall is down to 38 tiles and West shows two exposures. The others are throwing carefully, and your hand is worth little: 2.1% in the 9 draws you can still expect, so it is worth about 3.1 points to you (the chance times what it pays), less than the 10 points a wall game pays. The coach would stop building it and throw safe tiles.
+        The wall is down to 38 tiles and West shows two exposures. The others are throwing carefully, and the coach reckons your hand is worth little: about 2.1% in the 9 draws you can still expect, so it is worth about 3.1 points to you (the chance times what it pays), less than the 10 points a wall game pays. The coach would stop building it and throw safe tiles.
         """
         if not self.applies:
             return ""
@@ -376,24 +376,25 @@ class DefenceState:
             who = f"{' and '.join(names)} show two or more exposures each"
             them = "them"
         opening = f"The wall is down to {self.wall_left} tiles and {who}"
-        chance = horizon_words(self.chance, self.draws)
+        chance = "about " + horizon_words(self.chance, self.draws)
         if self.threshold is None:
-            return (f"{opening}. Your hand has {chance}: the coach keeps building it, and weighs each throw's"
-                    " danger against what the hand keeps.")
+            return (f"{opening}. The coach reckons your hand at {chance}: it keeps building it, and weighs each"
+                    " throw's danger against what the hand keeps.")
         against = (f"the {self.threshold:g} points a wall game pays" if self.tournament else
                    f"the {self.threshold:.1f} points the coach asks of a hand this late")
         worth = f"about {self.worth:.1f} points"
         if self.gives_up:
-            table = "The others are throwing carefully, and your hand" if self.rate is not None else "Your hand"
-            return (f"{opening}. {table} is worth little: {chance}, so it is worth {worth} to you (the chance"
-                    f" times what it pays), less than {against}. The coach would stop building it and throw safe"
-                    " tiles.")
+            table = "The others are throwing carefully, and the coach" if self.rate is not None else "The coach"
+            return (f"{opening}. {table} reckons your hand is worth little: {chance}, so it is worth {worth} to"
+                    f" you (the chance times what it pays), less than {against}. The coach would stop building it"
+                    " and throw safe tiles.")
         if self.poor:
-            return (f"{opening}. Your hand is worth little ({chance}: {worth}, less than {against}), but the"
-                    f" others keep throwing tiles {' and '.join(names)} could use, so holding back would not stop"
-                    f" {them}: the coach keeps building its hand.")
-        return (f"{opening}, but your hand is still worth building ({chance}: {worth}, more than {against}): the"
-                " coach keeps building it, and weighs each throw's danger against what the hand keeps.")
+            return (f"{opening}. The coach reckons your hand is worth little ({chance}: {worth}, less than"
+                    f" {against}), but the others keep throwing tiles {' and '.join(names)} could use, so holding"
+                    f" back would not stop {them}: the coach keeps building its hand.")
+        return (f"{opening}, but the coach reckons your hand is still worth building ({chance}: {worth}, more than"
+                f" {against}): the coach keeps building it, and weighs each throw's danger against what the hand"
+                " keeps.")
 
 
 def _hot_penalties(scoring, opponents: Sequence) -> np.ndarray:
