@@ -430,10 +430,11 @@ COACH_KINDS_CELLS = [
     "    'racks': {0: 'FF 222B 444B 6B 8B 3C N E W'}, 'exposures': {1: ['66B J']}, 'turn': 0, 'phase': 'discard'}))\n"
     "vote = charleston_to(coached(mj.GameTable('basic1', seed=3, pace='instant')), 'vote')\n"
     "courtesy = charleston_to(coached(mj.GameTable('basic1', seed=3, pace='instant')), 'negotiated')\n"
-    "late = [(i % 3 + 1, f'{v}{s}') for i, (v, s) in enumerate((v, s) for s in 'CD' for v in range(1, 10) for _ in range(4))][:60]\n"
+    "tiles = [f'{v}{s}' for s in 'CD' for v in range(1, 10) for _ in range(4)][:60]\n"
+    "late = [(i % 3 + 1, t) for i, t in enumerate(tiles)]  # 60 discards: 39 tiles left in the wall\n"
     "defence = coached(mj.GameTable('basic1', seed=3, seat=0, pace='step', large=True, position={\n"
-    "    'racks': {0: 'FF NN EE WW SS 8B 9B 1B 3B'}, 'exposures': {3: ['222B', '44B J']}, 'turn': 0, 'phase': 'discard',\n"
-    "    'discards': late}))\n"
+    "    'racks': {0: 'FF NN EE WW SS 8B 9B 1B 3B'}, 'exposures': {3: ['222B', '44B J']},\n"
+    "    'turn': 0, 'phase': 'discard', 'discards': late}))\n"
     "display(call, exchange, vote, courtesy, defence)",
 ]
 

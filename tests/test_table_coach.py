@@ -284,7 +284,8 @@ def test_the_panel_says_when_the_coach_gives_the_hand_up_and_why(rules):
     assert say.startswith("The wall is down to 39 tiles and North shows two exposures. The others are throwing"
                           " carefully, and the coach reckons your hand is worth little: ")
     assert re.search(r"about \d+\.\d% in the 9 draws you can still expect", say)  # the chance with its horizon
-    assert ("less than the 10 points a wall game pays" if rules == "MAHJ-X" else "the coach asks of a hand this late") in say
+    against = "less than the 10 points a wall game pays" if rules == "MAHJ-X" else "the coach asks of a hand this late"
+    assert against in say
     assert say.endswith("The coach would stop building it and throw safe tiles.")
 
 

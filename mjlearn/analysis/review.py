@@ -138,7 +138,7 @@ class Moment:
     each throw is judged by what it may feed), ``"play on"`` (a poor hand played for, because the others feed
     hot hands freely), ``"keep building"`` or ``""`` (defence does not apply)."""
     defence_words: str = ""
-    """The same in plain words (:meth:`DefenceState.words <mjlearn.rules.coach_bot.DefenceState.words>`)."""
+    """The same in plain words (:meth:`DefenceState.words <mjlearn.rules.coach_defence.DefenceState.words>`)."""
     defence_throw: str = ""
     """When the coach gives the hand up, the tile it would throw (its safest): the coach's choice."""
 

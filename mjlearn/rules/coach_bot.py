@@ -92,7 +92,6 @@ from __future__ import annotations
 import math
 from bisect import bisect_right
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -117,7 +116,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from ..card import Card
     from .game import Game
 
-__all__ = ["CoachBot", "DefenceState", "seat_danger", "tail_table", "GIVE_UP_WALL", "HOME_GIVE_UP", "CALL_MARGINS"]
+__all__ = ["CoachBot", "seat_danger", "tail_table", "GIVE_UP_WALL", "HOME_GIVE_UP", "CALL_MARGINS"]
 
 DISCARD_OBJECTIVES = ("draw", "worth", *OBJECTIVES)
 """What :class:`CoachBot`'s ``objective`` may be: ``"draw"`` (the default: one draw of look-ahead over the
@@ -299,102 +298,6 @@ gives up a poor hand (under tournament scoring one worth less than a wall game's
 read the table: a longer window made four coaches' wall games as frequent as real tables' but cost wins
 against :class:`~mjlearn.rules.bots.Bot` players, who never hold back, and the reading takes that cost away
 (``docs/rules.md``)."""
-
-
-_NUMBER_WORDS = {2: "two", 3: "three", 4: "four"}
-
-
-@dataclass(frozen=True)
-class DefenceState:
-    """Whether the coach would give a seat's hand up now, and why (:meth:`CoachBot.defence_state`).
-
-    ``late``: the wall is down to :data:`GIVE_UP_WALL` tiles or fewer (``wall_left``). ``hot``: the live
-    opponents showing two or more exposures (seat numbers, in turn order from the seat). ``applies``: the
-    coach defends (``defence=True``), it is late and some opponent shows a hot hand; the rest is read only
-    then. ``rate`` and ``holds_back``: the table's reading (:class:`~mjlearn.analysis.defence.TableReading`:
-    the others' hot throws over those of players blind to danger; ``holds_back`` when at most
-    :data:`~mjlearn.analysis.defence.HOLDS_BACK`, and always with ``read_table=False``). ``worth``: the
-    seat's rack as the coach weighs it (expected points of its best lines), ``threshold`` the worth below
-    which the hand is given up (a wall game's pay under tournament scoring, :data:`HOME_GIVE_UP` times the
-    card's mean line value at home; ``None``: never), ``chance`` the rack's best chance of completing a hand
-    in the ``draws`` the seat can still expect. ``gives_up``: the coach would stop building the hand and
-    throw its safest tiles, ``throw`` first.
-    """
-
-    applies: bool
-    late: bool
-    wall_left: int
-    hot: tuple[int, ...]
-    draws: int
-    shown: tuple[int, ...] = ()
-    """How many exposures each seat of ``hot`` shows."""
-    tournament: bool = False
-    """Whether the threshold is a wall game's pay (tournament scoring)."""
-    rate: float | None = None
-    holds_back: bool = False
-    worth: float = 0.0
-    threshold: float | None = None
-    chance: float = 0.0
-    gives_up: bool = False
-    throw: str = ""
-    """When the coach gives the hand up, the tile it would throw (its safest, in notation); else ``""``."""
-
-    @property
-    def poor(self) -> bool:
-        """Whether the hand is worth less than the give-up threshold."""
-        return self.threshold is not None and self.worth < self.threshold
-
-    @property
-    def verdict(self) -> str:
-        """``"give up"`` (a poor hand, a table that holds back), ``"play on"`` (a poor hand, but the table
-        feeds hot hands freely: holding back would not stop them), ``"keep building"`` (a hand worth more than
-        the threshold) or ``""`` (defence does not apply now)."""
-        if not self.applies:
-            return ""
-        if self.gives_up:
-            return "give up"
-        return "play on" if self.poor else "keep building"
-
-    def words(self) -> str:
-        """The state in plain words for the seat's player (``""`` when defence does not apply): the wall,
-        who shows a hot hand, what the others throw, the hand's chance with its horizon and its worth
-        against the threshold, and what the coach would do.
-
-        >>> state = DefenceState(True, True, 38, (2,), 9, (2,), True, 0.1, True, 3.1, 10.0, 0.021, True)
-        >>> print(state.words())
-        The wall is down to 38 tiles and West shows two exposures. The others are throwing carefully, and the coach reckons your hand is worth little: about 2.1% in the 9 draws you can still expect, so it is worth about 3.1 points to you (the chance times what it pays), less than the 10 points a wall game pays. The coach would stop building it and throw safe tiles.
-        """
-        if not self.applies:
-            return ""
-        from ..analysis.horizon import horizon_words
-
-        names = [SEATS[s] for s in self.hot]
-        if len(names) == 1:
-            who = f"{names[0]} shows {_NUMBER_WORDS.get(self.shown[0], str(self.shown[0]))} exposures"
-            them = names[0]
-        else:
-            who = f"{' and '.join(names)} show two or more exposures each"
-            them = "them"
-        opening = f"The wall is down to {self.wall_left} tiles and {who}"
-        chance = "about " + horizon_words(self.chance, self.draws)
-        if self.threshold is None:
-            return (f"{opening}. The coach reckons your hand at {chance}: it keeps building it, and weighs each"
-                    " throw's danger against what the hand keeps.")
-        against = (f"the {self.threshold:g} points a wall game pays" if self.tournament else
-                   f"the {self.threshold:.1f} points the coach asks of a hand this late")
-        worth = f"about {self.worth:.1f} points"
-        if self.gives_up:
-            table = "The others are throwing carefully, and the coach" if self.rate is not None else "The coach"
-            return (f"{opening}. {table} reckons your hand is worth little: {chance}, so it is worth {worth} to"
-                    f" you (the chance times what it pays), less than {against}. The coach would stop building it"
-                    " and throw safe tiles.")
-        if self.poor:
-            return (f"{opening}. The coach reckons your hand is worth little ({chance}: {worth}, less than"
-                    f" {against}), but the others keep throwing tiles {' and '.join(names)} could use, so holding"
-                    f" back would not stop {them}: the coach keeps building its hand.")
-        return (f"{opening}, but the coach reckons your hand is still worth building ({chance}: {worth}, more than"
-                f" {against}): the coach keeps building it, and weighs each throw's danger against what the hand"
-                " keeps.")
 
 
 def _hot_penalties(scoring, opponents: Sequence) -> np.ndarray:
@@ -1357,11 +1260,11 @@ class CoachBot(Bot):
         reading.observe(game.discards)
         return reading
 
-    def defence_state(self, game: "Game", seat: int) -> DefenceState:
+    def defence_state(self, game: "Game", seat: int) -> "DefenceState":
         """Whether the coach would give ``seat``'s hand up at its discard now, and why (a
-        :class:`DefenceState`): late in the wall with a hot hand showing, at a table that holds back
-        (:meth:`replay_reading`), a hand worth less than the give-up threshold is given up, as
-        :meth:`discard_decision` does. It reads only what ``seat`` sees, and changes nothing the coach
+        :class:`~mjlearn.rules.coach_defence.DefenceState`): late in the wall with a hot hand showing, at a
+        table that holds back (:meth:`replay_reading`), a hand worth less than the give-up threshold is given
+        up, as :meth:`discard_decision` does. It reads only what ``seat`` sees, and changes nothing the coach
         decides (a coach playing ``seat`` keeps its reading).
 
         >>> import mjlearn as mj
@@ -1373,13 +1276,15 @@ class CoachBot(Bot):
         (False, False, '')
         """
         from .arguments import seat_arg
+        from .coach_defence import DefenceState
         from .game import Game
 
         if not isinstance(game, Game):
             raise ArgumentError(f"game must be a Game, not {type(game).__name__}")
         seat = seat_arg(seat)
         late = game.wall_left <= GIVE_UP_WALL
-        hot = tuple(o % 4 for o in range(seat + 1, seat + 4) if o % 4 not in game.dead and hot_row(game.exposures[o % 4]))
+        hot = tuple(other for other in ((seat + i) % 4 for i in (1, 2, 3))
+                    if other not in game.dead and hot_row(game.exposures[other]))
         draws = self._draws(game, seat)
         applies = bool(self.defence and late and hot and game.phase != "over" and seat not in game.dead)
         shown = tuple(len(game.exposures[o]) for o in hot)
