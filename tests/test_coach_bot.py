@@ -634,6 +634,7 @@ def test_the_defence_state_says_the_coach_gives_up_and_throws_what_its_discard_t
     thrown = CoachBot(CARD, rules, seed=1).discard_decision(game, 0, game.racks[0].counts, _exposures(game, 0),
                                                             game.visible(0)).notation
     assert state.throw == thrown and thrown != "8B"  # the tile the coach's own discard throws: not North's 8B
+    assert state.throws[0] == thrown and "8B" not in state.throws
     assert CoachBot(CARD, rules, defence=False).defence_state(game, 0).verdict == ""  # no defence, no state
     # a hand worth more than the threshold is kept: the same table, a rack one tile from the hand
     kept = CoachBot(CARD, rules).defence_state(_late_game(rules, rack="FF NNN EEE WWW SS 8B"), 0)
@@ -715,3 +716,4 @@ def test_the_defence_state_changes_nothing_a_coach_playing_the_seat_decides():
     verdicts = Counter(state.verdict for state, _ in states)
     assert verdicts["give up"] > 5 and verdicts["play on"] > 5, verdicts  # (the states read were of every kind)
     assert all(str(thrown) == state.throw for state, thrown in states if state.gives_up)  # what it then threw
+    assert any(len(state.throws) > 1 for state, _ in states)  # (ties met: its seeded draw picked, and put back)

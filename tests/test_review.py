@@ -362,9 +362,12 @@ def _late_game(rules, rack="FF NN EE WW SS 8B 9B 1B 3B"):
 def test_a_throw_where_the_coach_gives_the_hand_up_is_judged_as_defence(rules):
     from mjlearn.rules import CoachBot
 
-    safe = CoachBot(CARD, rules).defence_state(_late_game(rules), 0).throw
+    throws = CoachBot(CARD, rules).defence_state(_late_game(rules), 0).throws  # the coach's safest tiles (tied)
     game = _late_game(rules)
     game.discard(0, "8B")  # the tile the hand could spare, and North's hot tile
+    judged = review_game(game, "East").judged[0]
+    safe = next(c.label for c in judged.choices if c.label in throws)  # of those, the safest by the review's danger
+    assert all(c.danger >= judged.choices[0].danger for c in judged.choices if c.label in throws)
     row = review_game(game, "East").table.iloc[0]
     assert (row.category, row.you, row.coach, row.verdict) == ("defence", "8B", safe, "costly")
     assert row["regret (points)"] > 0 and row["your points"] < row["coach's points"] <= 0  # what each may feed
@@ -415,3 +418,19 @@ def test_the_review_reads_the_table_as_the_coach_panel_did():
     name, args = game.moves[329]
     now = moments_now(before, 0, name, args)[-1]  # (the game replayed for the reading)
     assert (now.defence, now.defence_words) == ("play on", note["say"])
+
+
+def test_a_coach_s_own_seat_reviewed_gives_its_hand_up_as_it_did():
+    # four coaches under MAHJ-X, seed 11: West gives its hand up late in the game; the review, reading the
+    # table from West's seat discard by discard, finds each of those throws the coach's own choice
+    from mjlearn.rules import CoachBot, run_game
+
+    game = run_game(CARD, "MAHJ-X", seed=11, bots=[CoachBot(CARD, "MAHJ-X", seed=11 * 4 + i) for i in range(4)])
+    review = review_game(game, "West")
+    given_up = [j for j in review.judged if j.moment.defence == "give up"]
+    assert len(given_up) >= 3
+    for judged in given_up:
+        assert judged.you in judged.moment.defence_throws and judged.you == judged.coach  # (ties: any of them)
+        assert (judged.category, judged.verdict) == ("defence", "as the coach")
+        assert judged.reason.startswith("You threw a safe tile, as the coach would. The wall is down to")
+    assert any(len(judged.moment.defence_throws) > 1 for judged in given_up)  # (tied tiles were met)

@@ -139,8 +139,10 @@ class Moment:
     hot hands freely), ``"keep building"`` or ``""`` (defence does not apply)."""
     defence_words: str = ""
     """The same in plain words (:meth:`DefenceState.words <mjlearn.rules.coach_defence.DefenceState.words>`)."""
-    defence_throw: str = ""
-    """When the coach gives the hand up, the tile it would throw (its safest): the coach's choice."""
+    defence_throws: tuple[str, ...] = ()
+    """When the coach gives the hand up, the tiles it would throw (tied as its safest, the one its seeded draw
+    picks first): the coach's choice is yours if you threw one of them, else the one of them this review
+    finds safest."""
 
 
 @dataclass(frozen=True)
@@ -461,7 +463,9 @@ def judge(card: "Card | str", moment: Moment, ruleset=None, cache: dict | None =
         raise ArgumentError(f"moment.kind must be one of pass, discard, call, exchange, not {moment.kind!r}")
     choices = _best_first(choices)
     given_up = moment.kind == "discard" and moment.defence == GIVE_UP
-    throw = next((c for c in choices if given_up and c.label == moment.defence_throw), None)
+    throws = moment.defence_throws if given_up else ()
+    throw = next((c for c in choices if c.label == moment.chosen), None) if moment.chosen in throws else \
+        next((c for c in choices if c.label in throws), None)  # (of the coach's tied throws, the safest here)
     if throw is not None and choices[0].label != DECLARE:  # the coach's own safest throw is its choice
         choices = [throw] + [c for c in choices if c is not throw]
     labels = [c.label for c in choices]

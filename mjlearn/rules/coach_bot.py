@@ -1305,14 +1305,16 @@ class CoachBot(Bot):
         else:
             rate, holds_back = None, True
         gives_up = threshold is not None and worth < threshold and holds_back
-        throw = self._given_up_throw(game, seat, counts, draws, threshold) if gives_up else ""
+        throws = self._given_up_throws(game, seat, counts, draws, threshold) if gives_up else ()
         return DefenceState(True, late, game.wall_left, hot, draws, shown, tournament, rate, holds_back, worth,
-                            threshold, chance, gives_up, throw)
+                            threshold, chance, gives_up, throws[0] if throws else "", throws)
 
-    def _given_up_throw(self, game: "Game", seat: int, counts: np.ndarray, draws: int, threshold: float) -> str:
-        """The tile :meth:`discard_decision` throws from a hand it gives up: the best of the same scores, a
-        tie settled as :meth:`choose_discard` settles it (a natural, then the seeded draw, which is put back:
-        nothing the coach decides later changes)."""
+    def _given_up_throws(self, game: "Game", seat: int, counts: np.ndarray, draws: int,
+                         threshold: float) -> tuple[str, ...]:
+        """The tiles :meth:`discard_decision` may throw from a hand it gives up: those tied for the best of the
+        same scores (the naturals among them, if any), first the one it throws, the tie settled as
+        :meth:`choose_discard` settles it (by the seeded draw, which is put back: nothing the coach decides
+        later changes)."""
         exposures, visible = seat_exposures(game, seat), game.visible(seat)
         if self.ruleset.tournament is None:
             cost, ending = self._feeding_cost(game, seat, counts, visible, exposures), None
@@ -1321,7 +1323,7 @@ class CoachBot(Bot):
         kinds, scores = self.discard_scores(counts, exposures, visible, draws, cost, ending, threshold,
                                             self.table_objective)
         if not kinds:
-            return Tile.JOKER.notation
+            return (Tile.JOKER.notation,)
         best = float(scores.max())
         rows = [i for i, score in enumerate(scores.tolist()) if score >= best - 1e-9]
         rows = [i for i in rows if kinds[i] != JOKER] or rows
@@ -1331,7 +1333,7 @@ class CoachBot(Bot):
             self.rng.setstate(kept)
         else:
             row = rows[0]
-        return Tile(kinds[row]).notation
+        return tuple(Tile(kinds[i]).notation for i in [row] + [i for i in rows if i != row])
 
 
 def seat_danger(game: "Game", seat: int) -> "pandas.DataFrame":

@@ -18,6 +18,11 @@ __all__ = ["DefenceState"]
 _NUMBER_WORDS = {2: "two", 3: "three", 4: "four"}
 
 
+def _listed(names: list[str]) -> str:
+    """``"West"``, ``"West and North"``, ``"East, South and West"``."""
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
 @dataclass(frozen=True)
 class DefenceState:
     """Whether the coach would give a seat's hand up now, and why
@@ -34,7 +39,7 @@ class DefenceState:
     scoring, :data:`~mjlearn.rules.coach_bot.HOME_GIVE_UP` times the card's mean line value at home;
     ``None``: never), ``chance`` the rack's best chance of completing a hand
     in the ``draws`` the seat can still expect. ``gives_up``: the coach would stop building the hand and
-    throw its safest tiles, ``throw`` first.
+    throw its safest tiles, ``throw`` first (``throws``: the tiles as safe).
     """
 
     applies: bool
@@ -54,6 +59,9 @@ class DefenceState:
     gives_up: bool = False
     throw: str = ""
     """When the coach gives the hand up, the tile it would throw (its safest, in notation); else ``""``."""
+    throws: tuple[str, ...] = ()
+    """When the coach gives the hand up, every tile as good as :attr:`throw` (tied as its safest; its seeded
+    draw picks :attr:`throw` among them), :attr:`throw` first; else ``()``."""
 
     @property
     def poor(self) -> bool:
@@ -79,6 +87,9 @@ class DefenceState:
         >>> state = DefenceState(True, True, 38, (2,), 9, (2,), True, 0.1, True, 3.1, 10.0, 0.021, True)
         >>> print(state.words())
         The wall is down to 38 tiles and West shows two exposures. The others are throwing carefully, and the coach reckons your hand is worth little: about 2.1% in the 9 draws you can still expect, so it is worth about 3.1 points to you (the chance times what it pays), less than the 10 points a wall game pays. The coach would stop building it and throw safe tiles.
+        >>> loose = DefenceState(True, True, 30, (0, 2, 3), 8, (2, 3, 2), False, 0.6, False, 0.01, 6.0, 0.0004)
+        >>> print(loose.words())
+        The wall is down to 30 tiles and East, West and North show two or more exposures each. The coach reckons your hand is worth little (about 0.04% in the 8 draws you can still expect: next to nothing, less than the 6.0 points the coach asks of a hand this late), but the others keep throwing tiles East, West and North could use, so holding back would not stop them: the coach keeps building its hand.
         """
         if not self.applies:
             return ""
@@ -89,7 +100,7 @@ class DefenceState:
             who = f"{names[0]} shows {_NUMBER_WORDS.get(self.shown[0], str(self.shown[0]))} exposures"
             them = names[0]
         else:
-            who = f"{' and '.join(names)} show two or more exposures each"
+            who = f"{_listed(names)} show two or more exposures each"
             them = "them"
         opening = f"The wall is down to {self.wall_left} tiles and {who}"
         chance = "about " + horizon_words(self.chance, self.draws)
@@ -98,7 +109,7 @@ class DefenceState:
                     " throw's danger against what the hand keeps.")
         against = (f"the {self.threshold:g} points a wall game pays" if self.tournament else
                    f"the {self.threshold:.1f} points the coach asks of a hand this late")
-        worth = f"about {self.worth:.1f} points"
+        worth = "next to nothing" if self.worth < 0.05 else f"about {self.worth:.1f} points"
         if self.gives_up:
             table = "The others are throwing carefully, and the coach" if self.rate is not None else "The coach"
             return (f"{opening}. {table} reckons your hand is worth little: {chance}, so it is worth {worth} to"
@@ -106,7 +117,7 @@ class DefenceState:
                     " and throw safe tiles.")
         if self.poor:
             return (f"{opening}. The coach reckons your hand is worth little ({chance}: {worth}, less than"
-                    f" {against}), but the others keep throwing tiles {' and '.join(names)} could use, so holding"
+                    f" {against}), but the others keep throwing tiles {_listed(names)} could use, so holding"
                     f" back would not stop {them}: the coach keeps building its hand.")
         return (f"{opening}, but the coach reckons your hand is still worth building ({chance}: {worth}, more than"
                 f" {against}): the coach keeps building it, and weighs each throw's danger against what the hand"

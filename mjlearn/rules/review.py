@@ -126,7 +126,7 @@ def _discard_moment(game: Game, table: _Table, number: int, tile) -> Moment:
                   dead_opponents=dead, can_win=bool(len(distance) and int(distance.min()) == 0),
                   discards=tuple(t.notation for _, t in game.discards), wall_left=game.wall_left,
                   feed_cost=table.feed_cost, defence=state.verdict, defence_words=state.words(),
-                  defence_throw=state.throw,
+                  defence_throws=state.throws,
                   **_common(game, table))
 
 

@@ -201,8 +201,9 @@ def coach_panel(game: "Game", seat: int, bot=None) -> dict:
         if note:
             panel["defence_note"] = note
             if note["verdict"] == "give up" and not panel["say"]:
-                panel["say"] = (f"Play safe: throw {note['safe']}, the coach's safest tile (it gives this hand up;"
-                                " see why below).")
+                tiles = note["safe_tiles"]
+                panel["say"] = (f"Play safe: throw {' or '.join(tiles)}, the coach's safest tile"
+                                + ("s" if len(tiles) > 1 else "") + " (it gives this hand up; see why below).")
         if not panel["say"]:
             first = panel["advice"][0]
             why = first["reason"][:1].lower() + first["reason"][1:]
@@ -228,8 +229,9 @@ def defence_note(game: "Game", seat: int, bot=None) -> dict:
     not stop them) or ``"keep building"`` (the hand is worth more than giving up saves); ``say`` the same in
     plain words, the chance with its horizon; ``hot`` the seats showing a hot hand; ``rate`` and
     ``holds_back`` the table's reading (the others' hot throws over those of players blind to danger);
-    ``safe`` the tile the coach would throw when it gives the hand up (its safest), else the tile the others
-    are least likely to win on (:func:`~mjlearn.analysis.defence.danger_table`).
+    ``safe`` the tile the coach would throw when it gives the hand up (its safest; ``safe_tiles``: it and the
+    tiles as safe), else the tile the others are least likely to win on
+    (:func:`~mjlearn.analysis.defence.danger_table`).
 
     The decision is ``bot``'s (:meth:`CoachBot.defence_state <mjlearn.rules.CoachBot.defence_state>`, one
     for the card and ruleset by default): what its own discards would do in ``seat``'s place.
@@ -248,7 +250,7 @@ def defence_note(game: "Game", seat: int, bot=None) -> dict:
     state = bot.defence_state(game, seat)
     if not state.applies:
         return {}
-    safe = state.throw
+    safe, tied = state.throw, list(state.throws)
     if not safe:
         from ..analysis.defence import danger_table
 
@@ -258,10 +260,11 @@ def defence_note(game: "Game", seat: int, bot=None) -> dict:
                               ruleset=game.ruleset)
         naturals = safest[safest.tile != Tile.JOKER.notation]
         safe = str((naturals if len(naturals) else safest).iloc[0].tile)
+        tied = [safe]
     return {"verdict": state.verdict, "say": state.words(), "wall_left": state.wall_left,
             "hot": [SEATS[s] for s in state.hot], "rate": state.rate, "holds_back": bool(state.holds_back),
             "chance": state.chance, "draws": state.draws, "worth": state.worth, "threshold": state.threshold,
-            "safe": safe}
+            "safe": safe, "safe_tiles": tied}
 
 
 def _charleston_advice(game: "Game", seat: int, bot, panel: dict) -> dict:
