@@ -434,3 +434,18 @@ def test_a_coach_s_own_seat_reviewed_gives_its_hand_up_as_it_did():
         assert (judged.category, judged.verdict) == ("defence", "as the coach")
         assert judged.reason.startswith("You threw a safe tile, as the coach would. The wall is down to")
     assert any(len(judged.moment.defence_throws) > 1 for judged in given_up)  # (tied tiles were met)
+
+
+def test_at_a_hand_given_up_a_throw_little_more_dangerous_than_the_coach_s_is_fine():
+    from mjlearn.analysis.review import Choice, Judged
+
+    moment = Moment(1, "turn 60", "discard", mj.Hand("FF NN EE WW SS 8B 9B 1B 3B"), (), (0,) * 36, 9, "9B",
+                    feed_cost=60.0, defence="give up")
+    coach = Choice("1B", 0.08, -0.0, "Winds/Dragons #5", danger=0.0)
+
+    def verdict(danger):
+        mine = Choice("9B", 0.08, -danger * 60.0, "Winds/Dragons #5", danger=danger)
+        return Judged(moment, (coach, mine), "9B", "1B", "defence", "sure", "").verdict
+
+    assert verdict(0.003) == "fine"  # a danger 0.3 points (of 100) above the coach's: less than DANGER_MARGIN
+    assert verdict(0.05) == "costly"  # 5 points above: a tile North could well win on

@@ -195,7 +195,8 @@ class Judged:
             return "as the coach"
         best = self.best.points
         if self.moment.defence == GIVE_UP and best <= 0:  # a hand given up: the points are what a throw may feed
-            return "fine" if FINE * self.mine.points >= best else "costly"
+            negligible = self.regret_points < DANGER_MARGIN * self.moment.feed_cost  # (a danger gap that small)
+            return "fine" if negligible or FINE * self.mine.points >= best else "costly"
         return "fine" if best <= 0 or self.mine.points >= FINE * best else "costly"
 
 

@@ -37,8 +37,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from ..rules.game import Game
 
 __all__ = ["coach_panel", "defence_note", "hot_tile_warning", "call_choice", "exchange_choice", "LINES_SHOWN",
-           "ADVICE_SHOWN",
-           "LINE_SAMPLES", "THROW_SAMPLES"]
+           "ADVICE_SHOWN", "LINE_SAMPLES", "THROW_SAMPLES"]
 
 LINES_SHOWN = 5
 ADVICE_SHOWN = 3
@@ -224,10 +223,12 @@ def defence_note(game: "Game", seat: int, bot=None) -> dict:
     """The coach's defence for ``seat`` now, for the panel: ``{}`` when it does not apply (earlier than
     :data:`~mjlearn.rules.coach_bot.GIVE_UP_WALL` tiles left, or no opponent showing two or more exposures),
     else ``{"verdict", "say", "wall_left", "hot", "rate", "holds_back", "chance", "draws", "worth",
-    "threshold", "safe"}``: ``verdict`` is ``"give up"`` (the coach would stop building the hand and throw
+    "threshold", "safe", "safe_tiles"}``: ``verdict`` is ``"give up"`` (the coach would stop building the hand and throw
     safe tiles), ``"play on"`` (the hand is poor, but the others feed hot hands freely, so holding back would
     not stop them) or ``"keep building"`` (the hand is worth more than giving up saves); ``say`` the same in
-    plain words, the chance with its horizon; ``hot`` the seats showing a hot hand; ``rate`` and
+    plain words, the chance with its horizon (:meth:`DefenceState.words
+    <mjlearn.rules.coach_defence.DefenceState.words>`); ``chance``, ``draws``, ``worth`` and ``threshold`` the
+    figures it names; ``hot`` the seats showing a hot hand; ``rate`` and
     ``holds_back`` the table's reading (the others' hot throws over those of players blind to danger);
     ``safe`` the tile the coach would throw when it gives the hand up (its safest; ``safe_tiles``: it and the
     tiles as safe), else the tile the others are least likely to win on
