@@ -430,15 +430,20 @@ COACH_KINDS_CELLS = [
     "    'racks': {0: 'FF 222B 444B 6B 8B 3C N E W'}, 'exposures': {1: ['66B J']}, 'turn': 0, 'phase': 'discard'}))\n"
     "vote = charleston_to(coached(mj.GameTable('basic1', seed=3, pace='instant')), 'vote')\n"
     "courtesy = charleston_to(coached(mj.GameTable('basic1', seed=3, pace='instant')), 'negotiated')\n"
-    "display(call, exchange, vote, courtesy)",
+    "tiles = [f'{v}{s}' for s in 'CD' for v in range(1, 10) for _ in range(4)][:60]\n"
+    "late = [(i % 3 + 1, t) for i, t in enumerate(tiles)]  # 60 discards: 39 tiles left in the wall\n"
+    "defence = coached(mj.GameTable('basic1', seed=3, seat=0, pace='step', large=True, position={\n"
+    "    'racks': {0: 'FF NN EE WW SS 8B 9B 1B 3B'}, 'exposures': {3: ['222B', '44B J']},\n"
+    "    'turn': 0, 'phase': 'discard', 'discards': late}))\n"
+    "display(call, exchange, vote, courtesy, defence)",
 ]
 
 
 def test_the_coach_speaks_beside_each_decision(open_notebook, server):
     page = open_notebook("lab", "table_coach_kinds.ipynb", COACH_KINDS_CELLS)
     tables = page.locator(".mj-game-table")
-    tables.nth(3).wait_for(timeout=TIMEOUT)
-    call, exchange, vote, courtesy = (tables.nth(i) for i in range(4))
+    tables.nth(4).wait_for(timeout=TIMEOUT)
+    call, exchange, vote, courtesy, defence = (tables.nth(i) for i in range(5))
     # a call: the advice under the Call button, the chooser marking the coach's choice (or "Let it go" marked)
     call.locator(".mj-coach-note-call").wait_for(timeout=60_000)
     assert call.locator(".mj-coach-note-call").inner_text().startswith("The coach: ")
@@ -466,4 +471,15 @@ def test_the_coach_speaks_beside_each_decision(open_notebook, server):
     assert courtesy.locator(".mj-coach-note-courtesy").inner_text().startswith("The coach: Offer")
     assert courtesy.locator(".mj-coach-horizon").inner_text().startswith("Your chance to finish each line in the")
     shot(courtesy, "game_table_coach_kind_courtesy")
+    # late in the wall with a hot hand showing (large print): the coach would give the hand up, and says why
+    note = defence.locator(".mj-coach .mj-coach-defence")
+    note.wait_for(timeout=60_000)
+    assert note.get_attribute("role") == "note" and note.get_attribute("aria-label") == "the coach's defence"
+    text = note.inner_text()
+    assert text.startswith("Defence: play safe. The wall is down to 39 tiles and North shows two exposures.")
+    assert "in the 9 draws you can still expect" in text and text.endswith("throw safe tiles.")
+    assert defence.locator(".mj-coach-say").inner_text().startswith("Play safe: throw ")
+    assert float(note.evaluate("e => parseFloat(getComputedStyle(e).fontSize)")) >= 18  # large print
+    note.scroll_into_view_if_needed()
+    shot(defence.locator(".mj-coach"), "game_table_coach_kind_defence")
     assert widget_errors(page) == []

@@ -642,3 +642,114 @@ def test_bots_read_as_a_table_that_feeds_and_coaches_as_one_that_holds_back():
         game = run_game(CARD, NMJL, seed=seed, bots=coaches)
         at_coaches.append(coaches[0].table_reading(game, 0).rate)
     assert np.median(at_coaches) < HOLDS_BACK < np.median(at_bots), (sorted(at_coaches), sorted(at_bots))
+
+
+# -- the defence state, for a seat the coach may not play (the panel's note, the review) ------------------
+
+def _late_game(rules, rack="FF NN EE WW SS 8B 9B 1B 3B", discards=60):
+    """East to discard with 39 tiles left in the wall (60 Craks and Dots out), North showing 222B and 44B J (a
+    hot hand); East's rack is 4 tiles from Winds/Dragons #5, a poor hand this late."""
+    tiles = [f"{v}{s}" for s in "CD" for v in range(1, 10) for _ in range(4)][:discards]
+    return Game.from_position(CARD, rules, racks={0: rack}, exposures={3: ["222B", "44B J"]},
+                              discards=[(i % 3 + 1, t) for i, t in enumerate(tiles)], turn=0, phase="discard", seed=3)
+
+
+@pytest.mark.parametrize("rules", RULESETS, ids=lambda r: r.name)
+def test_the_defence_state_says_the_coach_gives_up_and_throws_what_its_discard_throws(rules):
+    from mjlearn.rules.bots import _exposures
+    from mjlearn.rules.coach_bot import GIVE_UP_WALL, HOME_GIVE_UP
+
+    game = _late_game(rules)
+    bot = CoachBot(CARD, rules, seed=1)
+    state = bot.defence_state(game, 0)
+    assert state.applies and state.late and game.wall_left == state.wall_left == 39 <= GIVE_UP_WALL
+    assert state.hot == (3,) and state.shown == (2,) and state.rate == pytest.approx(0.2) and state.holds_back
+    threshold = 10.0 if rules is MAHJX else HOME_GIVE_UP * bot.mean_value
+    assert state.threshold == pytest.approx(threshold) and 0 < state.worth < threshold and state.poor
+    assert state.gives_up and state.verdict == "give up" and 0 < state.chance < 0.2 and state.draws == 9
+    thrown = CoachBot(CARD, rules, seed=1).discard_decision(game, 0, game.racks[0].counts, _exposures(game, 0),
+                                                            game.visible(0)).notation
+    assert state.throw == thrown and thrown != "8B"  # the tile the coach's own discard throws: not North's 8B
+    assert state.throws[0] == thrown and "8B" not in state.throws
+    assert CoachBot(CARD, rules, defence=False).defence_state(game, 0).verdict == ""  # no defence, no state
+    # a hand worth more than the threshold is kept: the same table, a rack one tile from the hand
+    kept = CoachBot(CARD, rules).defence_state(_late_game(rules, rack="FF NNN EEE WWW SS 8B"), 0)
+    assert kept.applies and not kept.gives_up and kept.verdict == "keep building" and kept.throw == ""
+
+
+def test_no_defence_state_early_or_without_a_hot_hand():
+    early = CoachBot(CARD).defence_state(_late_game(NMJL, discards=30), 0)
+    assert (early.applies, early.late, early.verdict, early.words()) == (False, False, "", "")
+    one = Game.from_position(CARD, NMJL, racks={0: "FF NN EE WW SS 8B 9B 1B 3B"}, exposures={3: ["222B"]},
+                             discards=_late_game(NMJL).discards, turn=0, phase="discard", seed=3)
+    state = CoachBot(CARD).defence_state(one, 0)  # late, but North shows one exposure only: not a hot hand
+    assert state.late and not state.applies and state.hot == () and state.words() == ""
+    with pytest.raises(ArgumentError, match="Game"):
+        CoachBot(CARD).defence_state("a game", 0)
+    with pytest.raises(mj.errors.MjlearnError, match="seat"):
+        CoachBot(CARD).defence_state(one, 4)
+
+
+@pytest.mark.parametrize("rules", RULESETS, ids=lambda r: r.name)
+def test_the_defence_state_plays_on_at_a_table_that_feeds_and_says_so(rules):
+    from mjlearn.analysis.defence import HOLDS_BACK
+
+    game = _late_game(rules)
+    bot = CoachBot(CARD, rules, seed=1)
+    assert _loose(bot, game).rate > HOLDS_BACK  # its own reading of this game and seat: a loose table
+    state = bot.defence_state(game, 0)
+    assert state.poor and not state.holds_back and not state.gives_up and state.verdict == "play on"
+    words = state.words()
+    assert "keep throwing tiles North could use" in words and "holding back would not stop North" in words
+    assert "stop building" not in words and "throwing carefully" not in words and words.endswith(
+        "the coach keeps building its hand.")
+    given_up = CoachBot(CARD, rules, seed=1).defence_state(game, 0).words()  # a new reading: the prior, holds back
+    assert "The others are throwing carefully" in given_up and given_up.endswith(
+        "The coach would stop building it and throw safe tiles.")
+    assert "9 draws you can still expect" in given_up and "9 draws you can still expect" in words  # the horizon
+    blind = CoachBot(CARD, rules, seed=1, read_table=False)
+    _loose(blind, game)
+    assert blind.defence_state(game, 0).gives_up and blind.defence_state(game, 0).rate is None
+
+
+@pytest.mark.parametrize("rules", RULESETS, ids=lambda r: r.name)
+def test_the_reading_replayed_for_a_seat_is_the_coach_s_own_reading_of_it(rules):
+    for seed in (2, 5):
+        coach = CoachBot(CARD, rules, seed=seed)
+        game = run_game(CARD, rules, seed=seed, bots=[coach] + [Bot(CARD, rules, seed=seed * 4 + i) for i in (1, 2, 3)])
+        own, replayed = coach.replay_reading(game, 0), CoachBot(CARD, rules).replay_reading(game, 0)
+        assert own is coach.table_reading(game, 0) and replayed is not own
+        assert replayed.hot_throws == own.hot_throws and replayed.expected == pytest.approx(own.expected, rel=1e-12)
+        assert own.expected > 0  # (the table was weighed)
+        # noting the table at each of the seat's discards, as a review replaying the game does, reads it the same
+        watcher = CoachBot(CARD, rules)
+        replay = Game.replay(CARD, rules, seed, [])
+        for name, args in game.moves:
+            if name == "discard" and args["seat"] == 0:
+                watcher.note_table(replay, 0)
+            getattr(replay, name)(**args)
+        assert watcher.replay_reading(replay, 0).rate == pytest.approx(own.rate, rel=1e-12)
+
+
+def test_the_defence_state_changes_nothing_a_coach_playing_the_seat_decides():
+    from mjlearn.rules.bots import play_move
+
+    states = []
+
+    def played(look):
+        bots = [CoachBot(CARD, MAHJX, seed=11 * 4 + s) for s in range(4)]
+        game = Game(CARD, MAHJX, seed=11)
+        while game.phase != "over":
+            state = None
+            if look and game.phase == "discard" and game.turn not in game.dead:
+                state = bots[game.turn].defence_state(game, game.turn)
+            play_move(game, bots)
+            if state is not None and game.moves[-1][0] == "discard":
+                states.append((state, game.moves[-1][1]["tile"]))
+        return game.moves
+
+    assert played(True) == played(False)
+    verdicts = Counter(state.verdict for state, _ in states)
+    assert verdicts["give up"] > 5 and verdicts["play on"] > 5, verdicts  # (the states read were of every kind)
+    assert all(str(thrown) == state.throw for state, thrown in states if state.gives_up)  # what it then threw
+    assert any(len(state.throws) > 1 for state, _ in states)  # (ties met: its seeded draw picked, and put back)

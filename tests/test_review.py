@@ -346,3 +346,106 @@ def test_a_mahjongg_not_declared_is_the_costliest_mistake():
     judged = judge(CARD, moment, "NMJL")
     assert (judged.coach, judged.category, judged.verdict) == ("declare Mah Jongg", "calling", "costly")
     assert judged.best.chance == 1 and judged.best.line.startswith("2468") and "declare Mah Jongg" in judged.reason
+
+
+# -- defence: the coach gives a poor hand up late, or plays it on at a table that feeds ---------------------
+
+def _late_game(rules, rack="FF NN EE WW SS 8B 9B 1B 3B"):
+    """East to discard with 39 tiles in the wall, North showing 222B and 44B J (a hot hand: 8B could give it
+    Mah Jongg), East's rack a poor hand this late: the coach gives it up (the table has thrown nothing hot)."""
+    tiles = [f"{v}{s}" for s in "CD" for v in range(1, 10) for _ in range(4)][:60]
+    return Game.from_position(CARD, rules, racks={0: rack}, exposures={3: ["222B", "44B J"]},
+                              discards=[(i % 3 + 1, t) for i, t in enumerate(tiles)], turn=0, phase="discard", seed=3)
+
+
+@pytest.mark.parametrize("rules", ["NMJL", "MAHJ-X"])
+def test_a_throw_where_the_coach_gives_the_hand_up_is_judged_as_defence(rules):
+    from mjlearn.rules import CoachBot
+
+    throws = CoachBot(CARD, rules).defence_state(_late_game(rules), 0).throws  # the coach's safest tiles (tied)
+    game = _late_game(rules)
+    game.discard(0, "8B")  # the tile the hand could spare, and North's hot tile
+    judged = review_game(game, "East").judged[0]
+    safe = next(c.label for c in judged.choices if c.label in throws)  # of those, the safest by the review's danger
+    assert all(c.danger >= judged.choices[0].danger for c in judged.choices if c.label in throws)
+    row = review_game(game, "East").table.iloc[0]
+    assert (row.category, row.you, row.coach, row.verdict) == ("defence", "8B", safe, "costly")
+    assert row["regret (points)"] > 0 and row["your points"] < row["coach's points"] <= 0  # what each may feed
+    assert row.reason.startswith("The wall is down to 39 tiles and North shows two exposures. The others are"
+                                 " throwing carefully, and the coach reckons your hand is worth little")
+    assert "The coach would stop building it and throw safe tiles. So the coach would throw" in row.reason
+    assert re.search(r"its safest tile \(danger about [\d.]+%\), rather than your 8 Bam \(danger about [\d.]+%\)\.$",
+                     row.reason)
+    game = _late_game(rules)
+    game.discard(0, safe)  # as the coach would
+    row = review_game(game, "East").table.iloc[0]
+    assert (row.category, row.verdict) == ("defence", "as the coach")
+    assert row.reason.startswith("You threw a safe tile, as the coach would. The wall is down to 39 tiles")
+
+
+def test_a_safe_throw_where_the_coach_plays_on_at_a_loose_table_is_judged_as_defence():
+    rack = mj.Hand("FF NNN EEE WWW SS 8B")  # one S from Winds/Dragons #5; 8B could give North Mah Jongg
+    words = ("The wall is down to 40 tiles and North shows two exposures. The coach reckons your hand is worth little"
+             " (...), but the others keep throwing tiles North could use, so holding back would not stop North: the"
+             " coach keeps building its hand.")
+
+    def judged(chosen, defence):
+        moment = Moment(1, "turn 30", "discard", rack, (), (0,) * 36, 10, chosen, opponents=((), (), ("222B", "44B J")),
+                        wall_left=40, feed_cost=60.0, defence=defence, defence_words=words if defence else "")
+        return judge(CARD, moment, "NMJL")
+
+    row = judged("N", "play on")  # the learner holds back, breaking the pung of North
+    assert (row.category, row.coach, row.verdict) == ("defence", "8B", "costly") and row.mine.danger < row.best.danger
+    assert row.reason.startswith(words + " So the coach would throw 8 Bam, which keeps Winds/Dragons #5 at")
+    assert "rather than your safer North, which left Winds/Dragons #5 at" in row.reason
+    plain = judged("N", "")  # without the coach's defence state: the hand's loss, in the usual words
+    assert plain.category == "discard efficiency" and plain.reason.startswith("The coach would throw 8 Bam rather")
+    same = judged("8B", "play on")
+    assert (same.category, same.verdict) == ("discard efficiency", "as the coach")
+
+
+def test_the_review_reads_the_table_as_the_coach_panel_did():
+    # four Bots play seed 18; before East's 11th discard (move 329) the wall is down to 39, West shows a hot hand,
+    # East's hand is poor and the Bots have fed hot hands freely: the coach plays on
+    from mjlearn.rules import run_game
+    from mjlearn.widgets.table_coach import coach_panel
+
+    game = run_game(CARD, "NMJL", seed=18, bots=_bots(18))
+    before = Game.replay(CARD, "NMJL", 18, game.moves[:329])
+    note = coach_panel(before, 0)["defence_note"]
+    moment = decision_moments(Game.replay(CARD, "NMJL", 18, game.moves[:330]), 0)[-1]  # (read discard by discard)
+    assert (moment.kind, moment.defence, moment.defence_words) == ("discard", "play on", note["say"])
+    name, args = game.moves[329]
+    now = moments_now(before, 0, name, args)[-1]  # (the game replayed for the reading)
+    assert (now.defence, now.defence_words) == ("play on", note["say"])
+
+
+def test_a_coach_s_own_seat_reviewed_gives_its_hand_up_as_it_did():
+    # four coaches under MAHJ-X, seed 11: West gives its hand up late in the game; the review, reading the
+    # table from West's seat discard by discard, finds each of those throws the coach's own choice
+    from mjlearn.rules import CoachBot, run_game
+
+    game = run_game(CARD, "MAHJ-X", seed=11, bots=[CoachBot(CARD, "MAHJ-X", seed=11 * 4 + i) for i in range(4)])
+    review = review_game(game, "West")
+    given_up = [j for j in review.judged if j.moment.defence == "give up"]
+    assert len(given_up) >= 3
+    for judged in given_up:
+        assert judged.you in judged.moment.defence_throws and judged.you == judged.coach  # (ties: any of them)
+        assert (judged.category, judged.verdict) == ("defence", "as the coach")
+        assert judged.reason.startswith("You threw a safe tile, as the coach would. The wall is down to")
+    assert any(len(judged.moment.defence_throws) > 1 for judged in given_up)  # (tied tiles were met)
+
+
+def test_at_a_hand_given_up_a_throw_little_more_dangerous_than_the_coach_s_is_fine():
+    from mjlearn.analysis.review import Choice, Judged
+
+    moment = Moment(1, "turn 60", "discard", mj.Hand("FF NN EE WW SS 8B 9B 1B 3B"), (), (0,) * 36, 9, "9B",
+                    feed_cost=60.0, defence="give up")
+    coach = Choice("1B", 0.08, -0.0, "Winds/Dragons #5", danger=0.0)
+
+    def verdict(danger):
+        mine = Choice("9B", 0.08, -danger * 60.0, "Winds/Dragons #5", danger=danger)
+        return Judged(moment, (coach, mine), "9B", "1B", "defence", "sure", "").verdict
+
+    assert verdict(0.003) == "fine"  # a danger 0.3 points (of 100) above the coach's: less than DANGER_MARGIN
+    assert verdict(0.05) == "costly"  # 5 points above: a tile North could well win on

@@ -255,3 +255,92 @@ def test_the_panel_answers_after_every_move_of_400_random_games(quick_panel):
     exchange and four whole-game reviews.)"""
     seen = _play_random_games(400, first_seed=1000, review_every=100)
     assert {"pass", "vote", "courtesy", "discard", "call", "dead", "over", "exchange", "review"} <= set(seen), seen
+
+
+# -- the defence note: late in the wall with a hot hand showing ----------------------------------------------
+
+def _late_position(rack="FF NN EE WW SS 8B 9B 1B 3B", discards=60, exposures=("222B", "44B J")):
+    """East to discard with 39 tiles left (60 Craks and Dots out), North showing a hot hand (two exposures);
+    East's rack is a poor hand this late."""
+    tiles = [f"{v}{s}" for s in "CD" for v in range(1, 10) for _ in range(4)][:discards]
+    return {"racks": {0: rack}, "exposures": {3: list(exposures)}, "turn": 0, "phase": "discard",
+            "discards": [(i % 3 + 1, t) for i, t in enumerate(tiles)]}
+
+
+@pytest.mark.parametrize("rules", ["NMJL", "MAHJ-X"])
+def test_the_panel_says_when_the_coach_gives_the_hand_up_and_why(rules):
+    from mjlearn.rules.bots import _exposures
+
+    game = mj.rules.Game.from_position(mj.load_card("basic1"), rules, seed=3, **_late_position())
+    panel = coach_panel(game, 0)
+    note = panel["defence_note"]
+    assert note["verdict"] == "give up" and note["holds_back"] and note["hot"] == ["North"] and note["wall_left"] == 39
+    assert note["worth"] < note["threshold"] and 0 < note["chance"] < 0.2 and note["draws"] == 9
+    thrown = CoachBot(game.card, game.ruleset, seed=1).discard_decision(
+        game, 0, game.racks[0].counts, _exposures(game, 0), game.visible(0)).notation
+    tiles = note["safe_tiles"]  # the coach's own throw (or a tile as safe), never 8B, which North's hand could use
+    assert thrown in tiles and note["safe"] == tiles[0] and "8B" not in tiles
+    several = "s" if len(tiles) > 1 else ""
+    assert panel["say"].startswith(f"Play safe: throw {' or '.join(tiles)}, the coach's safest tile{several} (it gives")
+    say = note["say"]
+    assert say.startswith("The wall is down to 39 tiles and North shows two exposures. The others are throwing"
+                          " carefully, and the coach reckons your hand is worth little: ")
+    assert re.search(r"about \d+\.\d% in the 9 draws you can still expect", say)  # the chance with its horizon
+    against = "less than the 10 points a wall game pays" if rules == "MAHJ-X" else "the coach asks of a hand this late"
+    assert against in say
+    assert say.endswith("The coach would stop building it and throw safe tiles.")
+
+
+def test_the_panel_says_the_coach_plays_on_where_the_others_feed_hot_hands():
+    # four Bots play seed 18 (Bots never hold back); before East's 11th discard the wall is down to 39, West
+    # shows two exposures and East's hand is poor: the table read from the game so far does not hold back
+    from mjlearn.analysis.defence import HOLDS_BACK
+    from mjlearn.rules import Bot, run_game
+
+    card = mj.load_card("basic1")
+    game = run_game(card, "NMJL", seed=18, bots=[Bot(card, "NMJL", seed=18 * 4 + i) for i in range(4)])
+    at = mj.rules.Game.replay(card, "NMJL", 18, game.moves[:329])
+    assert (at.phase, at.turn, at.wall_left) == ("discard", 0, 39)
+    note = coach_panel(at, 0)["defence_note"]
+    assert note["verdict"] == "play on" and not note["holds_back"] and note["rate"] > HOLDS_BACK
+    assert note["hot"] == ["West"] and note["worth"] < note["threshold"]
+    say = note["say"]
+    assert "the others keep throwing tiles West could use, so holding back would not stop West" in say
+    assert say.endswith("the coach keeps building its hand.") and "stop building" not in say
+    assert not coach_panel(at, 0)["say"].startswith("Play safe")
+
+
+def test_the_note_follows_the_coach_s_reading_of_the_table():
+    # the same position: with a reading of a table that feeds hot hands, the note says play on, never give up
+    import numpy as np
+
+    from mjlearn.tiles import COPIES, Tile
+
+    game = mj.rules.Game.from_position(mj.load_card("basic1"), "MAHJ-X", seed=3, **_late_position())
+    bot = CoachBot(game.card, game.ruleset, seed=1)
+    reading = bot.table_reading(game, 0)
+    each = np.zeros((3, 36))
+    each[2, 4] = 0.3  # North (the third seat on) may wait on 5 Bam, and South and West throw it six times
+    reading.observe([])
+    reading.look(each, np.array(COPIES, dtype=np.int16))
+    reading.observe([(1 + i % 2, Tile(4)) for i in range(6)])
+    note = coach_panel(game, 0, bot)["defence_note"]
+    assert not reading.holds_back() and note["verdict"] == "play on" and not note["holds_back"]
+    assert "throwing carefully" not in note["say"] and "stop building" not in note["say"]
+    assert "keep throwing tiles North could use" in note["say"]
+
+
+def test_no_defence_note_early_in_the_wall_or_without_a_hot_hand():
+    card = mj.load_card("basic1")
+    early = mj.rules.Game.from_position(card, seed=3, **_late_position(discards=30))
+    assert early.wall_left > 44 and "defence_note" not in coach_panel(early, 0)
+    one = mj.rules.Game.from_position(card, seed=3, **_late_position(exposures=("222B",)))
+    assert one.wall_left <= 44 and "defence_note" not in coach_panel(one, 0)  # one exposure: not a hot hand
+    assert table_coach.defence_note(one, 0) == {}
+
+
+def test_the_game_table_s_coach_shows_the_defence_note():
+    table = GameTable("basic1", seat=0, seed=3, position=_late_position(), pace="step")
+    assert table.show_coach(True)
+    note = table.coach["defence_note"]
+    assert note["verdict"] == "give up" and note["say"].startswith("The wall is down to 39 tiles")

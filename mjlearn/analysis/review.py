@@ -77,6 +77,10 @@ PASS_CANDIDATES = 5
 DANGER_MARGIN = 0.005
 """A discard is put under "defence" when its danger is this much above the coach's choice's and the
 danger, not the hand, makes most of the regret."""
+GIVE_UP = "give up"
+"""A discard moment's :attr:`Moment.defence` when the coach gives the hand up."""
+PLAY_ON = "play on"
+"""A discard moment's :attr:`Moment.defence` when the coach plays a poor hand on at a table that feeds."""
 LET_GO = "let it go"
 DECLARE = "declare Mah Jongg"
 KEEP = "keep your tiles"
@@ -127,6 +131,18 @@ class Moment:
     discards: tuple[str, ...] = ()
     wall_left: int | None = None
     feed_cost: float = 0.0
+    defence: str = ""
+    """At a discard, what the coach's defence does (:meth:`CoachBot.defence_state
+    <mjlearn.rules.CoachBot.defence_state>`'s ``verdict``): ``"give up"`` (late in the wall with a hot hand
+    showing, at a table that holds back, a poor hand is given up: the safest tile is the coach's choice and
+    each throw is judged by what it may feed), ``"play on"`` (a poor hand played for, because the others feed
+    hot hands freely), ``"keep building"`` or ``""`` (defence does not apply)."""
+    defence_words: str = ""
+    """The same in plain words (:meth:`DefenceState.words <mjlearn.rules.coach_defence.DefenceState.words>`)."""
+    defence_throws: tuple[str, ...] = ()
+    """When the coach gives the hand up, the tiles it would throw (tied as its safest, the one its seeded draw
+    picks first): the coach's choice is yours if you threw one of them, else the one of them this review
+    finds safest."""
 
 
 @dataclass(frozen=True)
@@ -178,6 +194,9 @@ class Judged:
         if self.you == self.coach or self.regret_points <= 1e-12:
             return "as the coach"
         best = self.best.points
+        if self.moment.defence == GIVE_UP and best <= 0:  # a hand given up: the points are what a throw may feed
+            negligible = self.regret_points < DANGER_MARGIN * self.moment.feed_cost  # (a danger gap that small)
+            return "fine" if negligible or FINE * self.mine.points >= best else "costly"
         return "fine" if best <= 0 or self.mine.points >= FINE * best else "costly"
 
 
@@ -331,7 +350,17 @@ def _confidence(choices: Sequence[Choice], mine: Choice) -> str:
     return "close call"
 
 
+def _given_up(choices: list[Choice], moment: Moment) -> list[Choice]:
+    """A discard's choices when the coach gives the hand up (:data:`GIVE_UP`): the hand no longer counts, so
+    each throw is worth minus what it may feed an opponent (its danger times :attr:`Moment.feed_cost`), the
+    safest first; a Mah Jongg to declare stays what it is."""
+    return [c if c.label == DECLARE else replace(c, points=-c.danger * moment.feed_cost, se=0.0) for c in choices]
+
+
 def _category(moment: Moment, mine: Choice, best: Choice) -> str:
+    if moment.kind == "discard" and best.label != DECLARE and (moment.defence == GIVE_UP or (
+            moment.defence == PLAY_ON and mine.label != best.label and mine.danger < best.danger)):
+        return "defence"  # the coach gives the hand up, or plays it on where the learner held back
     if moment.kind == "pass":
         return "Charleston pass"
     if moment.kind == "call" or best.label == DECLARE:
@@ -370,8 +399,18 @@ def _reason(moment: Moment, mine: Choice, best: Choice, category: str) -> str:
         mine, best = replace(mine, label=_named(mine.label)), replace(best, label=_named(best.label))
     same = mine.label == best.label
     if moment.kind == "discard":
+        if same and moment.defence == GIVE_UP and best.label != DECLARE:
+            return f"You threw a safe tile, as the coach would. {moment.defence_words}"
         if same:
             return f"You threw what the coach would: {best.reason[:1].lower()}{best.reason[1:]}"
+        if moment.defence == GIVE_UP and best.label != DECLARE:
+            return (f"{moment.defence_words} So the coach would throw {best.label}, its safest tile (danger about"
+                    f" {chance_words(best.danger)}), rather than your {mine.label} (danger about"
+                    f" {chance_words(mine.danger)}).")
+        if category == "defence" and moment.defence == PLAY_ON and mine.danger < best.danger:
+            return (f"{moment.defence_words} So the coach would throw {best.label}, which keeps"
+                    f" {_words(best, moment.draws)} {horizon}, rather than your safer {mine.label}, which left"
+                    f" {_words(mine, moment.draws)}.")
         if best.label == DECLARE:
             return (f"Your tiles already made {best.line}: the coach would declare Mah Jongg instead of throwing"
                     f" {mine.label}, which left {_words(mine, moment.draws)} {horizon}.")
@@ -415,6 +454,8 @@ def judge(card: "Card | str", moment: Moment, ruleset=None, cache: dict | None =
         if moment.can_win:
             choices.append(_position_choice(card, ruleset, Alternative(DECLARE, moment.rack, moment.exposures,
                                                                        moment.visible, "win"), 0))
+        if moment.defence == GIVE_UP:
+            choices = _given_up(choices, moment)
     elif moment.kind == "pass":
         choices = _pass_choices(card, ruleset, moment)
     elif moment.kind in ("call", "exchange"):
@@ -422,14 +463,20 @@ def judge(card: "Card | str", moment: Moment, ruleset=None, cache: dict | None =
     else:
         raise ArgumentError(f"moment.kind must be one of pass, discard, call, exchange, not {moment.kind!r}")
     choices = _best_first(choices)
+    given_up = moment.kind == "discard" and moment.defence == GIVE_UP
+    throws = moment.defence_throws if given_up else ()
+    throw = next((c for c in choices if c.label == moment.chosen), None) if moment.chosen in throws else \
+        next((c for c in choices if c.label in throws), None)  # (of the coach's tied throws, the safest here)
+    if throw is not None and choices[0].label != DECLARE:  # the coach's own safest throw is its choice
+        choices = [throw] + [c for c in choices if c is not throw]
     labels = [c.label for c in choices]
     if moment.chosen not in labels:
         raise ArgumentError(f"{moment.step}: the choice made ({moment.chosen!r}) is not among the choices"
                             f" judged ({', '.join(labels)})")
     mine = next(c for c in choices if c.label == moment.chosen)
     best = choices[0]
-    if mine.points >= best.points - 1e-12 and mine.chance >= best.chance - 1e-12:
-        best = mine  # a tie: the learner's choice is the coach's
+    if mine.points >= best.points - 1e-12 and (mine.chance >= best.chance - 1e-12 or given_up):
+        best = mine  # a tie (a hand given up: a throw as safe as the coach's): the learner's choice is the coach's
         choices = [mine] + [c for c in choices if c is not mine]
     category = _category(moment, mine, best)
     return Judged(moment, tuple(choices), mine.label, best.label, category, _confidence(choices, mine),

@@ -1242,6 +1242,133 @@ class CoachBot(Bot):
             return None
         return self._weigh_call(first, exposures, visible, tile, lambda: self._draws(game, seat))
 
+    # -- what its defence would do, for a seat it may not play --------------------------------
+    def note_table(self, game: "Game", seat: int):
+        """Read the table as the coach does at each of its discards (:meth:`discard_decision`): note the
+        others' discards since the last look, then weigh the dangers now (the next discards are judged by
+        them); the reading is :meth:`table_reading`'s, returned. Called at each discard of a seat the coach
+        does not play (a review replaying a learner's game does), it keeps that seat's reading as the coach
+        would have it, without replaying the game each time (:meth:`replay_reading`)."""
+        reading = self.table_reading(game, seat)
+        reading.observe(game.discards)
+        self._threats(game, seat, game.racks[seat].counts)  # (it weighs the table for the reading of game and seat)
+        return reading
+
+    def replay_reading(self, game: "Game", seat: int):
+        """The reading of the table (:class:`~mjlearn.analysis.defence.TableReading`) that ``seat`` has
+        by now in ``game``, as the coach reads it at its discards: its own reading where it plays that seat
+        (:meth:`table_reading`), else a new one made by replaying the game from its moves, the table weighed
+        at each of the seat's discards (a learner's seat, a saved game). The discards thrown since the
+        seat's last discard are noted.
+
+        >>> import mjlearn as mj
+        >>> from mjlearn.rules import Bot, run_game
+        >>> card = mj.load_card("basic1")
+        >>> coach = CoachBot(card, seed=2)
+        >>> game = run_game(card, seed=2, bots=[coach, Bot(card, seed=1), Bot(card, seed=2), Bot(card, seed=3)])
+        >>> replayed, own = CoachBot(card).replay_reading(game, 0), coach.replay_reading(game, 0)
+        >>> round(replayed.rate, 9) == round(own.rate, 9), replayed.holds_back()   # as the coach in that seat read it
+        (True, False)
+        """
+        from .arguments import seat_arg
+        from .game import Game
+
+        if not isinstance(game, Game):
+            raise ArgumentError(f"game must be a Game, not {type(game).__name__}")
+        seat = seat_arg(seat)
+        own = self._reading
+        if own is not None and own[0] is game and own[1] == seat:
+            reading = own[2]  # (noting the discards again changes nothing its next discard would not)
+        else:
+            reading = TableReading(seat)
+            replay = Game.replay(game.card, game.ruleset, game.seed, [], position=game.position, deal=game.deal)
+            for name, args in game.moves:
+                if name == "discard" and args.get("seat") == seat and replay.phase == "discard":
+                    reading.observe(replay.discards)  # what the coach's discard_decision does first
+                    counts = replay.racks[seat].counts
+                    threats = self._threats(replay, seat, counts)
+                    if threats is not None:
+                        available = available_tiles(replay.visible(seat), seat_exposures(replay, seat))
+                        reading.look(threats[1], np.maximum(available - np.asarray(counts, dtype=np.int16), 0))
+                getattr(replay, name)(**args)
+        reading.observe(game.discards)
+        return reading
+
+    def defence_state(self, game: "Game", seat: int) -> "DefenceState":
+        """Whether the coach would give ``seat``'s hand up at its discard now, and why (a
+        :class:`~mjlearn.rules.coach_defence.DefenceState`): late in the wall with a hot hand showing, at a
+        table that holds back (:meth:`replay_reading`), a hand worth less than the give-up threshold is given
+        up, as :meth:`discard_decision` does. It reads only what ``seat`` sees, and changes nothing the coach
+        decides (a coach playing ``seat`` keeps its reading).
+
+        >>> import mjlearn as mj
+        >>> from mjlearn.rules import Game
+        >>> game = Game.from_position(mj.load_card("basic1"), racks={0: "FF 222B 444B 666B 8B 3C N"},
+        ...                           turn=0, phase="discard", seed=4)
+        >>> state = CoachBot(mj.load_card("basic1")).defence_state(game, 0)
+        >>> state.applies, state.late, state.verdict   # early in the wall, nobody exposed: no defence
+        (False, False, '')
+        """
+        from .arguments import seat_arg
+        from .coach_defence import DefenceState
+        from .game import Game
+
+        if not isinstance(game, Game):
+            raise ArgumentError(f"game must be a Game, not {type(game).__name__}")
+        seat = seat_arg(seat)
+        late = game.wall_left <= GIVE_UP_WALL
+        hot = tuple(other for other in ((seat + i) % 4 for i in (1, 2, 3))
+                    if other not in game.dead and hot_row(game.exposures[other]))
+        draws = self._draws(game, seat)
+        applies = bool(self.defence and late and hot and game.phase != "over" and seat not in game.dead)
+        shown = tuple(len(game.exposures[o]) for o in hot)
+        tournament = self.ruleset.tournament is not None
+        if not applies:
+            return DefenceState(False, late, game.wall_left, hot, draws, shown, tournament)
+        counts = np.asarray(as_counts(game.racks[seat].counts), dtype=np.int16)
+        worth = float(self.worth(counts[None], seat_exposures(game, seat), game.visible(seat), draws)[0])
+        chance = float(self.last_chance[0]) if len(self.last_chance) else 0.0
+        scoring = self.ruleset.tournament
+        if scoring is not None:
+            threshold = float(scoring.wall_game_live)
+        else:
+            threshold = None if self.home_give_up is None else self.home_give_up * self.mean_value
+        if self.read_table:
+            reading = self.replay_reading(game, seat)
+            rate, holds_back = float(reading.rate), reading.holds_back()
+        else:
+            rate, holds_back = None, True
+        gives_up = threshold is not None and worth < threshold and holds_back
+        throws = self._given_up_throws(game, seat, counts, draws, threshold) if gives_up else ()
+        return DefenceState(True, late, game.wall_left, hot, draws, shown, tournament, rate, holds_back, worth,
+                            threshold, chance, gives_up, throws[0] if throws else "", throws)
+
+    def _given_up_throws(self, game: "Game", seat: int, counts: np.ndarray, draws: int,
+                         threshold: float) -> tuple[str, ...]:
+        """The tiles :meth:`discard_decision` may throw from a hand it gives up: those tied for the best of the
+        same scores (the naturals among them, if any), first the one it throws, the tie settled as
+        :meth:`choose_discard` settles it (by the seeded draw, which is put back: nothing the coach decides
+        later changes)."""
+        exposures, visible = seat_exposures(game, seat), game.visible(seat)
+        if self.ruleset.tournament is None:
+            cost, ending = self._feeding_cost(game, seat, counts, visible, exposures), None
+        else:
+            cost, ending = self._tournament_risk(game, seat, counts, visible, exposures) or (None, None)
+        kinds, scores = self.discard_scores(counts, exposures, visible, draws, cost, ending, threshold,
+                                            self.table_objective)
+        if not kinds:
+            return (Tile.JOKER.notation,)
+        best = float(scores.max())
+        rows = [i for i, score in enumerate(scores.tolist()) if score >= best - 1e-9]
+        rows = [i for i in rows if kinds[i] != JOKER] or rows
+        if len(rows) > 1:
+            kept = self.rng.getstate()
+            row = self.rng.choice(rows)
+            self.rng.setstate(kept)
+        else:
+            row = rows[0]
+        return tuple(Tile(kinds[i]).notation for i in [row] + [i for i in rows if i != row])
+
 
 def seat_danger(game: "Game", seat: int) -> "pandas.DataFrame":
     """:func:`mjlearn.analysis.danger_table` for ``seat``'s rack, from what that seat can see: the other

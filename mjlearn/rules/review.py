@@ -65,13 +65,25 @@ def _seat(value) -> int:
 
 
 class _Table:
-    """What every moment of one seat shares: the card's compiled lines and what a fed win costs."""
+    """What every moment of one seat shares: the card's compiled lines, what a fed win costs, and the coach
+    whose defence the discards are judged by (with ``watching``, it reads the table at each of the seat's
+    discards as the game is replayed; else it replays the game when it needs the reading)."""
 
-    def __init__(self, game: Game, seat: int):
+    def __init__(self, game: Game, seat: int, watching: bool = False):
         self.seat = seat
         self.compiled = game.card.compiled(game.ruleset)
         values = self.compiled.line_value
         self.feed_cost = float(values.mean()) * game.ruleset.discarder_pays if len(values) else 0.0
+        self.watching = watching
+        self._coach = None
+
+    def coach(self, game: Game):
+        """The :class:`~mjlearn.rules.CoachBot` of the game's card and rules (made when first asked)."""
+        if self._coach is None:
+            from .coach_bot import CoachBot
+
+            self._coach = CoachBot(game.card, game.ruleset, seed=0)
+        return self._coach
 
 
 def _common(game: Game, table: _Table) -> dict:
@@ -106,10 +118,16 @@ def _discard_moment(game: Game, table: _Table, number: int, tile) -> Moment:
     tile = Tile.from_notation(tile) if isinstance(tile, str) else tile
     mine = [Exposure.parse(str(e)) for e in game.exposures[seat]]
     _, distance = table.compiled.exposed_distances(list(game.racks[seat].counts), mine)
+    coach = table.coach(game)
+    if table.watching:
+        coach.note_table(game, seat)  # (the reading of the table as the coach keeps it at its discards)
+    state = coach.defence_state(game, seat)
     return Moment(number, _step(game), "discard", game.racks[seat], chosen=tile.notation, opponents=opponents,
                   dead_opponents=dead, can_win=bool(len(distance) and int(distance.min()) == 0),
                   discards=tuple(t.notation for _, t in game.discards), wall_left=game.wall_left,
-                  feed_cost=table.feed_cost, **_common(game, table))
+                  feed_cost=table.feed_cost, defence=state.verdict, defence_words=state.words(),
+                  defence_throws=state.throws,
+                  **_common(game, table))
 
 
 def _exchanges(game: Game, table: _Table) -> list[tuple[tuple[int, int], Alternative]]:
@@ -228,7 +246,7 @@ def decision_moments(game: Game, seat: int) -> list[Moment]:
     A changed answer to a discard replaces the first: the last answer given is the one judged."""
     seat = _seat(seat)
     replay = Game.replay(game.card, game.ruleset, game.seed, [], position=game.position, deal=game.deal)
-    table = _Table(replay, seat)
+    table = _Table(replay, seat, watching=True)
     moments: list[Moment] = []
     answered: dict[int, int] = {}  # the discard answered (its index) -> the moment's place in ``moments``
     for name, args in game.moves:

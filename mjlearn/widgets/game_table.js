@@ -429,6 +429,14 @@ function render({ model, el }) {
     // one sentence for the moment, whatever it is (your move or not): the panel is never silent or stale
     parts.push(h("div", { class: `mj-coach-say mj-coach-${coach.phase || "wait"}` },
       coach.say || "The coach is reading the table\u2026"));
+    const defence = coach.defence_note;
+    if (defence && defence.say) {
+      // late in the wall with a hot hand showing: whether the coach would give the hand up, and why (from Python)
+      const title = { "give up": "Defence: play safe. ", "play on": "Defence: play on. " }[defence.verdict] ||
+        "Defence: keep building. ";
+      parts.push(h("div", { class: `mj-coach-defence mj-defence-${defence.verdict.replace(/ /g, "-")}`, role: "note",
+        "aria-label": "the coach's defence" }, h("b", {}, title), defence.say));
+    }
     if (coach.advice && coach.advice.length) {
       parts.push(h("ol", { class: "mj-advice" }, coach.advice.map((a) =>
         h("li", {}, h("b", {}, `Throw ${a.tile}`), `: ${a.reason}`))));

@@ -36,8 +36,8 @@ from .table_view import tile_words, wins_now
 if TYPE_CHECKING:  # pragma: no cover
     from ..rules.game import Game
 
-__all__ = ["coach_panel", "hot_tile_warning", "call_choice", "exchange_choice", "LINES_SHOWN", "ADVICE_SHOWN",
-           "LINE_SAMPLES", "THROW_SAMPLES"]
+__all__ = ["coach_panel", "defence_note", "hot_tile_warning", "call_choice", "exchange_choice", "LINES_SHOWN",
+           "ADVICE_SHOWN", "LINE_SAMPLES", "THROW_SAMPLES"]
 
 LINES_SHOWN = 5
 ADVICE_SHOWN = 3
@@ -131,6 +131,10 @@ def coach_panel(game: "Game", seat: int, bot=None) -> dict:
     """What the coach shows ``seat`` now: a sentence for the moment, its best lines and the advice for the
     decision ``seat`` faces, each with a reason in words.
 
+    At a discard late in the game, when an opponent shows a hot hand, ``defence_note`` says whether the
+    coach would give the hand up and why (:func:`defence_note`); when it would, ``say`` names the safe
+    throw.
+
     Always ``{"moves": N, "phase": ..., "say": "...", "draws": N, "horizon": "in the N draws you can still
     expect", "lines": [...], "advice": [...], "pass": []}``: ``moves`` is the position answered (the
     moves made so far), ``say`` a sentence for it, ``phase`` the decision: ``"pass"`` (a Charleston pass:
@@ -192,6 +196,13 @@ def coach_panel(game: "Game", seat: int, bot=None) -> dict:
                                      samples=THROW_SAMPLES, chances=False)
         panel["advice"] = [{"tile": row.tile, "line": f"{row.category} #{row.line}", "reason": row.reason}
                            for row in advice.head(ADVICE_SHOWN).itertuples()]
+        note = defence_note(game, seat, bot)
+        if note:
+            panel["defence_note"] = note
+            if note["verdict"] == "give up" and not panel["say"]:
+                tiles = note["safe_tiles"]
+                panel["say"] = (f"Play safe: throw {' or '.join(tiles)}, the coach's safest tile"
+                                + ("s" if len(tiles) > 1 else "") + " (it gives this hand up; see why below).")
         if not panel["say"]:
             first = panel["advice"][0]
             why = first["reason"][:1].lower() + first["reason"][1:]
@@ -206,6 +217,55 @@ def coach_panel(game: "Game", seat: int, bot=None) -> dict:
                                  samples=LINE_SAMPLES)
     panel["lines"] = _line_rows(card, table)
     return panel
+
+
+def defence_note(game: "Game", seat: int, bot=None) -> dict:
+    """The coach's defence for ``seat`` now, for the panel: ``{}`` when it does not apply (earlier than
+    :data:`~mjlearn.rules.coach_bot.GIVE_UP_WALL` tiles left, or no opponent showing two or more exposures),
+    else ``{"verdict", "say", "wall_left", "hot", "rate", "holds_back", "chance", "draws", "worth",
+    "threshold", "safe", "safe_tiles"}``: ``verdict`` is ``"give up"`` (the coach would stop building the hand and throw
+    safe tiles), ``"play on"`` (the hand is poor, but the others feed hot hands freely, so holding back would
+    not stop them) or ``"keep building"`` (the hand is worth more than giving up saves); ``say`` the same in
+    plain words, the chance with its horizon (:meth:`DefenceState.words
+    <mjlearn.rules.coach_defence.DefenceState.words>`); ``chance``, ``draws``, ``worth`` and ``threshold`` the
+    figures it names; ``hot`` the seats showing a hot hand; ``rate`` and
+    ``holds_back`` the table's reading (the others' hot throws over those of players blind to danger);
+    ``safe`` the tile the coach would throw when it gives the hand up (its safest; ``safe_tiles``: it and the
+    tiles as safe), else the tile the others are least likely to win on
+    (:func:`~mjlearn.analysis.defence.danger_table`).
+
+    The decision is ``bot``'s (:meth:`CoachBot.defence_state <mjlearn.rules.CoachBot.defence_state>`, one
+    for the card and ruleset by default): what its own discards would do in ``seat``'s place.
+
+    >>> import mjlearn as mj
+    >>> from mjlearn.rules import Game
+    >>> game = Game.from_position(mj.load_card("basic1"), racks={0: "FF 222B 444B 666B 8B 3C N"},
+    ...                           turn=0, phase="discard", seed=4)
+    >>> defence_note(game, 0)   # early in the wall, nobody has exposed: nothing to say
+    {}
+    """
+    if bot is None:
+        from ..rules import CoachBot
+
+        bot = CoachBot(game.card, game.ruleset, seed=game.seed)
+    state = bot.defence_state(game, seat)
+    if not state.applies:
+        return {}
+    safe, tied = state.throw, list(state.throws)
+    if not safe:
+        from ..analysis.defence import danger_table
+
+        dead = [SEATS[other] for other in game.dead if other != seat]
+        safest = danger_table(game.card, game.racks[seat], _opponents(game, seat), discards=_discards(game),
+                              exposures=[str(e) for e in game.exposures[seat]], wall_left=game.wall_left, dead=dead,
+                              ruleset=game.ruleset)
+        naturals = safest[safest.tile != Tile.JOKER.notation]
+        safe = str((naturals if len(naturals) else safest).iloc[0].tile)
+        tied = [safe]
+    return {"verdict": state.verdict, "say": state.words(), "wall_left": state.wall_left,
+            "hot": [SEATS[s] for s in state.hot], "rate": state.rate, "holds_back": bool(state.holds_back),
+            "chance": state.chance, "draws": state.draws, "worth": state.worth, "threshold": state.threshold,
+            "safe": safe, "safe_tiles": tied}
 
 
 def _charleston_advice(game: "Game", seat: int, bot, panel: dict) -> dict:
