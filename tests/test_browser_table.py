@@ -477,7 +477,7 @@ def test_the_coach_speaks_beside_each_decision(open_notebook, server):
     assert note.get_attribute("role") == "note" and note.get_attribute("aria-label") == "the coach's defence"
     text = note.inner_text()
     assert text.startswith("Defence: play safe. The wall is down to 39 tiles and North shows two exposures.")
-    assert "in the 9 draws you can still expect" in text and text.endswith("throw safe tiles.")
+    assert "in the 9 draws you can still expect" in text and text.endswith("call a discard only to win.")
     assert defence.locator(".mj-coach-say").inner_text().startswith("Play safe: throw ")
     assert float(note.evaluate("e => parseFloat(getComputedStyle(e).fontSize)")) >= 18  # large print
     note.scroll_into_view_if_needed()

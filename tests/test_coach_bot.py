@@ -705,7 +705,7 @@ def test_the_defence_state_plays_on_at_a_table_that_feeds_and_says_so(rules):
         "the coach keeps building its hand.")
     given_up = CoachBot(CARD, rules, seed=1).defence_state(game, 0).words()  # a new reading: the prior, holds back
     assert "The others are throwing carefully" in given_up and given_up.endswith(
-        "The coach would stop building it and throw safe tiles.")
+        "The coach would stop building it, throw safe tiles and call a discard only to win.")
     assert "9 draws you can still expect" in given_up and "9 draws you can still expect" in words  # the horizon
     blind = CoachBot(CARD, rules, seed=1, read_table=False)
     _loose(blind, game)

@@ -373,7 +373,7 @@ def test_a_throw_where_the_coach_gives_the_hand_up_is_judged_as_defence(rules):
     assert row["regret (points)"] > 0 and row["your points"] < row["coach's points"] <= 0  # what each may feed
     assert row.reason.startswith("The wall is down to 39 tiles and North shows two exposures. The others are"
                                  " throwing carefully, and the coach reckons your hand is worth little")
-    assert "The coach would stop building it and throw safe tiles. So the coach would throw" in row.reason
+    assert "The coach would stop building it, throw safe tiles and call a discard only to win. So the coach would throw" in row.reason
     assert re.search(r"its safest tile \(danger about [\d.]+%\), rather than your 8 Bam \(danger about [\d.]+%\)\.$",
                      row.reason)
     game = _late_game(rules)

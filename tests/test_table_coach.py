@@ -288,7 +288,7 @@ def test_the_panel_says_when_the_coach_gives_the_hand_up_and_why(rules):
     assert re.search(r"about \d+\.\d% in the 9 draws you can still expect", say)  # the chance with its horizon
     against = "less than the 10 points a wall game pays" if rules == "MAHJ-X" else "the coach asks of a hand this late"
     assert against in say
-    assert say.endswith("The coach would stop building it and throw safe tiles.")
+    assert say.endswith("The coach would stop building it, throw safe tiles and call a discard only to win.")
 
 
 def test_the_panel_says_the_coach_plays_on_where_the_others_feed_hot_hands():

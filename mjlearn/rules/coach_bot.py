@@ -1328,11 +1328,7 @@ class CoachBot(Bot):
         counts = np.asarray(as_counts(game.racks[seat].counts), dtype=np.int16)
         worth = float(self.worth(counts[None], seat_exposures(game, seat), game.visible(seat), draws)[0])
         chance = float(self.last_chance[0]) if len(self.last_chance) else 0.0
-        scoring = self.ruleset.tournament
-        if scoring is not None:
-            threshold = float(scoring.wall_game_live)
-        else:
-            threshold = None if self.home_give_up is None else self.home_give_up * self.mean_value
+        threshold = self.give_up_worth
         if self.read_table:
             reading = self.replay_reading(game, seat)
             rate, holds_back = float(reading.rate), reading.holds_back()

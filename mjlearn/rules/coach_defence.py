@@ -86,7 +86,7 @@ class DefenceState:
 
         >>> state = DefenceState(True, True, 38, (2,), 9, (2,), True, 0.1, True, 3.1, 10.0, 0.021, True)
         >>> print(state.words())
-        The wall is down to 38 tiles and West shows two exposures. The others are throwing carefully, and the coach reckons your hand is worth little: about 2.1% in the 9 draws you can still expect, so it is worth about 3.1 points to you (the chance times what it pays), less than the 10 points a wall game pays. The coach would stop building it and throw safe tiles.
+        The wall is down to 38 tiles and West shows two exposures. The others are throwing carefully, and the coach reckons your hand is worth little: about 2.1% in the 9 draws you can still expect, so it is worth about 3.1 points to you (the chance times what it pays), less than the 10 points a wall game pays. The coach would stop building it, throw safe tiles and call a discard only to win.
         >>> loose = DefenceState(True, True, 30, (0, 2, 3), 8, (2, 3, 2), False, 0.6, False, 0.01, 6.0, 0.0004)
         >>> print(loose.words())
         The wall is down to 30 tiles and East, West and North show two or more exposures each. The coach reckons your hand is worth little (about 0.04% in the 8 draws you can still expect: next to nothing, less than the 6.0 points the coach asks of a hand this late), but the others keep throwing tiles East, West and North could use, so holding back would not stop them: the coach keeps building its hand.
@@ -113,8 +113,8 @@ class DefenceState:
         if self.gives_up:
             table = "The others are throwing carefully, and the coach" if self.rate is not None else "The coach"
             return (f"{opening}. {table} reckons your hand is worth little: {chance}, so it is worth {worth} to"
-                    f" you (the chance times what it pays), less than {against}. The coach would stop building it"
-                    " and throw safe tiles.")
+                    f" you (the chance times what it pays), less than {against}. The coach would stop building it,"
+                    " throw safe tiles and call a discard only to win.")
         if self.poor:
             return (f"{opening}. The coach reckons your hand is worth little ({chance}: {worth}, less than"
                     f" {against}), but the others keep throwing tiles {_listed(names)} could use, so holding"
