@@ -282,6 +282,10 @@ def test_the_panel_says_when_the_coach_gives_the_hand_up_and_why(rules):
     assert thrown in tiles and note["safe"] == tiles[0] and "8B" not in tiles
     several = "s" if len(tiles) > 1 else ""
     assert panel["say"].startswith(f"Play safe: throw {' or '.join(tiles)}, the coach's safest tile{several} (it gives")
+    # the throws listed are the safe ones (8B, which would build the hand, is not among them)
+    assert [a["tile"] for a in panel["advice"]] == tiles[:3]
+    assert all(a["reason"] == "as safe as any tile you hold: the least likely to give North Mah Jongg"
+               for a in panel["advice"])
     say = note["say"]
     assert say.startswith("The wall is down to 39 tiles and North shows two exposures. The others are throwing"
                           " carefully, and the coach reckons your hand is worth little: ")

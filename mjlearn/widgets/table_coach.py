@@ -199,17 +199,21 @@ def coach_panel(game: "Game", seat: int, bot=None) -> dict:
         note = defence_note(game, seat, bot)
         if note:
             panel["defence_note"] = note
-            if note["verdict"] == "give up" and not panel["say"]:
+            if note["verdict"] == "give up":  # the throws listed are the safe ones, not those that build the hand
                 tiles = note["safe_tiles"]
-                panel["say"] = (f"Play safe: throw {' or '.join(tiles)}, the coach's safest tile"
-                                + ("s" if len(tiles) > 1 else "") + " (it gives this hand up; see why below).")
+                hot = " or ".join(note["hot"])
+                panel["advice"] = [{"tile": tile, "line": "", "reason": f"as safe as any tile you hold: the least likely"
+                                    f" to give {hot} Mah Jongg"} for tile in tiles[:ADVICE_SHOWN]]
+                if not panel["say"]:
+                    panel["say"] = (f"Play safe: throw {' or '.join(tiles)}, the coach's safest tile"
+                                    + ("s" if len(tiles) > 1 else "") + " (it gives this hand up; see why below).")
         if not panel["say"]:
             first = panel["advice"][0]
             why = first["reason"][:1].lower() + first["reason"][1:]
             panel["say"] = ("Take the joker first (the coach then looks at your throw again); without it, throw"
                             if exchange and exchange["take"] else "Throw") + f" {first['tile']}: {why}"
         after = list(rack.tiles())
-        after.remove(as_tile(advice.iloc[0].tile))
+        after.remove(as_tile(panel["advice"][0]["tile"]))  # (the chances shown once the first throw listed is made)
         table = card.win_chances(Hand(after), draws=draws, exposures=exposures, visible=visible, ruleset=rules,
                                  samples=LINE_SAMPLES)
     else:
