@@ -479,6 +479,8 @@ def test_the_coach_speaks_beside_each_decision(open_notebook, server):
     assert text.startswith("Defence: play safe. The wall is down to 39 tiles and North shows two exposures.")
     assert "in the 9 draws you can still expect" in text and text.endswith("call a discard only to win.")
     assert defence.locator(".mj-coach-say").inner_text().startswith("Play safe: throw ")
+    throws = defence.locator(".mj-coach .mj-advice li").all_inner_texts()  # the safe throws, not those that build
+    assert throws and all(t.endswith("the least likely to give North Mah Jongg") for t in throws), throws
     assert float(note.evaluate("e => parseFloat(getComputedStyle(e).fontSize)")) >= 18  # large print
     note.scroll_into_view_if_needed()
     shot(defence.locator(".mj-coach"), "game_table_coach_kind_defence")
