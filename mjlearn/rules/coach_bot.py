@@ -115,6 +115,7 @@ if TYPE_CHECKING:  # pragma: no cover
     import pandas
 
     from ..card import Card
+    from .coach_defence import DefenceState
     from .game import Game
 
 __all__ = ["CoachBot", "seat_danger", "tail_table", "GIVE_UP_WALL", "HOME_GIVE_UP", "CALL_MARGINS"]
