@@ -320,7 +320,8 @@ def test_allowed_hands_shared_by_games_are_those_the_compiled_card_allows(rules)
 @pytest.mark.parametrize("rules", [NMJL, MAHJX], ids=lambda r: r.name)
 def test_the_compiled_discard_choice_gives_the_numpy_one(card, rules, monkeypatch):
     """In seeded games, every discard the bots weigh is weighed the same by the compiled loops (in one pass)
-    and by numpy (step by step): the same tied kinds, or a joker."""
+    and by numpy (step by step): the same tied kinds, or a joker; and a turn's look in one compiled call
+    (``BotEngine.turn_discards``: the rack's position, whether it wins, its discards) finds what numpy finds."""
     pytest.importorskip("numba")
     from mjlearn.engine import BotEngine, loops
 
@@ -336,11 +337,30 @@ def test_the_compiled_discard_choice_gives_the_numpy_one(card, rules, monkeypatc
         compared.append((plain, fast))
         return fast
 
+    original_turn = BotEngine.turn_discards
+    turns = []
+
+    def both_turns(engine, near, step, counts, available, count):
+        fast = original_turn(engine, near, step, counts, available, count)
+        monkeypatch.setattr(loops, "engine", "numpy")
+        plain = original_turn(engine, near, step, counts, available, count)
+        monkeypatch.setattr(loops, "engine", None)
+        turns.append((plain, fast))
+        compared.append((plain[2], fast[2]))
+        return fast
+
     monkeypatch.setattr(BotEngine, "best_discards", both)
+    monkeypatch.setattr(BotEngine, "turn_discards", both_turns)
     for seed in range(6):
         run_game(card, rules, seed=seed)
     assert len(compared) > 200 and all(plain == fast for plain, fast in compared)
     assert any(plain is not None and len(plain) > 1 for plain, _ in compared)  # ties broken by the hands' uses
+    # the turn's look in one call: the same position, the same win and the same code as numpy's steps
+    assert len(turns) > 150 and any(plain[1] == -2 for plain, _ in turns)
+    for (plain_position, *plain), (fast_position, *fast) in turns:
+        assert plain == fast and plain_position.best == fast_position.best
+        assert plain_position.sums.tolist() == fast_position.sums.tolist()
+        assert plain_position.distance.tolist() == fast_position.distance.tolist()
 
 
 def test_the_compiled_charleston_scores_are_the_numpy_ones(monkeypatch):
@@ -640,6 +660,42 @@ def test_answer_call_s_inline_look_makes_the_games_may_call_makes(rules):
         asked = run_game(CARD, rules, seed=seed, bots=[_LookingBot(CARD, rules, seed=seed * 4 + s) for s in range(4)])
         assert [b.seed for b in make_bots(CARD, rules, seed)] == [seed * 4 + s for s in range(4)]
         assert inline.moves == asked.moves and inline.log == asked.log
+
+
+class _SlowTurnBot(mj.rules.Bot):
+    """A Bot whose ``wins`` is its own (the same method), so its turn is decided step by step, never by
+    ``Bot._turn_look``'s one look."""
+
+    def wins(self, counts, exposures=()):
+        return super().wins(counts, exposures)
+
+
+@pytest.mark.parametrize("card", [CARD, mj.load_card("practice_harbor")], ids=lambda c: c.name)
+@pytest.mark.parametrize("rules", [NMJL, MAHJX], ids=lambda r: r.name)
+@pytest.mark.parametrize("engine", ["numpy", None], ids=["numpy", "fastest"])
+def test_a_turn_decided_in_one_look_makes_the_games_its_steps_make(card, rules, engine, monkeypatch):
+    """Bot.discard_move decides most turns in one look of the engine (the rack's position, whether it wins,
+    its discard: ``Bot._turn_look``); bots that decide them step by step (``wins``, then ``choose_discard``)
+    play the same games, with either engine, and the one look decides most turns and some wins."""
+    from mjlearn.engine import loops
+    from mjlearn.rules import bots
+
+    monkeypatch.setattr(loops, "engine", engine)
+    looked = []
+    original = bots.Bot._turn_look
+
+    def counted(bot, *args):
+        found = original(bot, *args)
+        looked.append(found)
+        return found
+
+    monkeypatch.setattr(bots.Bot, "_turn_look", counted)
+    for seed in range(6):
+        fast = run_game(card, rules, seed=seed)
+        slow = run_game(card, rules, seed=seed, bots=[_SlowTurnBot(card, rules, seed=seed * 4 + s) for s in range(4)])
+        assert fast.moves == slow.moves and fast.log == slow.log and fast.result == slow.result
+    decided = [found for found in looked if found is not None]
+    assert len(decided) > 0.6 * len(looked) and any(found is bots._WINS for found in decided)
 
 
 def _plain_rows(compiled, key):

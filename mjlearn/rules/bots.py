@@ -48,6 +48,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
+from ..engine.views import _step_from
 from ..engine import (FAR, JOKER, NATURAL_KINDS, NO_TILE, OFFSET, BotEngine, Exposure, Position, View, as_counts,
                       available_counts, available_tiles, call_options, discard_ranks, engine_for, exposure_key,
                       seat_exposures)
@@ -413,10 +414,47 @@ class Bot:
             if exchange is not None:
                 game._trusted("exchange_joker", seat, *exchange)
                 return
+        cls = type(self)
+        if (cls.wins, cls.discard_decision, cls.choose_discard, cls._position, cls._key_of) == _PLAIN_TURN:
+            # (the win and the discard in one look of the engine, when it can)
+            tile = self._turn_look(counts, exposures, visible)
+            if tile is not None:
+                if tile is _WINS:
+                    game._trusted("declare_mahjongg", seat)
+                else:
+                    game._trusted("discard", seat, tile)
+                return
         if self.wins(counts, exposures):
             game._trusted("declare_mahjongg", seat)
             return
         game._trusted("discard", seat, self.discard_decision(game, seat, counts, exposures, visible))
+
+    def _turn_look(self, counts: tuple[int, ...], exposures: tuple, visible) -> "Tile | object | None":
+        """:meth:`wins`, then :meth:`discard_decision`'s tile, in one look of the engine
+        (:meth:`~mjlearn.engine.card_engine.BotEngine.turn_discards`): :data:`_WINS` if the rack wins, else the
+        tile to throw, the same tile and the same draws of the seeded generator; ``None`` when the rack is not one
+        tile from the last rack looked at with these exposures (or has been looked at already): then the
+        methods themselves decide."""
+        last = self._last_position
+        if last is None or last.counts is counts or not last.view.n:
+            return None
+        key = self._key_of(exposures)
+        view = last.view
+        if view.key != key or (counts, key) in self._positions:
+            return None
+        step = _step_from(last, counts)
+        if step is None:
+            return None
+        position, found, best = self.engine.turn_discards(last, step, counts, available_counts(visible, exposures),
+                                                          min(self.lines, len(view.starts)))
+        if len(self._positions) > 256:  # (as _position keeps it)
+            self._positions.clear()
+        self._positions[(counts, key)] = self._last_position = position
+        if found == -2:
+            return _WINS
+        if found < 0:
+            return Tile.JOKER
+        return _TILES[best[0] if found == 1 else self.rng.choice(best)]
 
     def discard_decision(self, game: "Game", seat: int, counts, exposures, visible) -> Tile:
         """The tile :meth:`discard_move` throws (a hook: a subclass may read more of what the seat sees)."""
@@ -435,6 +473,9 @@ class Bot:
 
 
 _MAY_CALL = Bot.may_call  # (answer_call reads it inline unless a subclass has its own)
+_WINS = object()  # (Bot._turn_look: the rack wins)
+_PLAIN_TURN = (Bot.wins, Bot.discard_decision, Bot.choose_discard, Bot._position, Bot._key_of)
+"""What a bot reads on its turn when it decides as :class:`Bot` does: then :meth:`Bot._turn_look` may decide it."""
 
 
 # -- whole games -----------------------------------------------------------------------
