@@ -455,6 +455,60 @@ def test_the_bots_quick_pass_makes_the_games_pass_call_makes(rules, monkeypatch)
     assert [g.snapshot() for g in fast] == [g.snapshot() for g in plain]
 
 
+@pytest.mark.parametrize("card", [CARD, mj.load_card("practice_harbor")], ids=lambda c: c.name)
+@pytest.mark.parametrize("rules", [NMJL, MAHJX], ids=lambda r: r.name)
+def test_the_bots_quick_draws_and_discards_make_the_games_the_moves_make(card, rules, monkeypatch):
+    """Game._trusted_draw and _trusted_discard (a bot's draw and discard, their checks read inline) play the same
+    games as draw and discard: the same snapshots (racks, wall, discards, log, moves, dead hands, result)."""
+    fast = [run_game(card, rules, seed=seed) for seed in range(8)]
+    monkeypatch.setattr(Game, "_trusted_draw", lambda game, seat: game.draw(seat))
+    monkeypatch.setattr(Game, "_trusted_discard", lambda game, seat, tile: game.discard(seat, tile))
+    plain = [run_game(card, rules, seed=seed) for seed in range(8)]
+    assert [g.snapshot() for g in fast] == [g.snapshot() for g in plain]
+    assert [repr(g.moves) for g in fast] == [repr(g.moves) for g in plain]  # (the arguments in their order)
+
+
+@pytest.mark.parametrize("name, args", [
+    ("_trusted_discard", (1, Tile.JOKER)),  # not South's turn
+    ("_trusted_discard", (0, "missing")),  # a tile East does not hold
+    ("_trusted_discard", (0, "XX")),  # not a tile
+    ("_trusted_discard", (7, "missing")),  # not a seat
+    ("_trusted_draw", (0,)),  # East must discard
+    ("_trusted_draw", (1,)),  # not South's turn
+])
+def test_a_quick_draw_or_discard_that_is_not_allowed_is_refused_as_the_move_refuses_it(name, args):
+    game = Game(CARD, seed=5)
+    game.skip_charleston()
+    missing = next(tile for tile in Tile if not game.racks[0].count(tile))
+    args = tuple(missing if a == "missing" else a for a in args)
+    before = game.snapshot()
+    with pytest.raises(mj.MjlearnError) as public:
+        getattr(game, name.replace("_trusted_", ""))(*args)
+    assert game.snapshot() == before
+    with pytest.raises(mj.MjlearnError) as quick:
+        getattr(game, name)(*args)
+    assert game.snapshot() == before
+    assert type(quick.value) is type(public.value) and str(quick.value) == str(public.value)
+    tile = next(t for t in game.racks[0].tiles() if t != Tile.JOKER)
+    game._trusted_discard(0, tile)
+    assert game.moves[-1] == ("discard", {"seat": 0, "tile": tile}) and game.phase == "calls"
+
+
+def test_a_quick_draw_from_an_empty_wall_ends_a_wall_game_as_draw_does():
+    games = []
+    for quick in (False, True):
+        game = Game(CARD, seed=5)
+        game.skip_charleston()
+        game.discard(0, next(t for t in game.racks[0].tiles() if t != Tile.JOKER))
+        for seat in (1, 2, 3):
+            game.pass_call(seat)
+        game.wall = []
+        assert (game._trusted_draw(1) if quick else game.draw(1)) is None
+        games.append(game)
+    assert games[0].snapshot() == games[1].snapshot() and games[1].result.how == "wall"
+    assert games[1].moves[-1] == ("draw", {"seat": 1})
+
+
 def test_a_quick_pass_that_is_not_allowed_is_refused_as_pass_call_refuses_it():
     game = Game(CARD, seed=5)
     game.skip_charleston()

@@ -352,7 +352,7 @@ class Bot:
         elif phase == "charleston":
             self.charleston_move(game, seat)
         elif phase == "draw":
-            game._trusted("draw", seat)
+            game._trusted_draw(seat)
         elif phase == "discard":
             self.discard_move(game, seat)
         else:
@@ -422,12 +422,12 @@ class Bot:
                 if tile is _WINS:
                     game._trusted("declare_mahjongg", seat)
                 else:
-                    game._trusted("discard", seat, tile)
+                    game._trusted_discard(seat, tile)
                 return
         if self.wins(counts, exposures):
             game._trusted("declare_mahjongg", seat)
             return
-        game._trusted("discard", seat, self.discard_decision(game, seat, counts, exposures, visible))
+        game._trusted_discard(seat, self.discard_decision(game, seat, counts, exposures, visible))
 
     def _turn_look(self, counts: tuple[int, ...], exposures: tuple, visible) -> "Tile | object | None":
         """:meth:`wins`, then :meth:`discard_decision`'s tile, in one look of the engine
@@ -467,7 +467,7 @@ class Bot:
     def play_turn(self, game: "Game", seat: int) -> None:
         """Play the seat's whole turn: draw if it must, then move until it has discarded or the game ends."""
         if game.phase == "draw" and game.turn == seat:
-            game._trusted("draw", seat)
+            game._trusted_draw(seat)
         while game.phase == "discard" and game.turn == seat:
             self.discard_move(game, seat)
 

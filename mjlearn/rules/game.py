@@ -365,6 +365,32 @@ class Game:
             self._settle()
         self.moves.append(("pass_call", {"seat": seat}))
 
+    def _trusted_draw(self, seat: int) -> Tile | None:
+        """``_trusted("draw", seat)`` for the seat whose turn it is to draw from a wall that holds a tile, the
+        bots' draw: the same record and the same effect, its checks read inline. Anything else goes through the
+        move, which says what is wrong (or ends a wall game)."""
+        if (self.phase != "draw" or type(seat) is not int or seat != self.turn or seat in self.dead or not self.wall
+                or type(self).draw is not _DRAW):
+            return self._trusted("draw", seat)
+        self.extra_pick = False
+        tile = self._draw(seat)
+        self._settle()
+        self.moves.append(("draw", {"seat": seat}))
+        return tile
+
+    def _trusted_discard(self, seat: int, tile: Tile) -> None:
+        """``_trusted("discard", seat, tile)`` for the seat whose turn it is to discard a :class:`Tile` it holds,
+        the bots' discard: the same record and the same effect, its checks read inline. Anything else goes
+        through the move, which says what is wrong."""
+        rack = self.racks[seat] if type(seat) is int and 0 <= seat < 4 else None
+        if (rack is None or self.phase != "discard" or seat != self.turn or seat in self.dead
+                or type(tile) is not Tile or not rack._counts[tile] or type(self).discard is not _DISCARD):
+            self._trusted("discard", seat, tile)
+            return
+        self._discard(seat, tile, rack)
+        self._settle()
+        self.moves.append(("discard", {"seat": seat, "tile": tile}))
+
     def tiles_held(self, seat: int) -> int:
         return len(self.racks[seat]) + sum(g.size for g in self.exposures[seat])
 
@@ -419,6 +445,10 @@ class Game:
             self._end(GameResult(None, "wall"))
             self.log.append(_event(self._label(), None, "wall game"))
             return None
+        return self._draw(seat)
+
+    def _draw(self, seat: int) -> Tile:
+        """The draw itself, once its checks have passed (the wall holds a tile)."""
         tile = self.wall[0]
         self.wall = self.wall[1:]  # a new list: the undo point keeps the old one (see _undo_point)
         self.racks[seat] = self.racks[seat]._plus(tile)
@@ -455,6 +485,10 @@ class Game:
         rack = self.racks[seat]
         if not rack._counts[tile]:
             raise RuleError(f"{SEATS[seat]} has no {tile.notation} to discard")
+        self._discard(seat, tile, rack)
+
+    def _discard(self, seat: int, tile: Tile, rack: Hand) -> None:
+        """The discard itself, once its checks have passed (``rack``, the seat's, holds ``tile``)."""
         self.racks[seat] = rack = rack._minus(tile)
         self.discards.append((seat, tile))
         self._last_action = "discard"  # the turn is over: nothing done in it counts for the next
@@ -1191,3 +1225,7 @@ class Game:
         state = f"over: {self.result.how}" if self.result else f"{self.phase}, {SEATS[self.turn]}"
         return f"<Game {self.ruleset.name} seed={self.seed}: {state}, {self.wall_left} tiles in the wall>"
 
+
+
+_DRAW = Game.draw  # (the fast forms of the bots' moves stand aside when a subclass or a timer replaces a move)
+_DISCARD = Game.discard
