@@ -509,6 +509,26 @@ def test_a_quick_draw_from_an_empty_wall_ends_a_wall_game_as_draw_does():
     assert games[1].moves[-1] == ("draw", {"seat": 1})
 
 
+@pytest.mark.parametrize("card", [CARD, mj.load_card("practice_harbor")], ids=lambda c: c.name)
+@pytest.mark.parametrize("rules", [NMJL, MAHJX], ids=lambda r: r.name)
+def test_the_game_s_tiles_available_are_those_every_seat_sees_less_its_own_exposures(card, rules):
+    """Game._available (what a bot's turn reads) is available_counts of each seat's visible tiles and its own
+    exposures, after every move of seeded games (exposures, jokers exchanged and discarded included)."""
+    from mjlearn.engine.liveness import available_counts
+
+    checked = []
+
+    def check(game):
+        available = game._available()
+        for seat in range(4):
+            assert available == available_counts(game.visible(seat), tuple(game.exposures[seat]))
+        checked.append(sum(map(len, game.exposures)))
+
+    for seed in range(6):
+        run_game(card, rules, seed=seed, on_move=check)
+    assert max(checked) >= 2
+
+
 def test_a_quick_pass_that_is_not_allowed_is_refused_as_pass_call_refuses_it():
     game = Game(CARD, seed=5)
     game.skip_charleston()

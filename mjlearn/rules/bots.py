@@ -58,6 +58,7 @@ from ..resources import as_card
 from ..tiles import COPIES, Tile
 from .ruleset import NMJL, Ruleset, as_ruleset
 from .setup import SEATS, seed_or_fresh
+from .game import Game as _Game
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..card import Card
@@ -406,8 +407,9 @@ class Bot:
         """
         counts = game.racks[seat].counts
         exposures = seat_exposures(game, seat)
-        visible = game.visible(seat)
+        visible = None
         if self.exchanges and self.ruleset.joker_exchange and any(game.exposures):  # (no exposure: nothing to take)
+            visible = game.visible(seat)
             table = [groups if owner not in game.dead or self.ruleset.exchange_in_dead_exposures else []
                      for owner, groups in enumerate(game.exposures)]
             exchange = self.choose_exchange(counts, exposures, visible, table)
@@ -417,7 +419,7 @@ class Bot:
         cls = type(self)
         if (cls.wins, cls.discard_decision, cls.choose_discard, cls._position, cls._key_of) == _PLAIN_TURN:
             # (the win and the discard in one look of the engine, when it can)
-            tile = self._turn_look(counts, exposures, visible)
+            tile = self._turn_look(counts, exposures, game, seat, visible)
             if tile is not None:
                 if tile is _WINS:
                     game._trusted("declare_mahjongg", seat)
@@ -427,14 +429,18 @@ class Bot:
         if self.wins(counts, exposures):
             game._trusted("declare_mahjongg", seat)
             return
+        if visible is None:
+            visible = game.visible(seat)
         game._trusted_discard(seat, self.discard_decision(game, seat, counts, exposures, visible))
 
-    def _turn_look(self, counts: tuple[int, ...], exposures: tuple, visible) -> "Tile | object | None":
+    def _turn_look(self, counts: tuple[int, ...], exposures: tuple, game: "Game", seat: int,
+                   visible: list[int] | None) -> "Tile | object | None":
         """:meth:`wins`, then :meth:`discard_decision`'s tile, in one look of the engine
         (:meth:`~mjlearn.engine.card_engine.BotEngine.turn_discards`): :data:`_WINS` if the rack wins, else the
         tile to throw, the same tile and the same draws of the seeded generator; ``None`` when the rack is not one
         tile from the last rack looked at with these exposures (or has been looked at already): then the
-        methods themselves decide."""
+        methods themselves decide. The tiles available are the game's (``Game._available``: the same counts as
+        those of ``visible``, :meth:`Game.visible`, and the exposures) unless the game reads its tiles otherwise."""
         last = self._last_position
         if last is None or last.counts is counts or not last.view.n:
             return None
@@ -445,7 +451,11 @@ class Bot:
         step = _step_from(last, counts)
         if step is None:
             return None
-        position, found, best = self.engine.turn_discards(last, step, counts, available_counts(visible, exposures),
+        if visible is None and type(game).visible is _GAME_VISIBLE:
+            available = game._available()
+        else:
+            available = available_counts(game.visible(seat) if visible is None else visible, exposures)
+        position, found, best = self.engine.turn_discards(last, step, counts, available,
                                                           min(self.lines, len(view.starts)))
         if len(self._positions) > 256:  # (as _position keeps it)
             self._positions.clear()
@@ -474,6 +484,7 @@ class Bot:
 
 _MAY_CALL = Bot.may_call  # (answer_call reads it inline unless a subclass has its own)
 _WINS = object()  # (Bot._turn_look: the rack wins)
+_GAME_VISIBLE = _Game.visible
 _PLAIN_TURN = (Bot.wins, Bot.discard_decision, Bot.choose_discard, Bot._position, Bot._key_of)
 """What a bot reads on its turn when it decides as :class:`Bot` does: then :meth:`Bot._turn_look` may decide it."""
 

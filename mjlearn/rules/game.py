@@ -35,6 +35,7 @@ from __future__ import annotations
 import inspect
 from dataclasses import dataclass, field, replace
 from functools import wraps
+from operator import sub
 from typing import TYPE_CHECKING
 
 from ..engine.exposure import Exposure
@@ -42,7 +43,7 @@ from ..errors import ArgumentError, MoveArgumentError, RuleError
 from ..engine.liveness import LiveHands, available_counts, shared_live_hands
 from ..hands import Hand
 from ..resources import as_card
-from ..tiles import NUM_KINDS, Tile
+from ..tiles import COPIES, NUM_KINDS, Tile
 from ..wording import counted
 from .charleston import Charleston, Event, _event, events_table
 from .ruleset import NMJL, Ruleset, ruleset as as_ruleset
@@ -316,8 +317,24 @@ class Game:
                     counts[_JOKER] += jokers
         return counts
 
+    def _available(self) -> list[int]:
+        """The tiles neither discarded nor exposed (36 counts, a new list): the tiles any seat may still get or hold,
+        what :func:`~mjlearn.engine.liveness.available_counts` makes of :meth:`visible` and the seat's own
+        exposures (the same for every seat: it sees the others' exposures and knows its own)."""
+        available = list(map(sub, COPIES, self._discard_tally()))
+        for groups in self.exposures:
+            for group in groups:
+                jokers = group.jokers
+                available[group.tile] -= group.size - jokers
+                available[_JOKER] -= jokers
+        return available
+
     def _discarded(self) -> list[int]:
-        """The discards as 36 counts (a new list), kept up to date as discards are added.
+        """The discards as 36 counts (a new list), kept up to date as discards are added."""
+        return list(self._discard_tally())
+
+    def _discard_tally(self) -> list[int]:
+        """The discards as 36 counts, kept up to date as discards are added (the list kept: do not change it).
 
         The game adds a discard as a new ``(seat, tile)`` at the end and takes one back from the end;
         the counts kept are reused when the list, its length and its last entry are the same, and
@@ -335,7 +352,7 @@ class Game:
                 for _, tile in discards:
                     counts[tile] += 1
             self._discard_counts = (discards, size, discards[-1] if size else None, counts)
-        return list(counts)
+        return counts
 
     def _trusted(self, name: str, *args):
         """Make the move ``name`` (``"discard"``, ``"pass_call"``...) with ``args`` by position, as the bots
