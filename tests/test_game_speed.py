@@ -772,6 +772,113 @@ def test_a_turn_decided_in_one_look_makes_the_games_its_steps_make(card, rules, 
     assert len(decided) > 0.6 * len(looked) and any(found is bots._WINS for found in decided)
 
 
+class _SeeingBot(mj.rules.Bot):
+    """A Bot whose choose_call is its own (the same method), so call_decision hands it the visible tiles."""
+
+    def choose_call(self, counts, exposures, visible, tile):
+        return super().choose_call(counts, exposures, visible, tile)
+
+
+def _racks_and_exposures_of_games(card, rules, seeds) -> list[tuple[tuple, tuple]]:
+    """Every seat's rack counts and exposures after every move of seeded games (exposed ones first)."""
+    seen = []
+
+    def note(game):
+        for seat in range(4):
+            seen.append((game.racks[seat].counts, tuple(game.exposures[seat])))
+
+    for seed in seeds:
+        run_game(card, rules, seed=seed, on_move=note)
+    return sorted(set(seen), key=lambda state: -len(state[1]))
+
+
+def _plain_choose_call(bot, counts, exposures, visible, tile):
+    """Bot.choose_call as it was written before it weighed from the tiles available: the tiles seen less the
+    discard, and available_counts of them with each option's exposures."""
+    from mjlearn.engine import available_counts, call_options, exposure_key
+
+    first = bot.read_call(counts, exposures, tile, groups=False)
+    if first[0] != "weigh":
+        return first[1]
+    _, counts, position, _ = first
+    t = int(tile)
+    d0, sizes = bot.engine.nearest_groups(position, available_counts(visible, exposures), t)
+    if not sizes:
+        return None
+    seen = list(visible)
+    if seen[t] > 0:
+        seen[t] -= 1
+    best = None
+    for size, use_jokers, rest, new in call_options(counts, exposures, t, sizes):
+        d1 = bot.engine.best_after(rest, exposure_key(new), available_counts(seen, new))
+        if d1 < d0 and (best is None or (d1, use_jokers) < best[0]):
+            best = ((d1, use_jokers), size, use_jokers)
+    return None if best is None else ("call", best[1], best[2])
+
+
+@pytest.mark.parametrize("rules", [NMJL, MAHJX], ids=lambda r: r.name)
+def test_a_call_weighed_from_the_tiles_available_reads_what_the_tiles_seen_give(rules, monkeypatch):
+    """Bot.choose_call weighs each option from the tiles available before the call (the discard back, the new
+    exposure's tiles out): the same tiles available for every option as the tiles seen less the discard give,
+    for racks and exposures of seeded games with made-up tiles seen (few jokers or none, the discard seen or not)."""
+    from mjlearn.engine import BotEngine
+
+    card = mj.load_card("practice_harbor")
+    asked = []
+    original = BotEngine.best_after
+    monkeypatch.setattr(BotEngine, "best_after", lambda engine, counts, key, available:
+                        asked.append((list(counts), key, None if available is None else list(available)))
+                        or original(engine, counts, key, available))
+    rng = random.Random(5)
+    bot = mj.rules.Bot(card, rules)
+    states = _racks_and_exposures_of_games(card, rules, range(3))
+    weighed = 0
+    for counts, exposures in states[:150]:
+        for tile in range(35):
+            if not counts[tile] and not counts[35]:
+                continue
+            held = [c + sum(e.tile == k and e.size - e.jokers for e in exposures) for k, c in enumerate(counts)]
+            held[35] += sum(e.jokers for e in exposures)
+            visible = [rng.randint(0, COPIES[k] - held[k]) for k in range(36)]
+            del asked[:]
+            found = bot.choose_call(counts, exposures, visible, Tile(tile))
+            fast = list(asked)
+            del asked[:]
+            assert found == _plain_choose_call(bot, counts, exposures, visible, Tile(tile))
+            assert fast == asked
+            weighed += bool(fast)
+    assert weighed > 50
+
+
+@pytest.mark.parametrize("card", [CARD, mj.load_card("practice_harbor")], ids=lambda c: c.name)
+@pytest.mark.parametrize("rules", [NMJL, MAHJX], ids=lambda r: r.name)
+def test_a_call_weighed_from_the_game_s_tiles_available_is_the_one_weighed_from_the_visible_tiles(card, rules,
+                                                                                                 monkeypatch):
+    """Bot.call_decision weighs a call from the game's tiles available (Game._available) and the tiles the call
+    would leave; choose_call from the visible tiles: the same answer at every call weighed in seeded games, and
+    bots that must read the visible tiles play the same games."""
+    from mjlearn.rules import bots
+
+    answers = []
+    original = bots.Bot.call_decision
+
+    def both(bot, game, seat, counts, exposures, tile):
+        found = original(bot, game, seat, counts, exposures, tile)
+        answers.append((found, bot.choose_call(counts, exposures, game.visible(seat), tile)))
+        return found
+
+    monkeypatch.setattr(bots.Bot, "call_decision", both)
+    for seed in range(6):
+        run_game(card, rules, seed=seed)
+    assert len(answers) > 100 and all(found == expected for found, expected in answers)
+    assert sum(found is not None and found[0] == "call" for found, _ in answers) > 3
+    monkeypatch.setattr(bots.Bot, "call_decision", original)
+    for seed in range(6):
+        fast = run_game(card, rules, seed=seed)
+        slow = run_game(card, rules, seed=seed, bots=[_SeeingBot(card, rules, seed=seed * 4 + s) for s in range(4)])
+        assert fast.moves == slow.moves and fast.log == slow.log
+
+
 def _plain_rows(compiled, key):
     """An exposure set's rows the plain way: every reading of the exposures (wild ones too), each reading's
     allowed hands, their tiles less the exposed ones, then sorted into card order."""

@@ -298,22 +298,29 @@ class Bot:
         first = self.read_call(counts, exposures, tile, groups=False)
         if first[0] != "weigh":
             return first[1]
-        _, counts, position, _ = first
         t = int(tile)
-        available = available_counts(visible, exposures) if visible is not None else None
+        if visible is None:
+            return self._weigh_call(first[1], first[2], exposures, t, None, False)
+        return self._weigh_call(first[1], first[2], exposures, t, available_counts(visible, exposures), visible[t] > 0)
+
+    def _weigh_call(self, counts: tuple[int, ...], position: Position, exposures: Sequence[Exposure], t: int,
+                    available: list[int] | None, returned: bool):
+        """:meth:`choose_call`'s weighing of a call of a discard of kind ``t`` that its first look could not
+        decide: ``available`` are the tiles available before the call (``None``: liveness not read), ``returned``
+        whether the discard counts among the tiles seen (then it leaves the table for the exposure)."""
         d0, sizes = self.engine.nearest_groups(position, available, t)  # (the groups its nearest live hands hold)
         if not sizes:
             return None
-        seen = None
-        if visible is not None:
-            seen = list(visible) if type(visible) is list else [int(v) for v in visible]  # (plain ints)
-            if seen[t] > 0:
-                seen[t] -= 1  # the discard leaves the table for our exposure
         best = None
         for size, use_jokers, rest, new in call_options(counts, exposures, t, sizes):
+            if available is None:
+                after = None
+            else:  # (available_counts of the tiles seen less the discard, and the exposures with the new one)
+                after = list(available)
+                after[t] += (1 if returned else 0) - (size - use_jokers)
+                after[JOKER] -= use_jokers
             # (best_distance(rest, new, seen), without building a view for exposures it may never show)
-            d1 = self.engine.best_after(rest, exposure_key(new),
-                                        None if seen is None else available_counts(seen, new))
+            d1 = self.engine.best_after(rest, exposure_key(new), after)
             if d1 < d0 and (best is None or (d1, use_jokers) < best[0]):
                 best = ((d1, use_jokers), size, use_jokers)
         if best is None:
@@ -472,7 +479,15 @@ class Bot:
 
     def call_decision(self, game: "Game", seat: int, counts, exposures, tile: Tile):
         """What :meth:`answer_call` does with the discard (a hook, as :meth:`discard_decision`)."""
-        return self.choose_call(counts, exposures, game.visible(seat), tile)
+        if type(self).choose_call is not _CHOOSE_CALL or type(game).visible is not _GAME_VISIBLE:
+            return self.choose_call(counts, exposures, game.visible(seat), tile)
+        # (choose_call with the tiles available read from the game, not from the visible tiles)
+        first = self.read_call(counts, exposures, tile, groups=False)
+        if first[0] != "weigh":
+            return first[1]
+        t = int(tile)
+        returned = game._discard_tally()[t] > 0 or game.visible(seat)[t] > 0
+        return self._weigh_call(first[1], first[2], exposures, t, game._available(), returned)
 
     def play_turn(self, game: "Game", seat: int) -> None:
         """Play the seat's whole turn: draw if it must, then move until it has discarded or the game ends."""
@@ -485,6 +500,7 @@ class Bot:
 _MAY_CALL = Bot.may_call  # (answer_call reads it inline unless a subclass has its own)
 _WINS = object()  # (Bot._turn_look: the rack wins)
 _GAME_VISIBLE = _Game.visible
+_CHOOSE_CALL = Bot.choose_call
 _PLAIN_TURN = (Bot.wins, Bot.discard_decision, Bot.choose_discard, Bot._position, Bot._key_of)
 """What a bot reads on its turn when it decides as :class:`Bot` does: then :meth:`Bot._turn_look` may decide it."""
 
