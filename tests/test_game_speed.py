@@ -529,6 +529,48 @@ def test_the_game_s_tiles_available_are_those_every_seat_sees_less_its_own_expos
     assert max(checked) >= 2
 
 
+@pytest.mark.parametrize("rules", [NMJL, MAHJX], ids=lambda r: r.name)
+def test_the_bots_quick_charleston_passes_make_the_games_the_moves_make(rules, monkeypatch):
+    """Game._trusted_pass_tiles (a bot's Charleston pass, its checks read at a glance) plays the same games as
+    pass_tiles: the same snapshots and the same records."""
+    fast = [run_game(CARD, rules, seed=seed) for seed in range(6)]
+    monkeypatch.setattr(Game, "_trusted_pass_tiles", lambda game, seat, tiles: game.pass_tiles(seat, tiles, 0))
+    plain = [run_game(CARD, rules, seed=seed) for seed in range(6)]
+    assert [g.snapshot() for g in fast] == [g.snapshot() for g in plain]
+    assert [repr(g.moves) for g in fast] == [repr(g.moves) for g in plain]
+
+
+@pytest.mark.parametrize("rules", [NMJL, MAHJX], ids=lambda r: r.name)
+def test_a_quick_charleston_pass_that_is_not_allowed_is_refused_as_pass_tiles_refuses_it(rules):
+    """Passes the Charleston does not take (a joker, tiles not held, too few or too many, a seat that has passed,
+    no seat, after the Charleston) are refused by _trusted_pass_tiles as pass_tiles refuses them, the game
+    unchanged; a pass it takes is recorded as pass_tiles records it."""
+    game = Game(CARD, rules, seed=7)
+    rack = game.racks[0].tiles()
+    naturals = [t for t in rack if t != Tile.JOKER]
+    missing = next(tile for tile in Tile if tile != Tile.JOKER and not game.racks[0].count(tile))
+    single = next(t for t in naturals if rack.count(t) == 1)
+    wrong = [[Tile.JOKER] + naturals[:2], [missing] + naturals[:2], naturals[:2], naturals[:4],
+             [single] * 2 + naturals[:1]]
+    for seat, tiles in [(0, tiles) for tiles in wrong] + [(4, naturals[:3]), (True, naturals[:3])]:
+        before = game.snapshot()
+        with pytest.raises(mj.MjlearnError) as public:
+            game.pass_tiles(seat, tiles, 0)
+        assert game.snapshot() == before
+        with pytest.raises(mj.MjlearnError) as quick:
+            game._trusted_pass_tiles(seat, tiles)
+        assert game.snapshot() == before
+        assert type(quick.value) is type(public.value) and str(quick.value) == str(public.value)
+    game._trusted_pass_tiles(0, naturals[:3])
+    assert game.moves[-1] == ("pass_tiles", {"seat": 0, "tiles": naturals[:3], "blind": 0})
+    with pytest.raises(mj.errors.RuleError, match="already passed"):
+        game._trusted_pass_tiles(0, naturals[3:6])
+    skipped = Game(CARD, rules, seed=7)
+    skipped.skip_charleston()
+    with pytest.raises(mj.errors.RuleError, match="Charleston is over"):
+        skipped._trusted_pass_tiles(0, naturals[:3])
+
+
 def test_a_quick_pass_that_is_not_allowed_is_refused_as_pass_call_refuses_it():
     game = Game(CARD, seed=5)
     game.skip_charleston()

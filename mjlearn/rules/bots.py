@@ -375,7 +375,7 @@ class Bot:
         elif step.kind == "negotiated":
             game._trusted("pass_tiles", seat, self.choose_offer(counts))
         else:
-            game._trusted("pass_tiles", seat, self.choose_pass(counts, 3), 0)
+            game._trusted_pass_tiles(seat, self.choose_pass(counts, 3))
 
     def answer_call(self, game: "Game", seat: int) -> None:
         """Answer the last discard: call it for Mah Jongg, for an exposure, or pass."""

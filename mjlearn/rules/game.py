@@ -382,6 +382,19 @@ class Game:
             self._settle()
         self.moves.append(("pass_call", {"seat": seat}))
 
+    def _trusted_pass_tiles(self, seat: int, tiles: list[Tile]) -> None:
+        """``_trusted("pass_tiles", seat, tiles, 0)`` for a list of :class:`Tile` that the Charleston takes at a
+        glance (:meth:`Charleston._quick_pass`), the bots' pass: the same record and the same effect. Anything else
+        goes through the move, which says what is wrong."""
+        if (self.phase != "charleston" or type(seat) is not int or not 0 <= seat <= 3 or type(tiles) is not list
+                or any(type(tile) is not Tile for tile in tiles) or type(self).pass_tiles is not _PASS_TILES
+                or not self.charleston._quick_pass(seat, tiles)):
+            self._trusted("pass_tiles", seat, tiles, 0)
+            return
+        self._after_charleston_move()
+        self._settle()
+        self.moves.append(("pass_tiles", {"seat": seat, "tiles": tiles, "blind": 0}))
+
     def _trusted_draw(self, seat: int) -> Tile | None:
         """``_trusted("draw", seat)`` for the seat whose turn it is to draw from a wall that holds a tile, the
         bots' draw: the same record and the same effect, its checks read inline. Anything else goes through the
@@ -1246,3 +1259,4 @@ class Game:
 
 _DRAW = Game.draw  # (the fast forms of the bots' moves stand aside when a subclass or a timer replaces a move)
 _DISCARD = Game.discard
+_PASS_TILES = Game.pass_tiles
