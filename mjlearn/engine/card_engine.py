@@ -35,6 +35,7 @@ if TYPE_CHECKING:  # pragma: no cover
 
 __all__ = ["BotEngine", "ENGINES", "VIEWS", "engine_for"]
 
+_GROUP_SIZES: dict[int, tuple[int, ...]] = {}  # a bit mask of group sizes (bit s: size s) -> the sizes, ascending
 _SHIFT = 1 << 20  # packs (distance, hand index) into one sortable integer
 _LIVE_KEPT = 4096  # exposure sets whose liveness a thread keeps up to date (as many as views)
 
@@ -218,7 +219,10 @@ class BotEngine:
             nearest, found = compiled.nearest_groups(np.array(available if live else position.counts, dtype=np.int64),
                                                      live, *state.arguments(live), position.distance,
                                                      view.hand_groups, view.concealed, tile)
-            return int(nearest), [size for size in range(3, 16) if found >> size & 1]
+            sizes = _GROUP_SIZES.get(found)
+            if sizes is None:
+                sizes = _GROUP_SIZES[found] = tuple(size for size in range(3, 16) if found >> size & 1)
+            return int(nearest), list(sizes)
         current = position.distance
         if available is not None:
             penalty = self.dead_far(view, available)
