@@ -134,6 +134,7 @@ def test_the_discards_counted_as_they_come_match_a_fresh_count():
         for _, tile in game.discards:
             counts[tile] += 1
         assert game._discarded() == counts
+        assert game._discard_counts[4] == [copies - n for copies, n in zip(COPIES, counts)]  # (the set less them)
 
     for seed in range(4):
         game = run_game(CARD, NMJL, seed=seed, on_move=check)

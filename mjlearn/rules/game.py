@@ -262,7 +262,8 @@ class Game:
         self._allowed: dict[tuple, object] = {}  # exposures -> the hands they allow
         self._live: dict[int, list] = {}  # seat -> [its exposures, their LiveHands, what was looked at]
         self._judged: dict[int, tuple] = {}  # seat -> (its exposures at the last discard, _exposure_problem's answer)
-        self._discard_counts: tuple = (None, 0, None, [])  # (discards, length, last, counts): see _discarded
+        # (discards, length, last, counts, the set less them): see _discard_tally
+        self._discard_counts: tuple = (None, 0, None, [], [])
         self._last_action: str = ""  # "draw", "call", "exchange" for the player whose turn it is
         self._called_from: int | None = None
         self._exposed_at_call: tuple | None = None  # the caller's exposures when the called discard was thrown
@@ -321,7 +322,8 @@ class Game:
         """The tiles neither discarded nor exposed (36 counts, a new list): the tiles any seat may still get or hold,
         what :func:`~mjlearn.engine.liveness.available_counts` makes of :meth:`visible` and the seat's own
         exposures (the same for every seat: it sees the others' exposures and knows its own)."""
-        available = list(map(sub, COPIES, self._discard_tally()))
+        self._discard_tally()
+        available = list(self._discard_counts[4])
         for groups in self.exposures:
             for group in groups:
                 jokers = group.jokers
@@ -338,20 +340,24 @@ class Game:
 
         The game adds a discard as a new ``(seat, tile)`` at the end and takes one back from the end;
         the counts kept are reused when the list, its length and its last entry are the same, and
-        updated by one tile when one entry was added; otherwise they are counted again.
+        updated by one tile when one entry was added; otherwise they are counted again. The set less
+        the discards is kept beside them, the same way (what :meth:`_available` starts from).
         """
         discards = self.discards
         size = len(discards)
-        listed, counted, last, counts = self._discard_counts
+        listed, counted, last, counts, left = self._discard_counts
         if listed is not discards or size != counted or (size and discards[-1] is not last):
             if listed is discards and size == counted + 1 and (counted == 0 or discards[-2] is last):
-                counts = list(counts)
-                counts[discards[-1][1]] += 1
+                tile = discards[-1][1]
+                counts, left = list(counts), list(left)
+                counts[tile] += 1
+                left[tile] -= 1
             else:
                 counts = [0] * NUM_KINDS
                 for _, tile in discards:
                     counts[tile] += 1
-            self._discard_counts = (discards, size, discards[-1] if size else None, counts)
+                left = list(map(sub, COPIES, counts))
+            self._discard_counts = (discards, size, discards[-1] if size else None, counts, left)
         return counts
 
     def _trusted(self, name: str, *args):
