@@ -36,7 +36,11 @@ the distance from a rack to every hand is a sum of precomputed 0/1 rows (one
 per tile held), and the racks one discard away differ from it by one row each.
 With numba installed (``mjlearn[fast]``) a discard's candidates are ranked by a
 compiled loop, and a rack's distances too; both engines give the same games
-(:data:`mjlearn.engine.loops.engine` chooses).
+(:data:`mjlearn.engine.loops.engine` chooses). A turn whose rack is one tile from
+the last rack the bot looked at is decided in one look of the engine (its
+distances, whether it wins, its discard: ``Bot._turn_look``), and the game's
+draw, discard and Charleston pass take the bots' moves with their checks read
+inline (``Game._trusted_draw``, ``_trusted_discard``, ``_trusted_pass_tiles``).
 """
 
 from __future__ import annotations
