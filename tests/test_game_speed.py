@@ -895,12 +895,16 @@ def test_a_call_weighed_from_the_tiles_available_reads_what_the_tiles_seen_give(
 
 @pytest.mark.parametrize("card", [CARD, mj.load_card("practice_harbor")], ids=lambda c: c.name)
 @pytest.mark.parametrize("rules", [NMJL, MAHJX], ids=lambda r: r.name)
-def test_a_call_weighed_from_the_game_s_tiles_available_is_the_one_weighed_from_the_visible_tiles(card, rules,
+@pytest.mark.parametrize("engine", ["numpy", None], ids=["numpy", "fastest"])
+def test_a_call_weighed_from_the_game_s_tiles_available_is_the_one_weighed_from_the_visible_tiles(card, rules, engine,
                                                                                                  monkeypatch):
     """Bot.call_decision weighs a call from the game's tiles available (Game._available) and the tiles the call
     would leave; choose_call from the visible tiles: the same answer at every call weighed in seeded games, and
-    bots that must read the visible tiles play the same games."""
+    bots that must read the visible tiles play the same games, with either engine."""
+    from mjlearn.engine import loops
     from mjlearn.rules import bots
+
+    monkeypatch.setattr(loops, "engine", engine)
 
     answers = []
     original = bots.Bot.call_decision
