@@ -199,11 +199,12 @@ class BotEngine:
         fresh = state.fresh
         state.fresh = False
         needs = state.needs
-        tied, best = compiled.turn_discards(near.sums, step[0], step[1], sums, distance, np.array(counts, dtype=np.int64),
-                                      np.array(available, dtype=np.int64), fresh, state.seen, state.short,
-                                      state.lacking, needs[0], needs[1], needs[2], needs[3], FAR, state.penalty,
-                                      view.codes, view.small_size, view.lines, view.starts, view.remaining,
-                                      view.uses_t, _OFFSETS, NO_TILE, count, out)
+        tied, best = compiled.turn_discards(near.sums, step[0], step[1], sums, distance,
+                                            np.array(counts, dtype=np.int64), np.array(available, dtype=np.int64),
+                                            fresh, state.seen, state.short, state.lacking, needs[0], needs[1],
+                                            needs[2], needs[3], FAR, state.penalty, view.codes, view.small_size,
+                                            view.lines, view.starts, view.remaining, view.uses_t, _OFFSETS, NO_TILE,
+                                            count, out)
         position = Position._made(view, counts, sums, distance, best)
         return position, tied, out[:tied].tolist() if tied > 0 else None
 

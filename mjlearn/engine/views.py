@@ -257,10 +257,12 @@ class Position:
 
 
     @classmethod
-    def _made(cls, view: View, counts: tuple[int, ...], sums: np.ndarray, distance: np.ndarray, best: int) -> "Position":
+    def _made(cls, view: View, counts: tuple[int, ...], sums: np.ndarray, distance: np.ndarray,
+              best: int) -> "Position":
         """A position from figures worked out elsewhere (a compiled turn: ``BotEngine.turn_discards``)."""
         position = _new_position(cls)
-        position.view, position.counts, position.sums, position.distance, position.best = view, counts, sums, distance, best
+        position.view, position.counts, position.sums = view, counts, sums
+        position.distance, position.best = distance, best
         return position
 
     def wins_with(self, kind: int) -> bool:

@@ -1262,7 +1262,6 @@ class Game:
         return f"<Game {self.ruleset.name} seed={self.seed}: {state}, {self.wall_left} tiles in the wall>"
 
 
-
 _DRAW = Game.draw  # (the fast forms of the bots' moves stand aside when a subclass or a timer replaces a move)
 _DISCARD = Game.discard
 _PASS_TILES = Game.pass_tiles
