@@ -61,6 +61,12 @@ with the speed-ups they bound: 1.08-1.20 with the quiet turns free, so at most 4
 ratios 3.84-4.03 that hour, load 2.5-2.7); not built. docs/rules.md has the table and the piece left (the
 plain turn compiled, 1.6-1.8 at most).
 
+The ninth round (branch i25-botspeed6: a turn's rack one tile from the last decided in one compiled call, the
+game's draw, discard and Charleston pass for the bots with their checks inline, the tiles available read from
+the game) made Bot games 6-8% faster: three runs with ``--games 40 --rounds 2`` alternating with two of main
+(load 2.7-3.7) gave CPU-time ratios 4.07-4.40 (medians 4.21, 4.24, 4.21) against 3.85-4.10 (medians 3.93,
+3.96) for main: not 5. docs/rules.md has the table and what is left.
+
 Run: ``.venv/bin/python benchmarks/bench_games.py --turns [--games 40]``
 """
 

@@ -134,6 +134,7 @@ def test_the_discards_counted_as_they_come_match_a_fresh_count():
         for _, tile in game.discards:
             counts[tile] += 1
         assert game._discarded() == counts
+        assert game._discard_counts[4] == [copies - n for copies, n in zip(COPIES, counts)]  # (the set less them)
 
     for seed in range(4):
         game = run_game(CARD, NMJL, seed=seed, on_move=check)
@@ -320,7 +321,8 @@ def test_allowed_hands_shared_by_games_are_those_the_compiled_card_allows(rules)
 @pytest.mark.parametrize("rules", [NMJL, MAHJX], ids=lambda r: r.name)
 def test_the_compiled_discard_choice_gives_the_numpy_one(card, rules, monkeypatch):
     """In seeded games, every discard the bots weigh is weighed the same by the compiled loops (in one pass)
-    and by numpy (step by step): the same tied kinds, or a joker."""
+    and by numpy (step by step): the same tied kinds, or a joker; and a turn's look in one compiled call
+    (``BotEngine.turn_discards``: the rack's position, whether it wins, its discards) finds what numpy finds."""
     pytest.importorskip("numba")
     from mjlearn.engine import BotEngine, loops
 
@@ -336,11 +338,30 @@ def test_the_compiled_discard_choice_gives_the_numpy_one(card, rules, monkeypatc
         compared.append((plain, fast))
         return fast
 
+    original_turn = BotEngine.turn_discards
+    turns = []
+
+    def both_turns(engine, near, step, counts, available, count):
+        fast = original_turn(engine, near, step, counts, available, count)
+        monkeypatch.setattr(loops, "engine", "numpy")
+        plain = original_turn(engine, near, step, counts, available, count)
+        monkeypatch.setattr(loops, "engine", None)
+        turns.append((plain, fast))
+        compared.append((plain[2], fast[2]))
+        return fast
+
     monkeypatch.setattr(BotEngine, "best_discards", both)
+    monkeypatch.setattr(BotEngine, "turn_discards", both_turns)
     for seed in range(6):
         run_game(card, rules, seed=seed)
     assert len(compared) > 200 and all(plain == fast for plain, fast in compared)
     assert any(plain is not None and len(plain) > 1 for plain, _ in compared)  # ties broken by the hands' uses
+    # the turn's look in one call: the same position, the same win and the same code as numpy's steps
+    assert len(turns) > 150 and any(plain[1] == -2 for plain, _ in turns)
+    for (plain_position, *plain), (fast_position, *fast) in turns:
+        assert plain == fast and plain_position.best == fast_position.best
+        assert plain_position.sums.tolist() == fast_position.sums.tolist()
+        assert plain_position.distance.tolist() == fast_position.distance.tolist()
 
 
 def test_the_compiled_charleston_scores_are_the_numpy_ones(monkeypatch):
@@ -433,6 +454,122 @@ def test_the_bots_quick_pass_makes_the_games_pass_call_makes(rules, monkeypatch)
     monkeypatch.setattr(Game, "_trusted_pass", lambda game, seat: game.pass_call(seat))
     plain = [run_game(CARD, rules, seed=seed) for seed in range(6)]
     assert [g.snapshot() for g in fast] == [g.snapshot() for g in plain]
+
+
+@pytest.mark.parametrize("card", [CARD, mj.load_card("practice_harbor")], ids=lambda c: c.name)
+@pytest.mark.parametrize("rules", [NMJL, MAHJX], ids=lambda r: r.name)
+def test_the_bots_quick_draws_and_discards_make_the_games_the_moves_make(card, rules, monkeypatch):
+    """Game._trusted_draw and _trusted_discard (a bot's draw and discard, their checks read inline) play the same
+    games as draw and discard: the same snapshots (racks, wall, discards, log, moves, dead hands, result)."""
+    fast = [run_game(card, rules, seed=seed) for seed in range(8)]
+    monkeypatch.setattr(Game, "_trusted_draw", lambda game, seat: game.draw(seat))
+    monkeypatch.setattr(Game, "_trusted_discard", lambda game, seat, tile: game.discard(seat, tile))
+    plain = [run_game(card, rules, seed=seed) for seed in range(8)]
+    assert [g.snapshot() for g in fast] == [g.snapshot() for g in plain]
+    assert [repr(g.moves) for g in fast] == [repr(g.moves) for g in plain]  # (the arguments in their order)
+
+
+@pytest.mark.parametrize("name, args", [
+    ("_trusted_discard", (1, Tile.JOKER)),  # not South's turn
+    ("_trusted_discard", (0, "missing")),  # a tile East does not hold
+    ("_trusted_discard", (0, "XX")),  # not a tile
+    ("_trusted_discard", (7, "missing")),  # not a seat
+    ("_trusted_draw", (0,)),  # East must discard
+    ("_trusted_draw", (1,)),  # not South's turn
+])
+def test_a_quick_draw_or_discard_that_is_not_allowed_is_refused_as_the_move_refuses_it(name, args):
+    game = Game(CARD, seed=5)
+    game.skip_charleston()
+    missing = next(tile for tile in Tile if not game.racks[0].count(tile))
+    args = tuple(missing if a == "missing" else a for a in args)
+    before = game.snapshot()
+    with pytest.raises(mj.MjlearnError) as public:
+        getattr(game, name.replace("_trusted_", ""))(*args)
+    assert game.snapshot() == before
+    with pytest.raises(mj.MjlearnError) as quick:
+        getattr(game, name)(*args)
+    assert game.snapshot() == before
+    assert type(quick.value) is type(public.value) and str(quick.value) == str(public.value)
+    tile = next(t for t in game.racks[0].tiles() if t != Tile.JOKER)
+    game._trusted_discard(0, tile)
+    assert game.moves[-1] == ("discard", {"seat": 0, "tile": tile}) and game.phase == "calls"
+
+
+def test_a_quick_draw_from_an_empty_wall_ends_a_wall_game_as_draw_does():
+    games = []
+    for quick in (False, True):
+        game = Game(CARD, seed=5)
+        game.skip_charleston()
+        game.discard(0, next(t for t in game.racks[0].tiles() if t != Tile.JOKER))
+        for seat in (1, 2, 3):
+            game.pass_call(seat)
+        game.wall = []
+        assert (game._trusted_draw(1) if quick else game.draw(1)) is None
+        games.append(game)
+    assert games[0].snapshot() == games[1].snapshot() and games[1].result.how == "wall"
+    assert games[1].moves[-1] == ("draw", {"seat": 1})
+
+
+@pytest.mark.parametrize("card", [CARD, mj.load_card("practice_harbor")], ids=lambda c: c.name)
+@pytest.mark.parametrize("rules", [NMJL, MAHJX], ids=lambda r: r.name)
+def test_the_game_s_tiles_available_are_those_every_seat_sees_less_its_own_exposures(card, rules):
+    """Game._available (what a bot's turn reads) is available_counts of each seat's visible tiles and its own
+    exposures, after every move of seeded games (exposures, jokers exchanged and discarded included)."""
+    from mjlearn.engine.liveness import available_counts
+
+    checked = []
+
+    def check(game):
+        available = game._available()
+        for seat in range(4):
+            assert available == available_counts(game.visible(seat), tuple(game.exposures[seat]))
+        checked.append(sum(map(len, game.exposures)))
+
+    for seed in range(6):
+        run_game(card, rules, seed=seed, on_move=check)
+    assert max(checked) >= 2
+
+
+@pytest.mark.parametrize("rules", [NMJL, MAHJX], ids=lambda r: r.name)
+def test_the_bots_quick_charleston_passes_make_the_games_the_moves_make(rules, monkeypatch):
+    """Game._trusted_pass_tiles (a bot's Charleston pass, its checks read at a glance) plays the same games as
+    pass_tiles: the same snapshots and the same records."""
+    fast = [run_game(CARD, rules, seed=seed) for seed in range(6)]
+    monkeypatch.setattr(Game, "_trusted_pass_tiles", lambda game, seat, tiles: game.pass_tiles(seat, tiles, 0))
+    plain = [run_game(CARD, rules, seed=seed) for seed in range(6)]
+    assert [g.snapshot() for g in fast] == [g.snapshot() for g in plain]
+    assert [repr(g.moves) for g in fast] == [repr(g.moves) for g in plain]
+
+
+@pytest.mark.parametrize("rules", [NMJL, MAHJX], ids=lambda r: r.name)
+def test_a_quick_charleston_pass_that_is_not_allowed_is_refused_as_pass_tiles_refuses_it(rules):
+    """Passes the Charleston does not take (a joker, tiles not held, too few or too many, a seat that has passed,
+    no seat, after the Charleston) are refused by _trusted_pass_tiles as pass_tiles refuses them, the game
+    unchanged; a pass it takes is recorded as pass_tiles records it."""
+    game = Game(CARD, rules, seed=7)
+    rack = game.racks[0].tiles()
+    naturals = [t for t in rack if t != Tile.JOKER]
+    missing = next(tile for tile in Tile if tile != Tile.JOKER and not game.racks[0].count(tile))
+    single = next(t for t in naturals if rack.count(t) == 1)
+    wrong = [[Tile.JOKER] + naturals[:2], [missing] + naturals[:2], naturals[:2], naturals[:4],
+             [single] * 2 + naturals[:1]]
+    for seat, tiles in [(0, tiles) for tiles in wrong] + [(4, naturals[:3]), (True, naturals[:3])]:
+        before = game.snapshot()
+        with pytest.raises(mj.MjlearnError) as public:
+            game.pass_tiles(seat, tiles, 0)
+        assert game.snapshot() == before
+        with pytest.raises(mj.MjlearnError) as quick:
+            game._trusted_pass_tiles(seat, tiles)
+        assert game.snapshot() == before
+        assert type(quick.value) is type(public.value) and str(quick.value) == str(public.value)
+    game._trusted_pass_tiles(0, naturals[:3])
+    assert game.moves[-1] == ("pass_tiles", {"seat": 0, "tiles": naturals[:3], "blind": 0})
+    with pytest.raises(mj.errors.RuleError, match="already passed"):
+        game._trusted_pass_tiles(0, naturals[3:6])
+    skipped = Game(CARD, rules, seed=7)
+    skipped.skip_charleston()
+    with pytest.raises(mj.errors.RuleError, match="Charleston is over"):
+        skipped._trusted_pass_tiles(0, naturals[:3])
 
 
 def test_a_quick_pass_that_is_not_allowed_is_refused_as_pass_call_refuses_it():
@@ -640,6 +777,153 @@ def test_answer_call_s_inline_look_makes_the_games_may_call_makes(rules):
         asked = run_game(CARD, rules, seed=seed, bots=[_LookingBot(CARD, rules, seed=seed * 4 + s) for s in range(4)])
         assert [b.seed for b in make_bots(CARD, rules, seed)] == [seed * 4 + s for s in range(4)]
         assert inline.moves == asked.moves and inline.log == asked.log
+
+
+class _SlowTurnBot(mj.rules.Bot):
+    """A Bot whose ``wins`` is its own (the same method), so its turn is decided step by step, never by
+    ``Bot._turn_look``'s one look."""
+
+    def wins(self, counts, exposures=()):
+        return super().wins(counts, exposures)
+
+
+@pytest.mark.parametrize("card", [CARD, mj.load_card("practice_harbor")], ids=lambda c: c.name)
+@pytest.mark.parametrize("rules", [NMJL, MAHJX], ids=lambda r: r.name)
+@pytest.mark.parametrize("engine", ["numpy", None], ids=["numpy", "fastest"])
+def test_a_turn_decided_in_one_look_makes_the_games_its_steps_make(card, rules, engine, monkeypatch):
+    """Bot.discard_move decides most turns in one look of the engine (the rack's position, whether it wins,
+    its discard: ``Bot._turn_look``); bots that decide them step by step (``wins``, then ``choose_discard``)
+    play the same games, with either engine, and the one look decides most turns and some wins."""
+    from mjlearn.engine import loops
+    from mjlearn.rules import bots
+
+    monkeypatch.setattr(loops, "engine", engine)
+    looked = []
+    original = bots.Bot._turn_look
+
+    def counted(bot, *args):
+        found = original(bot, *args)
+        looked.append(found)
+        return found
+
+    monkeypatch.setattr(bots.Bot, "_turn_look", counted)
+    for seed in range(6):
+        fast = run_game(card, rules, seed=seed)
+        slow = run_game(card, rules, seed=seed, bots=[_SlowTurnBot(card, rules, seed=seed * 4 + s) for s in range(4)])
+        assert fast.moves == slow.moves and fast.log == slow.log and fast.result == slow.result
+    decided = [found for found in looked if found is not None]
+    assert len(decided) > 0.6 * len(looked) and any(found is bots._WINS for found in decided)
+
+
+class _SeeingBot(mj.rules.Bot):
+    """A Bot whose choose_call is its own (the same method), so call_decision hands it the visible tiles."""
+
+    def choose_call(self, counts, exposures, visible, tile):
+        return super().choose_call(counts, exposures, visible, tile)
+
+
+def _racks_and_exposures_of_games(card, rules, seeds) -> list[tuple[tuple, tuple]]:
+    """Every seat's rack counts and exposures after every move of seeded games (exposed ones first)."""
+    seen = []
+
+    def note(game):
+        for seat in range(4):
+            seen.append((game.racks[seat].counts, tuple(game.exposures[seat])))
+
+    for seed in seeds:
+        run_game(card, rules, seed=seed, on_move=note)
+    return sorted(set(seen), key=lambda state: -len(state[1]))
+
+
+def _plain_choose_call(bot, counts, exposures, visible, tile):
+    """Bot.choose_call as it was written before it weighed from the tiles available: the tiles seen less the
+    discard, and available_counts of them with each option's exposures."""
+    from mjlearn.engine import available_counts, call_options, exposure_key
+
+    first = bot.read_call(counts, exposures, tile, groups=False)
+    if first[0] != "weigh":
+        return first[1]
+    _, counts, position, _ = first
+    t = int(tile)
+    d0, sizes = bot.engine.nearest_groups(position, available_counts(visible, exposures), t)
+    if not sizes:
+        return None
+    seen = list(visible)
+    if seen[t] > 0:
+        seen[t] -= 1
+    best = None
+    for size, use_jokers, rest, new in call_options(counts, exposures, t, sizes):
+        d1 = bot.engine.best_after(rest, exposure_key(new), available_counts(seen, new))
+        if d1 < d0 and (best is None or (d1, use_jokers) < best[0]):
+            best = ((d1, use_jokers), size, use_jokers)
+    return None if best is None else ("call", best[1], best[2])
+
+
+@pytest.mark.parametrize("rules", [NMJL, MAHJX], ids=lambda r: r.name)
+def test_a_call_weighed_from_the_tiles_available_reads_what_the_tiles_seen_give(rules, monkeypatch):
+    """Bot.choose_call weighs each option from the tiles available before the call (the discard back, the new
+    exposure's tiles out): the same tiles available for every option as the tiles seen less the discard give,
+    for racks and exposures of seeded games with made-up tiles seen (few jokers or none, the discard seen or not)."""
+    from mjlearn.engine import BotEngine
+
+    card = mj.load_card("practice_harbor")
+    asked = []
+    original = BotEngine.best_after
+    monkeypatch.setattr(BotEngine, "best_after", lambda engine, counts, key, available:
+                        asked.append((list(counts), key, None if available is None else list(available)))
+                        or original(engine, counts, key, available))
+    rng = random.Random(5)
+    bot = mj.rules.Bot(card, rules)
+    states = _racks_and_exposures_of_games(card, rules, range(3))
+    weighed = 0
+    for counts, exposures in states[:150]:
+        for tile in range(35):
+            if not counts[tile] and not counts[35]:
+                continue
+            held = [c + sum(e.tile == k and e.size - e.jokers for e in exposures) for k, c in enumerate(counts)]
+            held[35] += sum(e.jokers for e in exposures)
+            visible = [rng.randint(0, COPIES[k] - held[k]) for k in range(36)]
+            del asked[:]
+            found = bot.choose_call(counts, exposures, visible, Tile(tile))
+            fast = list(asked)
+            del asked[:]
+            assert found == _plain_choose_call(bot, counts, exposures, visible, Tile(tile))
+            assert fast == asked
+            weighed += bool(fast)
+    assert weighed > 50
+
+
+@pytest.mark.parametrize("card", [CARD, mj.load_card("practice_harbor")], ids=lambda c: c.name)
+@pytest.mark.parametrize("rules", [NMJL, MAHJX], ids=lambda r: r.name)
+@pytest.mark.parametrize("engine", ["numpy", None], ids=["numpy", "fastest"])
+def test_a_call_weighed_from_the_game_s_tiles_available_is_the_one_weighed_from_the_visible_tiles(card, rules, engine,
+                                                                                                 monkeypatch):
+    """Bot.call_decision weighs a call from the game's tiles available (Game._available) and the tiles the call
+    would leave; choose_call from the visible tiles: the same answer at every call weighed in seeded games, and
+    bots that must read the visible tiles play the same games, with either engine."""
+    from mjlearn.engine import loops
+    from mjlearn.rules import bots
+
+    monkeypatch.setattr(loops, "engine", engine)
+
+    answers = []
+    original = bots.Bot.call_decision
+
+    def both(bot, game, seat, counts, exposures, tile):
+        found = original(bot, game, seat, counts, exposures, tile)
+        answers.append((found, bot.choose_call(counts, exposures, game.visible(seat), tile)))
+        return found
+
+    monkeypatch.setattr(bots.Bot, "call_decision", both)
+    for seed in range(6):
+        run_game(card, rules, seed=seed)
+    assert len(answers) > 100 and all(found == expected for found, expected in answers)
+    assert sum(found is not None and found[0] == "call" for found, _ in answers) > 3
+    monkeypatch.setattr(bots.Bot, "call_decision", original)
+    for seed in range(6):
+        fast = run_game(card, rules, seed=seed)
+        slow = run_game(card, rules, seed=seed, bots=[_SeeingBot(card, rules, seed=seed * 4 + s) for s in range(4)])
+        assert fast.moves == slow.moves and fast.log == slow.log
 
 
 def _plain_rows(compiled, key):

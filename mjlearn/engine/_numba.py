@@ -6,6 +6,8 @@ Each does what a numpy function of the engine does, with the same numbers:
 - :func:`position_distances`: one rack's distances to a view's hands, from its sums or from a rack one tile
   away (:class:`mjlearn.engine.views.Position` with numpy);
 - :func:`discard_ranks`: the racks one discard away (:func:`mjlearn.engine.views.discard_ranks`);
+- :func:`turn_discards`: a turn's rack one tile from the last, its distances, whether it wins and else the
+  discards it may best throw, in one call (:meth:`mjlearn.engine.card_engine.BotEngine.turn_discards`);
 - :func:`best_after`: a rack's distance to the rows of a set of exposures it may call for, live rows first
   (:meth:`mjlearn.engine.card_engine.BotEngine.best_after`);
 - :func:`live_update`: which of a view's hands the tiles still available cannot complete, updated from the
@@ -335,6 +337,32 @@ def _best_discards(counts, available, check_live, fresh, seen, short, lacking, p
                 kept += 1
         tied = kept
     return tied
+
+
+def _turn_discards(near_sums, row, sign, sums, distance, counts, available, fresh, seen, short, lacking, ptr, hands,
+                   rest, small, far, penalty, codes, small_size, lines, starts, remaining, uses_t, offset, no_tile,
+                   count, out):  # pragma: no cover - runs compiled
+    """A turn's look at a 14-tile rack one natural tile away from a rack of the same view (``near_sums`` plus
+    ``sign`` times thermometer row ``row``), in one pass: fill ``sums`` and ``distance`` (the rack's
+    :class:`~mjlearn.engine.views.Position`) and return ``(code, its best distance)``: the code is -2 if the rack
+    wins (0 away from a hand), -3 if it holds no natural tile, else what :func:`_best_discards` returns for it with
+    the live hands brought up to date for the tiles ``available`` (the bot's discard: the tied kinds in ``out``, or
+    -1 for a joker)."""
+    for i in range(sums.shape[0]):
+        sums[i] = near_sums[i]
+    best = _position_distances(sums, codes, row, sign, remaining, small_size, counts[_KINDS], distance)
+    if best == 0:
+        return -2, best
+    natural = False
+    for k in range(_KINDS):
+        if counts[k] > 0:
+            natural = True
+            break
+    if not natural:
+        return -3, best
+    return _best_discards(counts, available, True, fresh, seen, short, lacking, ptr, hands, rest, small, far,
+                          penalty, distance, sums, codes, small_size, lines, starts, remaining, uses_t, offset,
+                          no_tile, count, out), best
 
 
 def _pass_scores(counts, offset, codes, remaining, small_size, starts, seg_value, rest, lines, chosen, unused,
@@ -1038,7 +1066,8 @@ _live_update = live_update = _compile(_live_update)
 live_pass = _compile(_live_pass)
 line_distances = _compile(_line_distances)
 _position_from_counts = position_from_counts = _compile(_position_from_counts)
-best_discards = _compile(_best_discards)
+_best_discards = best_discards = _compile(_best_discards)
+turn_discards = _compile(_turn_discards)
 pass_scores = _compile(_pass_scores)
 wins_with = _compile(_wins_with)
 nearest_groups = _compile(_nearest_groups)

@@ -35,6 +35,7 @@ if TYPE_CHECKING:  # pragma: no cover
 
 __all__ = ["BotEngine", "ENGINES", "VIEWS", "engine_for"]
 
+_GROUP_SIZES: dict[int, tuple[int, ...]] = {}  # a bit mask of group sizes (bit s: size s) -> the sizes, ascending
 _SHIFT = 1 << 20  # packs (distance, hand index) into one sortable integer
 _LIVE_KEPT = 4096  # exposure sets whose liveness a thread keeps up to date (as many as views)
 
@@ -163,6 +164,50 @@ class BotEngine:
             best = [k for k, w in zip(best, wanted) if w == fewest]
         return best
 
+    def turn_discards(self, near: Position, step: tuple[int, int], counts: tuple[int, ...], available: Sequence[int],
+                      count: int) -> tuple[Position, int, list[int] | None]:
+        """A turn's look at a 14-tile rack ``counts`` that is ``near``'s rack with one natural tile more or fewer
+        (``step``: the thermometer row and sign of :func:`~mjlearn.engine.views._step_from`; the view must allow
+        some hand): its :class:`~mjlearn.engine.views.Position`, then ``-2`` if the rack wins, ``-3`` if it holds
+        no natural tile, else ``len`` of what :meth:`best_discards` gives with tiles ``available`` and ``count``
+        lines (``-1`` and ``None`` for a joker), and that list. The compiled loops do it in one call (the
+        position, the win, the live hands and the ranking); numpy step by step, the same figures.
+
+        >>> import mjlearn as mj
+        >>> from mjlearn.engine.views import _step_from
+        >>> engine = engine_for(mj.load_card("basic1"))
+        >>> near = Position(engine.view(()), mj.Hand("FF 222B 444B 666B 88B").counts)
+        >>> rack = mj.Hand("FF 222B 444B 666B 888B").counts
+        >>> engine.turn_discards(near, _step_from(near, rack), rack, [4] * 35 + [8], 3)[1]   # it wins
+        -2
+        """
+        view = near.view
+        compiled = loops.compiled_loops()
+        if compiled is None:
+            position = Position(view, counts, near)
+            if position.best == 0:
+                return position, -2, None
+            if not any(counts[:NATURAL_KINDS]):
+                return position, -3, None
+            best = self.best_discards(position, available, count)
+            return position, -1 if best is None else len(best), best
+        n = view.n
+        sums = np.empty(2 * n, dtype=np.int16)
+        distance = np.empty(n, dtype=np.int16)
+        out = np.empty(NATURAL_KINDS, dtype=np.int64)
+        state = self._live_state(view)
+        fresh = state.fresh
+        state.fresh = False
+        needs = state.needs
+        tied, best = compiled.turn_discards(near.sums, step[0], step[1], sums, distance,
+                                            np.array(counts, dtype=np.int64), np.array(available, dtype=np.int64),
+                                            fresh, state.seen, state.short, state.lacking, needs[0], needs[1],
+                                            needs[2], needs[3], FAR, state.penalty, view.codes, view.small_size,
+                                            view.lines, view.starts, view.remaining, view.uses_t, _OFFSETS, NO_TILE,
+                                            count, out)
+        position = Position._made(view, counts, sums, distance, best)
+        return position, tied, out[:tied].tolist() if tied > 0 else None
+
     def nearest_groups(self, position: Position, available: Sequence[int] | None, tile: int) -> tuple[int, list[int]]:
         """The distance to the nearest live hands of a position (to the nearest of all when none is live or
         ``available`` is ``None``), and the sizes (ascending) of the groups of ``tile`` that those hands hold
@@ -175,7 +220,10 @@ class BotEngine:
             nearest, found = compiled.nearest_groups(np.array(available if live else position.counts, dtype=np.int64),
                                                      live, *state.arguments(live), position.distance,
                                                      view.hand_groups, view.concealed, tile)
-            return int(nearest), [size for size in range(3, 16) if found >> size & 1]
+            sizes = _GROUP_SIZES.get(found)
+            if sizes is None:
+                sizes = _GROUP_SIZES[found] = tuple(size for size in range(3, 16) if found >> size & 1)
+            return int(nearest), list(sizes)
         current = position.distance
         if available is not None:
             penalty = self.dead_far(view, available)

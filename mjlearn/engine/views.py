@@ -256,6 +256,15 @@ class Position:
             self.best = 99
 
 
+    @classmethod
+    def _made(cls, view: View, counts: tuple[int, ...], sums: np.ndarray, distance: np.ndarray,
+              best: int) -> "Position":
+        """A position from figures worked out elsewhere (a compiled turn: ``BotEngine.turn_discards``)."""
+        position = _new_position(cls)
+        position.view, position.counts, position.sums = view, counts, sums
+        position.distance, position.best = distance, best
+        return position
+
     def wins_with(self, kind: int) -> bool:
         """Whether one more tile of natural ``kind`` (the set holding another) makes the rack 0 away from a hand.
 
@@ -272,6 +281,9 @@ class Position:
         if compiled is not None:
             return compiled.wins_with(self.sums, view.codes, row, view.remaining, view.small_size, counts[JOKER])
         return bool((view.distances(self.sums + view.codes[row], counts[JOKER]) == 0).any())
+
+
+_new_position = object.__new__
 
 
 def _step_from(near: Position, counts: tuple[int, ...]) -> tuple[int, int] | None:

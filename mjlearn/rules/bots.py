@@ -36,7 +36,11 @@ the distance from a rack to every hand is a sum of precomputed 0/1 rows (one
 per tile held), and the racks one discard away differ from it by one row each.
 With numba installed (``mjlearn[fast]``) a discard's candidates are ranked by a
 compiled loop, and a rack's distances too; both engines give the same games
-(:data:`mjlearn.engine.loops.engine` chooses).
+(:data:`mjlearn.engine.loops.engine` chooses). A turn whose rack is one tile from
+the last rack the bot looked at is decided in one look of the engine (its
+distances, whether it wins, its discard: ``Bot._turn_look``), and the game's
+draw, discard and Charleston pass take the bots' moves with their checks read
+inline (``Game._trusted_draw``, ``_trusted_discard``, ``_trusted_pass_tiles``).
 """
 
 from __future__ import annotations
@@ -48,6 +52,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
+from ..engine.views import _step_from
 from ..engine import (FAR, JOKER, NATURAL_KINDS, NO_TILE, OFFSET, BotEngine, Exposure, Position, View, as_counts,
                       available_counts, available_tiles, call_options, discard_ranks, engine_for, exposure_key,
                       seat_exposures)
@@ -57,6 +62,7 @@ from ..resources import as_card
 from ..tiles import COPIES, Tile
 from .ruleset import NMJL, Ruleset, as_ruleset
 from .setup import SEATS, seed_or_fresh
+from .game import Game as _Game
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..card import Card
@@ -296,22 +302,29 @@ class Bot:
         first = self.read_call(counts, exposures, tile, groups=False)
         if first[0] != "weigh":
             return first[1]
-        _, counts, position, _ = first
         t = int(tile)
-        available = available_counts(visible, exposures) if visible is not None else None
+        if visible is None:
+            return self._weigh_call(first[1], first[2], exposures, t, None, False)
+        return self._weigh_call(first[1], first[2], exposures, t, available_counts(visible, exposures), visible[t] > 0)
+
+    def _weigh_call(self, counts: tuple[int, ...], position: Position, exposures: Sequence[Exposure], t: int,
+                    available: list[int] | None, returned: bool):
+        """:meth:`choose_call`'s weighing of a call of a discard of kind ``t`` that its first look could not
+        decide: ``available`` are the tiles available before the call (``None``: liveness not read), ``returned``
+        whether the discard counts among the tiles seen (then it leaves the table for the exposure)."""
         d0, sizes = self.engine.nearest_groups(position, available, t)  # (the groups its nearest live hands hold)
         if not sizes:
             return None
-        seen = None
-        if visible is not None:
-            seen = list(visible) if type(visible) is list else [int(v) for v in visible]  # (plain ints)
-            if seen[t] > 0:
-                seen[t] -= 1  # the discard leaves the table for our exposure
         best = None
         for size, use_jokers, rest, new in call_options(counts, exposures, t, sizes):
+            if available is None:
+                after = None
+            else:  # (available_counts of the tiles seen less the discard, and the exposures with the new one)
+                after = list(available)
+                after[t] += (1 if returned else 0) - (size - use_jokers)
+                after[JOKER] -= use_jokers
             # (best_distance(rest, new, seen), without building a view for exposures it may never show)
-            d1 = self.engine.best_after(rest, exposure_key(new),
-                                        None if seen is None else available_counts(seen, new))
+            d1 = self.engine.best_after(rest, exposure_key(new), after)
             if d1 < d0 and (best is None or (d1, use_jokers) < best[0]):
                 best = ((d1, use_jokers), size, use_jokers)
         if best is None:
@@ -351,7 +364,7 @@ class Bot:
         elif phase == "charleston":
             self.charleston_move(game, seat)
         elif phase == "draw":
-            game._trusted("draw", seat)
+            game._trusted_draw(seat)
         elif phase == "discard":
             self.discard_move(game, seat)
         else:
@@ -366,7 +379,7 @@ class Bot:
         elif step.kind == "negotiated":
             game._trusted("pass_tiles", seat, self.choose_offer(counts))
         else:
-            game._trusted("pass_tiles", seat, self.choose_pass(counts, 3), 0)
+            game._trusted_pass_tiles(seat, self.choose_pass(counts, 3))
 
     def answer_call(self, game: "Game", seat: int) -> None:
         """Answer the last discard: call it for Mah Jongg, for an exposure, or pass."""
@@ -405,18 +418,64 @@ class Bot:
         """
         counts = game.racks[seat].counts
         exposures = seat_exposures(game, seat)
-        visible = game.visible(seat)
+        visible = None
         if self.exchanges and self.ruleset.joker_exchange and any(game.exposures):  # (no exposure: nothing to take)
+            visible = game.visible(seat)
             table = [groups if owner not in game.dead or self.ruleset.exchange_in_dead_exposures else []
                      for owner, groups in enumerate(game.exposures)]
             exchange = self.choose_exchange(counts, exposures, visible, table)
             if exchange is not None:
                 game._trusted("exchange_joker", seat, *exchange)
                 return
+        cls = type(self)
+        if (cls.wins, cls.discard_decision, cls.choose_discard, cls._position, cls._key_of) == _PLAIN_TURN:
+            # (the win and the discard in one look of the engine, when it can)
+            tile = self._turn_look(counts, exposures, game, seat, visible)
+            if tile is not None:
+                if tile is _WINS:
+                    game._trusted("declare_mahjongg", seat)
+                else:
+                    game._trusted_discard(seat, tile)
+                return
         if self.wins(counts, exposures):
             game._trusted("declare_mahjongg", seat)
             return
-        game._trusted("discard", seat, self.discard_decision(game, seat, counts, exposures, visible))
+        if visible is None:
+            visible = game.visible(seat)
+        game._trusted_discard(seat, self.discard_decision(game, seat, counts, exposures, visible))
+
+    def _turn_look(self, counts: tuple[int, ...], exposures: tuple, game: "Game", seat: int,
+                   visible: list[int] | None) -> "Tile | object | None":
+        """:meth:`wins`, then :meth:`discard_decision`'s tile, in one look of the engine
+        (:meth:`~mjlearn.engine.card_engine.BotEngine.turn_discards`): :data:`_WINS` if the rack wins, else the
+        tile to throw, the same tile and the same draws of the seeded generator; ``None`` when the rack is not one
+        tile from the last rack looked at with these exposures (or has been looked at already): then the
+        methods themselves decide. The tiles available are the game's (``Game._available``: the same counts as
+        those of ``visible``, :meth:`Game.visible`, and the exposures) unless the game reads its tiles otherwise."""
+        last = self._last_position
+        if last is None or last.counts is counts or not last.view.n:
+            return None
+        key = self._key_of(exposures)
+        view = last.view
+        if view.key != key or (counts, key) in self._positions:
+            return None
+        step = _step_from(last, counts)
+        if step is None:
+            return None
+        if visible is None and type(game).visible is _GAME_VISIBLE:
+            available = game._available()
+        else:
+            available = available_counts(game.visible(seat) if visible is None else visible, exposures)
+        position, found, best = self.engine.turn_discards(last, step, counts, available,
+                                                          min(self.lines, len(view.starts)))
+        if len(self._positions) > 256:  # (as _position keeps it)
+            self._positions.clear()
+        self._positions[(counts, key)] = self._last_position = position
+        if found == -2:
+            return _WINS
+        if found < 0:
+            return Tile.JOKER
+        return _TILES[best[0] if found == 1 else self.rng.choice(best)]
 
     def discard_decision(self, game: "Game", seat: int, counts, exposures, visible) -> Tile:
         """The tile :meth:`discard_move` throws (a hook: a subclass may read more of what the seat sees)."""
@@ -424,17 +483,30 @@ class Bot:
 
     def call_decision(self, game: "Game", seat: int, counts, exposures, tile: Tile):
         """What :meth:`answer_call` does with the discard (a hook, as :meth:`discard_decision`)."""
-        return self.choose_call(counts, exposures, game.visible(seat), tile)
+        if type(self).choose_call is not _CHOOSE_CALL or type(game).visible is not _GAME_VISIBLE:
+            return self.choose_call(counts, exposures, game.visible(seat), tile)
+        # (choose_call with the tiles available read from the game, not from the visible tiles)
+        first = self.read_call(counts, exposures, tile, groups=False)
+        if first[0] != "weigh":
+            return first[1]
+        t = int(tile)
+        returned = game._discard_tally()[t] > 0 or game.visible(seat)[t] > 0
+        return self._weigh_call(first[1], first[2], exposures, t, game._available(), returned)
 
     def play_turn(self, game: "Game", seat: int) -> None:
         """Play the seat's whole turn: draw if it must, then move until it has discarded or the game ends."""
         if game.phase == "draw" and game.turn == seat:
-            game._trusted("draw", seat)
+            game._trusted_draw(seat)
         while game.phase == "discard" and game.turn == seat:
             self.discard_move(game, seat)
 
 
 _MAY_CALL = Bot.may_call  # (answer_call reads it inline unless a subclass has its own)
+_WINS = object()  # (Bot._turn_look: the rack wins)
+_GAME_VISIBLE = _Game.visible
+_CHOOSE_CALL = Bot.choose_call
+_PLAIN_TURN = (Bot.wins, Bot.discard_decision, Bot.choose_discard, Bot._position, Bot._key_of)
+"""What a bot reads on its turn when it decides as :class:`Bot` does: then :meth:`Bot._turn_look` may decide it."""
 
 
 # -- whole games -----------------------------------------------------------------------

@@ -275,6 +275,28 @@ class Charleston:
         if len(self._pending) == 4:
             self._resolve(step)
 
+    def _quick_pass(self, seat: int, own: list[Tile]) -> bool:
+        """:meth:`pass_tiles` of ``own`` (a list of :class:`Tile`, none blind) by seat ``seat`` (0-3) when every
+        check passes at a glance (the step takes tiles, the seat has not passed, the tiles are held and no joker,
+        as many as the step takes): ``True``; else ``False``, and nothing changed (then :meth:`pass_tiles` says
+        what is wrong)."""
+        if self._index >= len(self.steps) or seat in self._pending:
+            return False
+        step = self.steps[self._index]
+        if step.kind == "pass":
+            if len(own) != 3:
+                return False
+        elif step.kind != "negotiated" or len(own) > 3:
+            return False
+        counts = self.racks[seat]._counts
+        for tile in own:
+            if tile == Tile.JOKER or own.count(tile) > counts[tile]:
+                return False
+        self._pending[seat] = (tuple(own), 0)
+        if len(self._pending) == 4:
+            self._resolve(step)
+        return True
+
     def vote(self, seat: int, second_charleston: bool) -> None:
         """Say whether you want the second Charleston (NMJL: it happens only if all four agree)."""
         self._check_turn(seat, ("vote",))

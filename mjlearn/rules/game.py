@@ -35,6 +35,7 @@ from __future__ import annotations
 import inspect
 from dataclasses import dataclass, field, replace
 from functools import wraps
+from operator import sub
 from typing import TYPE_CHECKING
 
 from ..engine.exposure import Exposure
@@ -42,7 +43,7 @@ from ..errors import ArgumentError, MoveArgumentError, RuleError
 from ..engine.liveness import LiveHands, available_counts, shared_live_hands
 from ..hands import Hand
 from ..resources import as_card
-from ..tiles import NUM_KINDS, Tile
+from ..tiles import COPIES, NUM_KINDS, Tile
 from ..wording import counted
 from .charleston import Charleston, Event, _event, events_table
 from .ruleset import NMJL, Ruleset, ruleset as as_ruleset
@@ -261,7 +262,8 @@ class Game:
         self._allowed: dict[tuple, object] = {}  # exposures -> the hands they allow
         self._live: dict[int, list] = {}  # seat -> [its exposures, their LiveHands, what was looked at]
         self._judged: dict[int, tuple] = {}  # seat -> (its exposures at the last discard, _exposure_problem's answer)
-        self._discard_counts: tuple = (None, 0, None, [])  # (discards, length, last, counts): see _discarded
+        # (discards, length, last, counts, the set less them): see _discard_tally
+        self._discard_counts: tuple = (None, 0, None, [], [])
         self._last_action: str = ""  # "draw", "call", "exchange" for the player whose turn it is
         self._called_from: int | None = None
         self._exposed_at_call: tuple | None = None  # the caller's exposures when the called discard was thrown
@@ -316,26 +318,47 @@ class Game:
                     counts[_JOKER] += jokers
         return counts
 
+    def _available(self) -> list[int]:
+        """The tiles neither discarded nor exposed (36 counts, a new list): the tiles any seat may still get or hold,
+        what :func:`~mjlearn.engine.liveness.available_counts` makes of :meth:`visible` and the seat's own
+        exposures (the same for every seat: it sees the others' exposures and knows its own)."""
+        self._discard_tally()
+        available = list(self._discard_counts[4])
+        for groups in self.exposures:
+            for group in groups:
+                jokers = group.jokers
+                available[group.tile] -= group.size - jokers
+                available[_JOKER] -= jokers
+        return available
+
     def _discarded(self) -> list[int]:
-        """The discards as 36 counts (a new list), kept up to date as discards are added.
+        """The discards as 36 counts (a new list), kept up to date as discards are added."""
+        return list(self._discard_tally())
+
+    def _discard_tally(self) -> list[int]:
+        """The discards as 36 counts, kept up to date as discards are added (the list kept: do not change it).
 
         The game adds a discard as a new ``(seat, tile)`` at the end and takes one back from the end;
         the counts kept are reused when the list, its length and its last entry are the same, and
-        updated by one tile when one entry was added; otherwise they are counted again.
+        updated by one tile when one entry was added; otherwise they are counted again. The set less
+        the discards is kept beside them, the same way (what :meth:`_available` starts from).
         """
         discards = self.discards
         size = len(discards)
-        listed, counted, last, counts = self._discard_counts
+        listed, counted, last, counts, left = self._discard_counts
         if listed is not discards or size != counted or (size and discards[-1] is not last):
             if listed is discards and size == counted + 1 and (counted == 0 or discards[-2] is last):
-                counts = list(counts)
-                counts[discards[-1][1]] += 1
+                tile = discards[-1][1]
+                counts, left = list(counts), list(left)
+                counts[tile] += 1
+                left[tile] -= 1
             else:
                 counts = [0] * NUM_KINDS
                 for _, tile in discards:
                     counts[tile] += 1
-            self._discard_counts = (discards, size, discards[-1] if size else None, counts)
-        return list(counts)
+                left = list(map(sub, COPIES, counts))
+            self._discard_counts = (discards, size, discards[-1] if size else None, counts, left)
+        return counts
 
     def _trusted(self, name: str, *args):
         """Make the move ``name`` (``"discard"``, ``"pass_call"``...) with ``args`` by position, as the bots
@@ -364,6 +387,45 @@ class Game:
         if self.dead:  # (with no dead hand the table is settled already: _maybe_resolve has just run)
             self._settle()
         self.moves.append(("pass_call", {"seat": seat}))
+
+    def _trusted_pass_tiles(self, seat: int, tiles: list[Tile]) -> None:
+        """``_trusted("pass_tiles", seat, tiles, 0)`` for a list of :class:`Tile` that the Charleston takes at a
+        glance (:meth:`Charleston._quick_pass`), the bots' pass: the same record and the same effect. Anything else
+        goes through the move, which says what is wrong."""
+        if (self.phase != "charleston" or type(seat) is not int or not 0 <= seat <= 3 or type(tiles) is not list
+                or any(type(tile) is not Tile for tile in tiles) or type(self).pass_tiles is not _PASS_TILES
+                or not self.charleston._quick_pass(seat, tiles)):
+            self._trusted("pass_tiles", seat, tiles, 0)
+            return
+        self._after_charleston_move()
+        self._settle()
+        self.moves.append(("pass_tiles", {"seat": seat, "tiles": tiles, "blind": 0}))
+
+    def _trusted_draw(self, seat: int) -> Tile | None:
+        """``_trusted("draw", seat)`` for the seat whose turn it is to draw from a wall that holds a tile, the
+        bots' draw: the same record and the same effect, its checks read inline. Anything else goes through the
+        move, which says what is wrong (or ends a wall game)."""
+        if (self.phase != "draw" or type(seat) is not int or seat != self.turn or seat in self.dead or not self.wall
+                or type(self).draw is not _DRAW):
+            return self._trusted("draw", seat)
+        self.extra_pick = False
+        tile = self._draw(seat)
+        self._settle()
+        self.moves.append(("draw", {"seat": seat}))
+        return tile
+
+    def _trusted_discard(self, seat: int, tile: Tile) -> None:
+        """``_trusted("discard", seat, tile)`` for the seat whose turn it is to discard a :class:`Tile` it holds,
+        the bots' discard: the same record and the same effect, its checks read inline. Anything else goes
+        through the move, which says what is wrong."""
+        rack = self.racks[seat] if type(seat) is int and 0 <= seat < 4 else None
+        if (rack is None or self.phase != "discard" or seat != self.turn or seat in self.dead
+                or type(tile) is not Tile or not rack._counts[tile] or type(self).discard is not _DISCARD):
+            self._trusted("discard", seat, tile)
+            return
+        self._discard(seat, tile, rack)
+        self._settle()
+        self.moves.append(("discard", {"seat": seat, "tile": tile}))
 
     def tiles_held(self, seat: int) -> int:
         return len(self.racks[seat]) + sum(g.size for g in self.exposures[seat])
@@ -419,6 +481,10 @@ class Game:
             self._end(GameResult(None, "wall"))
             self.log.append(_event(self._label(), None, "wall game"))
             return None
+        return self._draw(seat)
+
+    def _draw(self, seat: int) -> Tile:
+        """The draw itself, once its checks have passed (the wall holds a tile)."""
         tile = self.wall[0]
         self.wall = self.wall[1:]  # a new list: the undo point keeps the old one (see _undo_point)
         self.racks[seat] = self.racks[seat]._plus(tile)
@@ -455,6 +521,10 @@ class Game:
         rack = self.racks[seat]
         if not rack._counts[tile]:
             raise RuleError(f"{SEATS[seat]} has no {tile.notation} to discard")
+        self._discard(seat, tile, rack)
+
+    def _discard(self, seat: int, tile: Tile, rack: Hand) -> None:
+        """The discard itself, once its checks have passed (``rack``, the seat's, holds ``tile``)."""
         self.racks[seat] = rack = rack._minus(tile)
         self.discards.append((seat, tile))
         self._last_action = "discard"  # the turn is over: nothing done in it counts for the next
@@ -1191,3 +1261,7 @@ class Game:
         state = f"over: {self.result.how}" if self.result else f"{self.phase}, {SEATS[self.turn]}"
         return f"<Game {self.ruleset.name} seed={self.seed}: {state}, {self.wall_left} tiles in the wall>"
 
+
+_DRAW = Game.draw  # (the fast forms of the bots' moves stand aside when a subclass or a timer replaces a move)
+_DISCARD = Game.discard
+_PASS_TILES = Game.pass_tiles
