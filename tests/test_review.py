@@ -2,6 +2,7 @@
 coach's (:func:`mjlearn.review_game`, :mod:`mjlearn.analysis.review`, :mod:`mjlearn.rules.review`)."""
 
 import re
+from dataclasses import replace
 
 import pandas as pd
 import pytest
@@ -383,6 +384,58 @@ def test_a_throw_where_the_coach_gives_the_hand_up_is_judged_as_defence(rules):
     assert row.reason.startswith("You threw a safe tile, as the coach would. The wall is down to 39 tiles")
 
 
+def _late_call(rules, answer):
+    """South throws 6B with 39 tiles in the wall, North showing a hot hand; East, far from every line (FF 66B 88B
+    NN EE WW 9B), may call it for a pung of 6B, which 2468 lines allow, and answers with ``answer``."""
+    tiles = [f"{v}{s}" for s in "CD" for v in range(1, 10) for _ in range(4)][:60]
+    game = Game.from_position(CARD, rules, racks={0: "FF 66B 88B NN EE WW 9B",
+                                                  1: "6B 7D 7D 7D 8D 8D 8D 9D 9D 9D 1B 1B 3B 3B"},
+                              exposures={3: ["222B", "44B J"]}, discards=[(i % 3 + 1, t) for i, t in enumerate(tiles)],
+                              turn=1, phase="discard", seed=3)
+    game.discard(1, "6B")
+    answer(game)
+    return game
+
+
+@pytest.mark.parametrize("rules", ["NMJL", "MAHJ-X"])
+def test_a_call_where_the_coach_gives_the_hand_up_is_judged_as_defence(rules):
+    from mjlearn.rules import CoachBot
+    from mjlearn.tiles import Tile
+
+    before = _late_call(rules, lambda game: None)
+    assert CoachBot(CARD, rules, seed=1).call_decision(before, 0, before.racks[0].counts, (), Tile.from_notation("6B")) \
+        is None  # the coach at the table lets it go too
+    called = _late_call(rules, lambda game: game.call(0, 3, 0))
+    [moment] = decision_moments(called, 0)
+    assert moment.kind == "call" and moment.defence == "give up"
+    plain = judge(CARD, replace(moment, defence="", defence_words=""), rules)  # without the coach's defence
+    assert plain.category == "calling" and not plain.reason.startswith("The wall is down to")
+    row = review_game(called, "East").table.iloc[0]
+    assert (row.category, row.you, row.coach) == ("defence", "call it for a pung", "let it go")
+    assert row.reason.startswith("The wall is down to 39 tiles and North shows two exposures.")
+    assert row.reason.endswith("So the coach would let this discard go rather than call it for a pung: an exposure"
+                               " would take tiles out of a rack that now keeps its safe ones, for a hand it no longer"
+                               " expects to finish.")
+    row = review_game(_late_call(rules, lambda game: game.pass_call(0)), "East").table.iloc[0]
+    assert (row.category, row.you, row.coach, row.verdict) == ("defence", "let it go", "let it go", "as the coach")
+    assert row.reason.startswith("You let it go, as the coach would. The wall is down to 39 tiles")
+
+
+def test_a_hand_given_up_lets_a_call_go_whatever_its_points_but_still_calls_mahjongg():
+    position = {"racks": {0: "FF 222B 444B 66B 8B 3C N"}, "discards": [(1, "6B")], "turn": 1, "phase": "calls"}
+    game = Game.from_position(CARD, **position, seed=5)
+    game.call(0, 3, 0)  # a pung of 6B brings 2468 #1 nearer
+    [moment] = decision_moments(game, 0)
+    assert judge(CARD, moment, "NMJL").coach == "call it for a pung"  # (early in the wall: no defence)
+    given_up = judge(CARD, replace(moment, defence="give up", defence_words="(why)"), "NMJL")
+    assert (given_up.coach, given_up.category) == (LET_GO, "defence") and given_up.mine.points > given_up.best.points
+    won = Game.from_position(CARD, racks={0: "FF 222B 444B 666B 88B"}, discards=[(1, "8B")], turn=1, phase="calls",
+                             seed=5)
+    won.pass_call(0)
+    [moment] = decision_moments(won, 0)
+    assert judge(CARD, replace(moment, defence="give up", defence_words="(why)"), "NMJL").coach == MAHJONGG
+
+
 def test_a_safe_throw_where_the_coach_plays_on_at_a_loose_table_is_judged_as_defence():
     rack = mj.Hand("FF NNN EEE WWW SS 8B")  # one S from Winds/Dragons #5; 8B could give North Mah Jongg
     words = ("The wall is down to 40 tiles and North shows two exposures. The coach reckons your hand is worth little"
@@ -427,8 +480,11 @@ def test_a_coach_s_own_seat_reviewed_gives_its_hand_up_as_it_did():
 
     game = run_game(CARD, "MAHJ-X", seed=11, bots=[CoachBot(CARD, "MAHJ-X", seed=11 * 4 + i) for i in range(4)])
     review = review_game(game, "West")
-    given_up = [j for j in review.judged if j.moment.defence == "give up"]
-    assert len(given_up) >= 3
+    calls = [j for j in review.judged if j.moment.defence == "give up" and j.moment.kind == "call"]
+    for judged in calls:  # a hand given up makes no exposure: West let each such discard go, as the coach says
+        assert (judged.you, judged.coach, judged.category, judged.verdict) == (LET_GO, LET_GO, "defence", "as the coach")
+    given_up = [j for j in review.judged if j.moment.defence == "give up" and j.moment.kind == "discard"]
+    assert len(given_up) >= 3 and calls
     for judged in given_up:
         assert judged.you in judged.moment.defence_throws and judged.you == judged.coach  # (ties: any of them)
         assert (judged.category, judged.verdict) == ("defence", "as the coach")

@@ -132,7 +132,7 @@ class Moment:
     wall_left: int | None = None
     feed_cost: float = 0.0
     defence: str = ""
-    """At a discard, what the coach's defence does (:meth:`CoachBot.defence_state
+    """At a discard or a call, what the coach's defence does (:meth:`CoachBot.defence_state
     <mjlearn.rules.CoachBot.defence_state>`'s ``verdict``): ``"give up"`` (late in the wall with a hot hand
     showing, at a table that holds back, a poor hand is given up: the safest tile is the coach's choice and
     each throw is judged by what it may feed), ``"play on"`` (a poor hand played for, because the others feed
@@ -361,6 +361,8 @@ def _category(moment: Moment, mine: Choice, best: Choice) -> str:
     if moment.kind == "discard" and best.label != DECLARE and (moment.defence == GIVE_UP or (
             moment.defence == PLAY_ON and mine.label != best.label and mine.danger < best.danger)):
         return "defence"  # the coach gives the hand up, or plays it on where the learner held back
+    if moment.kind == "call" and moment.defence == GIVE_UP and best.label == LET_GO:
+        return "defence"  # a hand given up makes no exposure
     if moment.kind == "pass":
         return "Charleston pass"
     if moment.kind == "call" or best.label == DECLARE:
@@ -432,6 +434,12 @@ def _reason(moment: Moment, mine: Choice, best: Choice, category: str) -> str:
         return (f"The coach would pass {best.label} rather than {mine.label}: that keeps {_words(best, moment.draws)}"
                 f" {horizon}, where your pass left {_words(mine, moment.draws)}.")
     doing = {"call": "call", "exchange": "joker exchange"}[moment.kind]
+    if moment.kind == "call" and category == "defence":
+        if same:
+            return f"You let it go, as the coach would. {moment.defence_words}"
+        return (f"{moment.defence_words} So the coach would let this discard go rather than {mine.label}: an"
+                " exposure would take tiles out of a rack that now keeps its safe ones, for a hand it no longer"
+                " expects to finish.")
     if same:
         return f"You chose as the coach would ({best.label}): it keeps {_words(best, moment.draws)} {horizon}."
     return (f"At this {doing} the coach would {best.label} rather than {mine.label}: that keeps"
@@ -464,6 +472,10 @@ def judge(card: "Card | str", moment: Moment, ruleset=None, cache: dict | None =
         raise ArgumentError(f"moment.kind must be one of pass, discard, call, exchange, not {moment.kind!r}")
     choices = _best_first(choices)
     given_up = moment.kind == "discard" and moment.defence == GIVE_UP
+    if moment.kind == "call" and moment.defence == GIVE_UP and choices[0].label not in {
+            a.label for a in moment.alternatives if a.then == "win"}:  # (a discard that wins is still called)
+        let_go = next(c for c in choices if c.label == LET_GO)  # a hand given up makes no exposure
+        choices = [let_go] + [c for c in choices if c is not let_go]  # (a call made is not, whatever its points)
     throws = moment.defence_throws if given_up else ()
     throw = next((c for c in choices if c.label == moment.chosen), None) if moment.chosen in throws else \
         next((c for c in choices if c.label in throws), None)  # (of the coach's tied throws, the safest here)
@@ -475,7 +487,8 @@ def judge(card: "Card | str", moment: Moment, ruleset=None, cache: dict | None =
                             f" judged ({', '.join(labels)})")
     mine = next(c for c in choices if c.label == moment.chosen)
     best = choices[0]
-    if mine.points >= best.points - 1e-12 and (mine.chance >= best.chance - 1e-12 or given_up):
+    if (mine.points >= best.points - 1e-12 and (mine.chance >= best.chance - 1e-12 or given_up)
+            and not (moment.kind == "call" and moment.defence == GIVE_UP and best.label == LET_GO)):
         best = mine  # a tie (a hand given up: a throw as safe as the coach's): the learner's choice is the coach's
         choices = [mine] + [c for c in choices if c is not mine]
     category = _category(moment, mine, best)

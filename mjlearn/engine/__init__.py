@@ -44,7 +44,7 @@ from .loops import compiled_loops, engines
 from .memo import Memo, memos
 from .tiles_away import HAND_SIZE, reference_distance, reference_fill, tiles_away
 from .views import FAR, JOKER, NO_TILE, OFFSET, Position, View, as_counts, call_options, discard_ranks, ranks_engine, \
-    seat_exposures, thermometer_bits
+    seat_exposures, step_from, thermometer_bits
 
 __all__ = [
     "BotEngine", "CompiledCard", "ENGINES", "EXPOSED_ROWS", "ExposedRows", "Exposure", "FAR", "HAND_SIZE", "JOKER",
@@ -52,5 +52,5 @@ __all__ = [
     "VIEWS", "View", "as_counts", "available_counts", "available_tiles", "call_options", "compiled_loops",
     "counts_of", "discard_ranks", "engine_for", "engines", "exposed_counts", "exposure_key", "line_distances",
     "memos", "ranks_engine", "reference_distance", "reference_fill", "seat_exposures", "shared_live_hands",
-    "shortfalls", "thermometer", "thermometer_bits", "tiles_away",
+    "shortfalls", "step_from", "thermometer", "thermometer_bits", "tiles_away",
 ]

@@ -167,18 +167,18 @@ class BotEngine:
     def turn_discards(self, near: Position, step: tuple[int, int], counts: tuple[int, ...], available: Sequence[int],
                       count: int) -> tuple[Position, int, list[int] | None]:
         """A turn's look at a 14-tile rack ``counts`` that is ``near``'s rack with one natural tile more or fewer
-        (``step``: the thermometer row and sign of :func:`~mjlearn.engine.views._step_from`; the view must allow
+        (``step``: the thermometer row and sign of :func:`~mjlearn.engine.views.step_from`; the view must allow
         some hand): its :class:`~mjlearn.engine.views.Position`, then ``-2`` if the rack wins, ``-3`` if it holds
         no natural tile, else ``len`` of what :meth:`best_discards` gives with tiles ``available`` and ``count``
         lines (``-1`` and ``None`` for a joker), and that list. The compiled loops do it in one call (the
         position, the win, the live hands and the ranking); numpy step by step, the same figures.
 
         >>> import mjlearn as mj
-        >>> from mjlearn.engine.views import _step_from
+        >>> from mjlearn.engine.views import step_from
         >>> engine = engine_for(mj.load_card("basic1"))
         >>> near = Position(engine.view(()), mj.Hand("FF 222B 444B 666B 88B").counts)
         >>> rack = mj.Hand("FF 222B 444B 666B 888B").counts
-        >>> engine.turn_discards(near, _step_from(near, rack), rack, [4] * 35 + [8], 3)[1]   # it wins
+        >>> engine.turn_discards(near, step_from(near, rack), rack, [4] * 35 + [8], 3)[1]   # it wins
         -2
         """
         view = near.view

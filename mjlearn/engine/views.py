@@ -45,7 +45,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from .compiled import CompiledCard
 
 __all__ = ["FAR", "JOKER", "NO_TILE", "OFFSET", "Position", "View", "as_counts", "available_tiles", "call_options",
-           "discard_ranks", "exposure_key", "ranks_engine", "seat_exposures", "thermometer_bits"]
+           "discard_ranks", "exposure_key", "ranks_engine", "seat_exposures", "step_from", "thermometer_bits"]
 
 JOKER = int(Tile.JOKER)
 _COPIES = np.asarray(COPIES, dtype=np.int16)
@@ -229,7 +229,7 @@ class Position:
         self.view = view
         self.counts = counts
         if view.n:
-            step = _step_from(near, counts) if near is not None and near.view is view else None
+            step = step_from(near, counts) if near is not None and near.view is view else None
             compiled = loops.compiled_loops()
             if compiled is not None:  # the numba engine: the same numbers in one pass
                 self.distance = distance = np.empty(view.n, dtype=np.int16)
@@ -286,9 +286,20 @@ class Position:
 _new_position = object.__new__
 
 
-def _step_from(near: Position, counts: tuple[int, ...]) -> tuple[int, int] | None:
+def step_from(near: Position, counts: tuple[int, ...]) -> tuple[int, int] | None:
     """``(row, sign)`` if the rack ``counts`` is that of ``near`` with one natural tile more (+1) or fewer
-    (-1): its sums are ``near``'s plus ``sign`` times thermometer row ``row``; else ``None``."""
+    (-1): its sums are ``near``'s plus ``sign`` times thermometer row ``row``; else ``None``. A bot whose
+    rack changed by one tile since its last look steps from that look instead of building a new one.
+
+    >>> import mjlearn as mj
+    >>> from mjlearn.engine import engine_for
+    >>> engine = engine_for(mj.load_card("basic1"))
+    >>> near = Position(engine.view(()), mj.Hand("FF 222B 444B 666B 88B").counts)
+    >>> step_from(near, mj.Hand("FF 222B 444B 666B 888B").counts)[1], step_from(near, mj.Hand("FF 222B 444B 66B 88B").counts)[1]
+    (1, -1)
+    >>> step_from(near, mj.Hand("FF 222B 444B 666B 88B").counts), step_from(near, mj.Hand("FF 222B 444B 666B 8B 9B").counts)
+    (None, None)
+    """
     before = near.counts
     k = next(compress(range(NATURAL_KINDS), map(ne, counts, before)), None)  # the first kind that differs
     if k is None or counts[k + 1:] != before[k + 1:]:  # none, or more than one

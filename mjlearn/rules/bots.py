@@ -52,7 +52,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from ..engine.views import _step_from
+from ..engine.views import step_from
 from ..engine import (FAR, JOKER, NATURAL_KINDS, NO_TILE, OFFSET, BotEngine, Exposure, Position, View, as_counts,
                       available_counts, available_tiles, call_options, discard_ranks, engine_for, exposure_key,
                       seat_exposures)
@@ -459,7 +459,7 @@ class Bot:
         view = last.view
         if view.key != key or (counts, key) in self._positions:
             return None
-        step = _step_from(last, counts)
+        step = step_from(last, counts)
         if step is None:
             return None
         if visible is None and type(game).visible is _GAME_VISIBLE:

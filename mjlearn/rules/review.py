@@ -204,8 +204,10 @@ def _call_moment(game: Game, table: _Table, number: int, chosen: str) -> Moment 
                                         tuple(after_visible), "discard"))
     if len(alternatives) == 1:
         return None  # nothing to call: letting it go was no decision
+    state = table.coach(game).defence_state(game, seat)  # (a hand given up makes no exposure)
     return Moment(number, f"turn {game.turns}: {SEATS[discarder]}'s {tile.notation}", "call", rack,
-                  chosen=chosen, alternatives=tuple(alternatives), **common)
+                  chosen=chosen, alternatives=tuple(alternatives), defence=state.verdict,
+                  defence_words=state.words(), **common)
 
 
 def _answer_label(name: str, args: dict) -> str:
