@@ -348,3 +348,23 @@ def test_the_game_table_s_coach_shows_the_defence_note():
     assert table.show_coach(True)
     note = table.coach["defence_note"]
     assert note["verdict"] == "give up" and note["say"].startswith("The wall is down to 39 tiles")
+
+
+@pytest.mark.parametrize("rules", ["NMJL", "MAHJ-X"])
+def test_at_a_hand_given_up_the_coach_lets_a_callable_discard_go_and_says_why(rules):
+    # South throws 6B with 39 tiles in the wall, North showing a hot hand; East, far from every line, could
+    # call it for a pung: the coach, giving the hand up, lets it go and says so
+    tiles = [f"{v}{s}" for s in "CD" for v in range(1, 10) for _ in range(4)][:60]
+    game = mj.rules.Game.from_position(mj.load_card("basic1"), rules, seed=3,
+                                       racks={0: "FF 66B 88B NN EE WW 9B", 1: "6B 7D 7D 7D 8D 8D 8D 9D 9D 9D 1B 1B 3B 3B"},
+                                       exposures={3: ["222B", "44B J"]},
+                                       discards=[(i % 3 + 1, t) for i, t in enumerate(tiles)], turn=1, phase="discard")
+    game.discard(1, "6B")
+    assert any(move.kind == "call" for move in game.legal_moves(0))
+    choice = table_coach.call_choice(game, 0, reason=True)
+    assert choice["pass"] and choice["reason"].startswith(
+        "Let it go: the coach gives this hand up, so it makes no exposure now and calls a discard only to win."
+        " The wall is down to 39 tiles and North shows two exposures.")
+    early = mj.rules.Game.from_position(mj.load_card("basic1"), rules, seed=3, racks={0: "FF 66B 88B NN EE WW 9B"},
+                                        exposures={3: ["222B", "44B J"]}, discards=[(1, "6B")], turn=1, phase="calls")
+    assert not table_coach.call_choice(early, 0, reason=True)["reason"].startswith("Let it go: the coach gives")

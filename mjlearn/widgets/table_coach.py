@@ -407,11 +407,11 @@ def call_choice(game: "Game", seat: int, bot=None, reason: bool = False) -> dict
     else:
         choice = {"size": int(decision[1]), "jokers": int(decision[2])}
     if reason:
-        choice["reason"] = _call_reason(game, seat, choice)
+        choice["reason"] = _call_reason(game, seat, choice, bot)
     return choice
 
 
-def _call_reason(game: "Game", seat: int, choice: dict) -> str:
+def _call_reason(game: "Game", seat: int, choice: dict, bot) -> str:
     """Why the coach calls the live discard (or lets it go), in words."""
     from .table_view import _after_call, call_choices
 
@@ -419,6 +419,11 @@ def _call_reason(game: "Game", seat: int, choice: dict) -> str:
     name = tile_words(tile)
     if choice.get("mahjongg"):
         return f"Call it for Mah Jongg: the {name} completes your hand."
+    if choice.get("pass") and call_choices(game, seat):
+        state = bot.defence_state(game, seat)
+        if state.gives_up:  # (a hand given up makes no exposure)
+            return (f"Let it go: the coach gives this hand up, so it makes no exposure now and calls a discard only"
+                    f" to win. {state.words()}")
     counts, exposures, visible = game.racks[seat].counts, tuple(game.exposures[seat]), game.visible(seat)
     before = _nearest(game, seat, counts, exposures, visible)
 
