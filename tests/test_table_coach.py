@@ -362,9 +362,9 @@ def test_at_a_hand_given_up_the_coach_lets_a_callable_discard_go_and_says_why(ru
     game.discard(1, "6B")
     assert any(move.kind == "call" for move in game.legal_moves(0))
     choice = table_coach.call_choice(game, 0, reason=True)
-    assert choice["pass"] and choice["reason"].startswith(
-        "Let it go: the coach gives this hand up, so it makes no exposure now and calls a discard only to win."
-        " The wall is down to 39 tiles and North shows two exposures.")
+    assert choice["pass"] and choice["reason"] == (
+        "Let it go: the coach gives this hand up (the wall is down to 39 tiles, North shows a hot hand, the others"
+        " throw carefully and your hand is a long shot), so it makes no exposure now and calls a discard only to win.")
     early = mj.rules.Game.from_position(mj.load_card("basic1"), rules, seed=3, racks={0: "FF 66B 88B NN EE WW 9B"},
                                         exposures={3: ["222B", "44B J"]}, discards=[(1, "6B")], turn=1, phase="calls")
     assert not table_coach.call_choice(early, 0, reason=True)["reason"].startswith("Let it go: the coach gives")

@@ -421,9 +421,12 @@ def _call_reason(game: "Game", seat: int, choice: dict, bot) -> str:
         return f"Call it for Mah Jongg: the {name} completes your hand."
     if choice.get("pass") and call_choices(game, seat):
         state = bot.defence_state(game, seat)
-        if state.gives_up:  # (a hand given up makes no exposure)
-            return (f"Let it go: the coach gives this hand up, so it makes no exposure now and calls a discard only"
-                    f" to win. {state.words()}")
+        if state.gives_up:  # (a hand given up makes no exposure; the chance stays in the lines' table)
+            names = [SEATS[other] for other in state.hot]
+            hot = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+            return (f"Let it go: the coach gives this hand up (the wall is down to {state.wall_left} tiles, {hot}"
+                    f" {'shows' if len(state.hot) == 1 else 'show'} a hot hand, the others throw carefully and your"
+                    " hand is a long shot), so it makes no exposure now and calls a discard only to win.")
     counts, exposures, visible = game.racks[seat].counts, tuple(game.exposures[seat]), game.visible(seat)
     before = _nearest(game, seat, counts, exposures, visible)
 
