@@ -475,6 +475,37 @@ def test_what_a_lesson_says_about_defence_is_what_mjlearn_finds(fact):
     assert not missing, f"{name}: hot tiles the cell does not name: {missing}"
 
 
+def test_what_lesson_02_says_about_giving_a_hand_up_is_what_the_coach_does():
+    """Lesson 02's "When to give a hand up": the position its code cell builds, and each fact its words state."""
+    from mjlearn.rules import CoachBot
+
+    cells = json.loads((NOTEBOOKS / "02_at_the_table.ipynb").read_text())["cells"]
+    texts = ["".join(cell["source"]) for cell in cells]
+    at = next(i for i, text in enumerate(texts) if text.startswith("### When to give a hand up"))
+    before, code, after = texts[at], texts[at + 1], " ".join(texts[at + 2].split())
+    thrown = [f"{value}{suit}" for suit in "CD" for value in range(1, 10) for _ in range(4)][:60]
+    assert 'racks={0: "FF NN EE WW SS 8B 9B 1B 3B"}, exposures={3: ["222B", "44B J"]}' in code and "[:60]" in code
+    late = Game.from_position(BASIC, racks={0: "FF NN EE WW SS 8B 9B 1B 3B"}, exposures={3: ["222B", "44B J"]},
+                              discards=[(1 + i % 3, tile) for i, tile in enumerate(thrown)], turn=0, phase="discard",
+                              seed=3)
+    state = CoachBot(BASIC).defence_state(late, 0)
+    # "the wall is down to 39 tiles and North shows two exposures"; "almost every crak and dot is on the table"
+    assert late.wall_left == 39 and "down to 39 tiles and North shows two exposures" in before
+    assert state.hot == (3,) and len(late.exposures[3]) == 2 and len(thrown) >= 60 > 72 * 0.8
+    # the others threw nothing that could give North Mah Jongg, and the coach reads the table as holding back
+    north = {"South": [], "West": [], "North": ["222B", "44B J"]}
+    could_win = {kind for kind in set(thrown)
+                 if danger(BASIC, kind, north).set_index("opponent").loc["North", "could_win"]}
+    assert not could_win and state.holds_back and "tiles that cannot give North Mah Jongg" in after
+    # "a long shot": the coach gives the hand up, and its safe throws are the two the lesson names
+    assert state.gives_up and state.worth < state.threshold and "give the hand up" in after
+    assert sorted(state.throws) == ["1B", "9B"] and "throw 1B or 9B, neither of which can give North Mah Jongg" in after
+    for tile in state.throws:
+        assert not danger(BASIC, tile, north).set_index("opponent").loc["North", "could_win"]
+    # "under NMJL rules nobody pays for a wall game, while the player who throws North's winning tile pays double"
+    assert mj.rules.NMJL.discarder_pays == 2 and "pays double" in after
+
+
 def test_a_tile_out_three_times_can_still_be_called_for_a_pung_with_jokers():
     """Lesson 02 (then 10) said nobody can make a pung of a tile out three times; the engine lets a player
     with two jokers call the last one (``5D J J``), and ``444C J`` is a kong, not a pung."""
