@@ -6,6 +6,7 @@ import contextlib
 import inspect
 import os
 import random
+from functools import partial
 from pathlib import Path
 
 import numpy as np
@@ -280,6 +281,24 @@ def test_bot_moves_without_undo_points_make_the_games_the_public_moves_make(rule
     assert [g.snapshot() for g in fast] == [g.snapshot() for g in plain]
 
 
+def _refused_alike(public, other, args, error=mj.errors.RuleError):
+    """On a game just past the Charleston (seed 5; ``"missing"`` in ``args`` a tile East does not hold): ``public``
+    and ``other`` (each ``game -> move``) refuse ``args`` with the same error, and neither changes the game."""
+    game = Game(CARD, seed=5)
+    game.skip_charleston()
+    missing = next(tile for tile in Tile if not game.racks[0].count(tile))
+    args = tuple(missing if a == "missing" else a for a in args)
+    before = game.snapshot()
+    raised = []
+    for move in (public, other):
+        with pytest.raises(error) as refused:
+            move(game)(*args)
+        assert game.snapshot() == before
+        raised.append(refused.value)
+    assert type(raised[0]) is type(raised[1]) and str(raised[0]) == str(raised[1])
+    return game
+
+
 @pytest.mark.parametrize("name, args", [
     ("discard", (1, Tile.JOKER)),  # not South's turn
     ("discard", (0, "missing")),  # a tile East does not hold
@@ -291,18 +310,7 @@ def test_bot_moves_without_undo_points_make_the_games_the_public_moves_make(rule
     ("pass_tiles", (0, [Tile.EAST], 0)),  # the Charleston is over
 ])
 def test_a_refused_trusted_move_raises_what_the_public_move_raises_and_changes_nothing(name, args):
-    game = Game(CARD, seed=5)
-    game.skip_charleston()
-    missing = next(tile for tile in Tile if not game.racks[0].count(tile))
-    args = tuple(missing if a == "missing" else a for a in args)
-    before = game.snapshot()
-    with pytest.raises(mj.errors.RuleError) as public:
-        getattr(game, name)(*args)
-    assert game.snapshot() == before
-    with pytest.raises(mj.errors.RuleError) as trusted:
-        game._trusted(name, *args)
-    assert game.snapshot() == before
-    assert type(trusted.value) is type(public.value) and str(trusted.value) == str(public.value)
+    _refused_alike(lambda game: getattr(game, name), lambda game: partial(game._trusted, name), args)
 
 
 @pytest.mark.parametrize("rules", [NMJL, MAHJX], ids=lambda r: r.name)
@@ -478,18 +486,8 @@ def test_the_bots_quick_draws_and_discards_make_the_games_the_moves_make(card, r
     ("_trusted_draw", (1,)),  # not South's turn
 ])
 def test_a_quick_draw_or_discard_that_is_not_allowed_is_refused_as_the_move_refuses_it(name, args):
-    game = Game(CARD, seed=5)
-    game.skip_charleston()
-    missing = next(tile for tile in Tile if not game.racks[0].count(tile))
-    args = tuple(missing if a == "missing" else a for a in args)
-    before = game.snapshot()
-    with pytest.raises(mj.MjlearnError) as public:
-        getattr(game, name.replace("_trusted_", ""))(*args)
-    assert game.snapshot() == before
-    with pytest.raises(mj.MjlearnError) as quick:
-        getattr(game, name)(*args)
-    assert game.snapshot() == before
-    assert type(quick.value) is type(public.value) and str(quick.value) == str(public.value)
+    game = _refused_alike(lambda game: getattr(game, name.replace("_trusted_", "")), lambda game: getattr(game, name),
+                          args, mj.MjlearnError)
     tile = next(t for t in game.racks[0].tiles() if t != Tile.JOKER)
     game._trusted_discard(0, tile)
     assert game.moves[-1] == ("discard", {"seat": 0, "tile": tile}) and game.phase == "calls"

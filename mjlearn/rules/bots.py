@@ -52,10 +52,9 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from ..engine.views import step_from
 from ..engine import (FAR, JOKER, NATURAL_KINDS, NO_TILE, OFFSET, BotEngine, Exposure, Position, View, as_counts,
                       available_counts, available_tiles, call_options, discard_ranks, engine_for, exposure_key,
-                      seat_exposures)
+                      seat_exposures, step_from)
 from ..errors import ArgumentError, RuleError
 from ..hands import as_hand
 from ..resources import as_card
