@@ -40,7 +40,8 @@ compiled loop, and a rack's distances too; both engines give the same games
 the last rack the bot looked at is decided in one look of the engine (its
 distances, whether it wins, its discard: ``Bot._turn_look``), and the game's
 draw, discard and Charleston pass take the bots' moves with their checks read
-inline (``Game._trusted_draw``, ``_trusted_discard``, ``_trusted_pass_tiles``).
+inline (``Game._trusted_draw``, ``_trusted_discard``, ``_trusted_pass_tiles``). On a turn with no
+exposed joker of a tile the seat holds, the exchange look is skipped and the tiles seen are not counted.
 """
 
 from __future__ import annotations
