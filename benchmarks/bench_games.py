@@ -66,6 +66,9 @@ game's draw, discard and Charleston pass for the bots with their checks inline, 
 the game) made Bot games 6-8% faster: three runs with ``--games 40 --rounds 2`` alternating with two of main
 (load 2.7-3.7) gave CPU-time ratios 4.07-4.40 (medians 4.21, 4.24, 4.21) against 3.85-4.10 (medians 3.93,
 3.96) for main: not 5. docs/rules.md has the table and what is left.
+The tenth round (branch i25-botspeed7: a turn with no exposed joker to take no longer counts the tiles seen
+for the exchange look) made them some 3-5% faster: three runs alternating with two of main (load 0.5-1.3) gave
+CPU-time ratios 4.14-4.59 (medians 4.25, 4.37, 4.34) against 4.04-4.25 (medians 4.10, 4.14): not 5.
 
 Run: ``.venv/bin/python benchmarks/bench_games.py --turns [--games 40]``
 """

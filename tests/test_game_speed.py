@@ -1085,3 +1085,26 @@ def test_the_benchmark_s_turns_mode_prints_the_bounds_per_card_and_ruleset(capsy
                                                     for rules in ("NMJL", "MAHJ-X")]
     assert all("with the quiet turns free" in line and "with the plain turns free but their weighing" in line
                for line in lines)
+
+
+@pytest.mark.parametrize("engine", ["numpy", None], ids=["numpy", "fastest"])
+@pytest.mark.parametrize("card", [CARD, mj.load_card("practice_harbor")], ids=lambda c: c.name)
+@pytest.mark.parametrize("rules", [NMJL, MAHJX], ids=lambda r: r.name)
+def test_a_turn_with_no_joker_to_take_skips_the_exchange_look_and_plays_the_same_games(engine, card, rules,
+                                                                                        monkeypatch):
+    """Bot.discard_move asks choose_exchange (and reads the tiles seen) only when an exposed joker of a tile it holds
+    is on the table: the same games, records and all, as asking it on every turn with an exposure in sight, by
+    either engine of the bots. Some of these games make exchanges (so a check that missed a joker would play
+    other games)."""
+    from mjlearn.engine import loops
+    from mjlearn.rules import bots
+
+    monkeypatch.setattr(loops, "engine", engine)
+    fast = [run_game(card, rules, seed=seed) for seed in range(8)]
+    exchanges = sum(name == "exchange_joker" for game in fast for name, _ in game.moves)
+    monkeypatch.setattr(bots, "_exchange_candidate", lambda counts, table: True)
+    plain = [run_game(card, rules, seed=seed) for seed in range(8)]
+    assert [g.snapshot() for g in fast] == [g.snapshot() for g in plain]
+    assert [repr(g.moves) for g in fast] == [repr(g.moves) for g in plain]
+    if rules.joker_exchange:
+        assert exchanges, "no exchange in these games: the test would not see a missed joker"

@@ -40,7 +40,8 @@ compiled loop, and a rack's distances too; both engines give the same games
 the last rack the bot looked at is decided in one look of the engine (its
 distances, whether it wins, its discard: ``Bot._turn_look``), and the game's
 draw, discard and Charleston pass take the bots' moves with their checks read
-inline (``Game._trusted_draw``, ``_trusted_discard``, ``_trusted_pass_tiles``).
+inline (``Game._trusted_draw``, ``_trusted_discard``, ``_trusted_pass_tiles``). On a turn with no
+exposed joker of a tile the seat holds, the exchange look is skipped and the tiles seen are not counted.
 """
 
 from __future__ import annotations
@@ -419,13 +420,17 @@ class Bot:
         exposures = seat_exposures(game, seat)
         visible = None
         if self.exchanges and self.ruleset.joker_exchange and any(game.exposures):  # (no exposure: nothing to take)
-            visible = game.visible(seat)
-            table = [groups if owner not in game.dead or self.ruleset.exchange_in_dead_exposures else []
+            rules = self.ruleset
+            table = [groups if owner not in game.dead or rules.exchange_in_dead_exposures else []
                      for owner, groups in enumerate(game.exposures)]
-            exchange = self.choose_exchange(counts, exposures, visible, table)
-            if exchange is not None:
-                game._trusted("exchange_joker", seat, *exchange)
-                return
+            # (Bot.choose_exchange reads the tiles seen only for a joker it could take: when there is none, as on
+            # most turns, it is not asked and the turn's look reads the game's tiles available)
+            if type(self).choose_exchange is not _CHOOSE_EXCHANGE or _exchange_candidate(counts, table):
+                visible = game.visible(seat)
+                exchange = self.choose_exchange(counts, exposures, visible, table)
+                if exchange is not None:
+                    game._trusted("exchange_joker", seat, *exchange)
+                    return
         cls = type(self)
         if (cls.wins, cls.discard_decision, cls.choose_discard, cls._position, cls._key_of) == _PLAIN_TURN:
             # (the win and the discard in one look of the engine, when it can)
@@ -504,6 +509,17 @@ _MAY_CALL = Bot.may_call  # (answer_call reads it inline unless a subclass has i
 _WINS = object()  # (Bot._turn_look: the rack wins)
 _GAME_VISIBLE = _Game.visible
 _CHOOSE_CALL = Bot.choose_call
+_CHOOSE_EXCHANGE = Bot.choose_exchange
+
+
+def _exchange_candidate(counts: Sequence[int], table: Sequence[Sequence]) -> bool:
+    """Whether :meth:`Bot.choose_exchange` has a joker to weigh: an exposed group of ``table`` with a joker, of a
+    natural tile that ``counts`` hold (else it answers ``None`` without reading anything)."""
+    for groups in table:
+        for e in groups:
+            if e.jokers and counts[e.tile] and e.tile != JOKER:
+                return True
+    return False
 _PLAIN_TURN = (Bot.wins, Bot.discard_decision, Bot.choose_discard, Bot._position, Bot._key_of)
 """What a bot reads on its turn when it decides as :class:`Bot` does: then :meth:`Bot._turn_look` may decide it."""
 
