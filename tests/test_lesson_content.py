@@ -483,11 +483,13 @@ def test_what_lesson_02_says_about_giving_a_hand_up_is_what_the_coach_does():
     texts = ["".join(cell["source"]) for cell in cells]
     at = next(i for i, text in enumerate(texts) if text.startswith("### When to give a hand up"))
     before, code, after = texts[at], texts[at + 1], " ".join(texts[at + 2].split())
-    thrown = [f"{value}{suit}" for suit in "CD" for value in range(1, 10) for _ in range(4)][:60]
-    assert 'racks={0: "FF NN EE WW SS 8B 9B 1B 3B"}, exposures={3: ["222B", "44B J"]}' in code and "[:60]" in code
+    from mjlearn.lessons.play import thrown_out
+
+    thrown = [tile for _, tile in thrown_out("CD", 60)]
+    assert 'racks={0: "FF NN EE WW SS 8B 9B 1B 3B"}, exposures={3: ["222B", "44B J"]}' in code
+    assert 'discards=thrown_out("CD", 60)' in code
     late = Game.from_position(BASIC, racks={0: "FF NN EE WW SS 8B 9B 1B 3B"}, exposures={3: ["222B", "44B J"]},
-                              discards=[(1 + i % 3, tile) for i, tile in enumerate(thrown)], turn=0, phase="discard",
-                              seed=3)
+                              discards=thrown_out("CD", 60), turn=0, phase="discard", seed=3)
     state = CoachBot(BASIC).defence_state(late, 0)
     # "the wall is down to 39 tiles and North shows two exposures"; "almost every crak and dot is on the table"
     assert late.wall_left == 39 and "down to 39 tiles and North shows two exposures" in before

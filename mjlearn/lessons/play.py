@@ -49,7 +49,7 @@ __all__ = ["check_pass_direction", "check_courtesy", "check_payment", "read_paym
            "until", "first_move", "start_of_play", "say_move", "play_next",
            "check_call_taker", "check_unseen", "when_a_hand_dies", "later_turn", "discard_to_call", "columns",
            "payments_side_by_side", "dead_hands", "payment_cases", "computer_session", "session_plot", "try_move",
-           "finish_with_suggestions", "key_events", "play_contest", "exposure_outcome"]
+           "finish_with_suggestions", "key_events", "play_contest", "exposure_outcome", "thrown_out"]
 
 TABLE_TILE_HEIGHT = 40
 """Tile height (pixels) in the lessons' tables: large enough to read."""
@@ -553,6 +553,30 @@ def play_for_me(table: GameTable, seed: int = 1) -> GameResult:
 
 
 # -- replaying a game (lesson 05) -------------------------------------------------------------------------------
+
+def thrown_out(suits: str, count: int) -> list[tuple[int, str]]:
+    """Discards for a position late in a game, as :meth:`Game.from_position <mjlearn.rules.Game.from_position>`
+    takes them: the first ``count`` tiles of ``suits`` (``"B"``, ``"C"``, ``"D"``), all four copies of each
+    value in turn (1C 1C 1C 1C 2C ...), thrown by South, West and North in turn (East, to play, threw none).
+
+    >>> thrown_out("C", 6)
+    [(1, '1C'), (2, '1C'), (3, '1C'), (1, '1C'), (2, '2C'), (3, '2C')]
+    >>> len(thrown_out("CD", 60)), thrown_out("CD", 60)[-1]
+    (60, (3, '6D'))
+    >>> thrown_out("CX", 3)
+    Traceback (most recent call last):
+    ...
+    mjlearn.errors.ArgumentError: suits must be letters of B, C and D, not 'CX'
+    """
+    from ..errors import ArgumentError
+
+    if not isinstance(suits, str) or not suits or any(suit not in "BCD" for suit in suits):
+        raise ArgumentError(f"suits must be letters of B, C and D, not {suits!r}")
+    tiles = [f"{value}{suit}" for suit in suits for value in range(1, 10) for _ in range(4)]
+    if isinstance(count, bool) or not isinstance(count, int) or not 0 <= count <= len(tiles):
+        raise ArgumentError(f"count must be a whole number from 0 to {len(tiles)}, not {count!r}")
+    return [(1 + i % 3, tile) for i, tile in enumerate(tiles[:count])]
+
 
 def moment(game: Game, n: int) -> Game:
     """A new game: ``game`` replayed up to (not including) its move number ``n`` (moves count from 0)."""
