@@ -130,6 +130,7 @@ if TYPE_CHECKING:  # pragma: no cover
         say_move,
         session_plot,
         start_of_play,
+        thrown_out,
         try_move,
         until,
         vote_if,
@@ -178,7 +179,7 @@ _EXPORTS = {
              "start_of_play", "say_move", "play_next", "when_a_hand_dies", "later_turn", "discard_to_call",
              "columns", "payments_side_by_side", "dead_hands", "payment_cases", "computer_session",
              "session_plot", "try_move", "finish_with_suggestions", "key_events", "play_contest",
-             "exposure_outcome"),
+             "exposure_outcome", "thrown_out"),
     "questions": ("Question", "Handout", "KeyEntry", "TableSnapshot", "KINDS", "CONTROLS"),
     "record": ("student", "release_answers", "hide_answers", "answers_released", "record_folder", "read_record"),
     "report": ("class_report", "ClassReport"),
@@ -209,7 +210,7 @@ __all__ = [
     "pass_plan", "everyone_votes", "vote_if", "everyone_offers", "pass_compared", "play_for_me", "moment", "until", "first_move", "start_of_play", "say_move", "play_next",
     "when_a_hand_dies", "later_turn", "discard_to_call", "columns", "payments_side_by_side", "dead_hands",
     "payment_cases", "computer_session", "session_plot", "try_move", "finish_with_suggestions", "key_events",
-    "play_contest", "exposure_outcome",
+    "play_contest", "exposure_outcome", "thrown_out",
     # questions
     "Question", "Handout", "KeyEntry", "TableSnapshot", "KINDS", "CONTROLS",
     # record, report, exercise, grading
