@@ -430,7 +430,7 @@ class CoachBot(Bot):
         self._kept_lines: tuple | None = None  # (view, _Lines): see _lines_of
         self.mean_value = float(self.engine.compiled.line_value.mean()) if self.engine.compiled.num_lines else 0.0
         self.last_chance = np.zeros(0)
-        self._turn_draws = 20
+        self._turn: tuple | None = None  # (game, seat) of the move under way: choose_exchange's draws, if it asks
         self.waiting = waiting
         if home_give_up is not None and (isinstance(home_give_up, bool) or not isinstance(home_give_up, (int, float))
                                          or not home_give_up >= 0):
@@ -735,7 +735,7 @@ class CoachBot(Bot):
         if step.kind in ("vote", "negotiated"):
             super().charleston_move(game, seat)
         else:
-            game._trusted("pass_tiles", seat, self.choose_pass(game.racks[seat].counts, 3, self._draws(game, seat)), 0)
+            game._trusted_pass_tiles(seat, self.choose_pass(game.racks[seat].counts, 3, self._draws(game, seat)))
 
     # -- discards ---------------------------------------------------------------
     def discard_scores(self, counts: Sequence[int], exposures: Sequence[Exposure] = (), visible=None,
@@ -1113,7 +1113,7 @@ class CoachBot(Bot):
         if self.wins(counts, exposures):
             return None
         if draws is None:
-            draws = self._turn_draws
+            draws = 20 if self._turn is None else self._draws(*self._turn)
         before = None
         best = None
         weighed: set[int] = set()
@@ -1138,7 +1138,7 @@ class CoachBot(Bot):
         return None if best is None else (best[1], best[2])
 
     def discard_move(self, game: "Game", seat: int) -> None:
-        self._turn_draws = self._draws(game, seat)  # (for choose_exchange, called from the Bot's move)
+        self._turn = (game, seat)  # (for choose_exchange, called from the Bot's move: the draws asked only then)
         super().discard_move(game, seat)
 
     # -- calls ----------------------------------------------------------------------
@@ -1239,9 +1239,10 @@ class CoachBot(Bot):
         if first[0] != "weigh":
             return first[1]
         visible = game.visible(seat)
-        if self._given_up(game, seat, first[1], exposures, visible):
-            return None
-        return self._weigh_call(first, exposures, visible, tile, lambda: self._draws(game, seat))
+        decision = self._weigh_call(first, exposures, visible, tile, lambda: self._draws(game, seat))
+        if decision is not None and self._given_up(game, seat, first[1], exposures, visible):
+            return None  # (asked only of a call it would make: most weighed discards are let go anyway)
+        return decision
 
     # -- what its defence would do, for a seat it may not play --------------------------------
     def note_table(self, game: "Game", seat: int):
