@@ -6,11 +6,13 @@
 ("'basic2'", 'None (NoneType)', '[0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11... (list)')
 >>> chance_words(0.5567), chance_words(0.0049), chance_words(5.5e-05), chance_words(0)
 ('55.7%', '0.49%', 'less than 0.01% (about 1 in 18,000)', '0%')
+>>> listed(["West"]), listed(["West", "North"]), listed(["East", "West", "North"]), listed([])
+('West', 'West and North', 'East, West and North', '')
 """
 
 from __future__ import annotations
 
-__all__ = ["counted", "shown", "chance_words"]
+__all__ = ["counted", "shown", "chance_words", "listed"]
 
 _IRREGULAR = {"category": "categories"}
 
@@ -57,3 +59,12 @@ def chance_words(p: float) -> str:
         return f"{float(f'{p * 100:.2g}'):g}%"
     one_in = float(f"{1 / p:.2g}")
     return f"less than 0.01% (about 1 in {one_in:,.0f})"
+
+
+def listed(items) -> str:
+    """Words in a list as a sentence gives them: ``"West"``, ``"West and North"``, ``"East, West and North"``
+    (``""`` for none)."""
+    items = list(items)
+    if len(items) <= 1:
+        return "".join(items)
+    return ", ".join(items[:-1]) + " and " + items[-1]

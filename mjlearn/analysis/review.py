@@ -55,7 +55,7 @@ from ..errors import ArgumentError, MjlearnError
 from ..hands import Hand
 from ..resources import as_card
 from ..tiles import COPIES, FORMAT_ORDER, Tile
-from ..wording import chance_words, counted
+from ..wording import chance_words, counted, listed
 from .horizon import horizon_phrase
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -391,7 +391,7 @@ def _named(label: str) -> str:
         return label
     if not names:
         return label
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+    return listed(names)
 
 
 def _reason(moment: Moment, mine: Choice, best: Choice, category: str) -> str:

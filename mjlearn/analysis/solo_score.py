@@ -41,7 +41,7 @@ from typing import TYPE_CHECKING
 from ..errors import ArgumentError, RuleError
 from ..resources import as_card
 from ..tiles import Tile, as_tile
-from ..wording import counted, shown
+from ..wording import counted, listed, shown
 from .solo import DRAWS, MAX_DRAWS, SoloResult, play_solo, solo, solo_wall
 from .stats import binomial_range
 
@@ -294,7 +294,7 @@ class SoloScore:
                   for i, (p, (n, away)) in enumerate(self.same_deals.items())]
         if not others:
             return you
-        return you + " On the same deals " + _listed(others) + "."
+        return you + " On the same deals " + listed(others) + "."
 
     def band_sentence(self) -> str:
         """Where each player lands over this many hands, 8 times in 10 (``level``)."""
@@ -305,7 +305,7 @@ class SoloScore:
             parts.append(f"{_name(row.player)} completes {hands} and ends {row.away_low:.1f} to {row.away_high:.1f}"
                          f" tiles away")
         times = round(self.level * 10)
-        return f"Over {counted(self.hands, 'hand')}, {times} times in 10 " + _listed(parts) + "."
+        return f"Over {counted(self.hands, 'hand')}, {times} times in 10 " + listed(parts) + "."
 
     def verdict(self) -> str:
         """Where the learner's mean tiles away stands among the players' long-run ones."""
@@ -323,10 +323,6 @@ class SoloScore:
         return " ".join(part for part in (self.sentence(), self.band_sentence(), self.verdict()) if part)
 
 
-def _listed(parts: Sequence[str]) -> str:
-    if len(parts) <= 1:
-        return "".join(parts)
-    return ", ".join(parts[:-1]) + " and " + parts[-1]
 
 
 def score_hands(card: "Card | str", hands: Iterable[SoloHand | Mapping], ruleset: str = "NMJL",

@@ -39,7 +39,7 @@ import numpy as np
 
 from ..errors import ArgumentError
 from ..tiles import COPIES, Tile, tile_token
-from ..wording import counted
+from ..wording import counted, listed
 from .checks import Check, not_yet, partial, read_answer, right
 from .reading import CALL_SIZES, read_call, read_line, read_tiles
 
@@ -96,10 +96,6 @@ def _grade(score: float, best: float) -> str:
     if best <= 0 or score >= GOOD * best:
         return "good"
     return "fine" if score >= FINE * best else "costly"
-
-
-def _listed(names: list[str]) -> str:
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
 # -- passes -------------------------------------------------------------------------------------------------
@@ -220,7 +216,7 @@ class PassGrade:
         if lost:
             passed = Counter(chosen)
             names = [tile_token(int(t), passed[int(t)]) for t in lost]
-            parts.append(f"You passed {_listed(names)}, which {line_name(self.compiled.lines[target])} needs.")
+            parts.append(f"You passed {listed(names)}, which {line_name(self.compiled.lines[target])} needs.")
         parts.append(self.effect(chosen, target))
         if grade == "fine":
             return Check(True, "fine", f"Fine{': ' + question if question else ''}, but a better pass exists. "
@@ -416,16 +412,16 @@ def check_safe_discard(answer: object, game: Game, seat: int | None = None, ques
     threats = [name.removesuffix(" (hot)") for name in str(row["threatens"]).split(", ") if name]
     if row["hot"]:
         hot = [name.removesuffix(" (hot)") for name in str(row["threatens"]).split(", ") if name.endswith(" (hot)")]
-        who = _listed(hot)
+        who = listed(hot)
         return not_yet(question, f"{tile.notation} is a hot tile: it could give {who} Mah Jongg ({who}'s exposures"
                                  f" point at a line that needs it).", hint, "costly")
     danger = float(row["danger"])
     safest = float(table.loc[table["tile"] != Tile.JOKER.notation, "danger"].min())
-    users = f"only {_listed(threats)} could still use it" if threats else "no opponent's hand can use it"
+    users = f"only {listed(threats)} could still use it" if threats else "no opponent's hand can use it"
     if danger <= SAFE_FACTOR * safest + SAFE_MARGIN:
         return right(question, f"{tile.notation} is among the safest tiles on the rack: {users}"
                                f" ({percent(danger)} danger).", "good")
-    return not_yet(question, f"{tile.notation} is not hot, but {_listed(threats)} could still use it"
+    return not_yet(question, f"{tile.notation} is not hot, but {listed(threats)} could still use it"
                              f" ({percent(danger)} danger); safer tiles are on your rack.", hint, "costly")
 
 

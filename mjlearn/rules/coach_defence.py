@@ -11,16 +11,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..wording import listed
 from .setup import SEATS
 
 __all__ = ["DefenceState"]
 
 _NUMBER_WORDS = {2: "two", 3: "three", 4: "four"}
-
-
-def _listed(names: list[str]) -> str:
-    """``"West"``, ``"West and North"``, ``"East, South and West"``."""
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
 @dataclass(frozen=True)
@@ -100,7 +96,7 @@ class DefenceState:
             who = f"{names[0]} shows {_NUMBER_WORDS.get(self.shown[0], str(self.shown[0]))} exposures"
             them = names[0]
         else:
-            who = f"{_listed(names)} show two or more exposures each"
+            who = f"{listed(names)} show two or more exposures each"
             them = "them"
         opening = f"The wall is down to {self.wall_left} tiles and {who}"
         chance = "about " + horizon_words(self.chance, self.draws)
@@ -117,7 +113,7 @@ class DefenceState:
                     " throw safe tiles and call a discard only to win.")
         if self.poor:
             return (f"{opening}. The coach reckons your hand is worth little ({chance}: {worth}, less than"
-                    f" {against}), but the others keep throwing tiles {_listed(names)} could use, so holding"
+                    f" {against}), but the others keep throwing tiles {listed(names)} could use, so holding"
                     f" back would not stop {them}: the coach keeps building its hand.")
         return (f"{opening}, but the coach reckons your hand is still worth building ({chance}: {worth}, more than"
                 f" {against}): the coach keeps building it, and weighs each throw's danger against what the hand"

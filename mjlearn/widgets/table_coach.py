@@ -28,7 +28,7 @@ from ..analysis.horizon import horizon_phrase
 from ..rules.setup import SEATS
 from ..hands import Hand
 from ..tiles import Tile, as_tile
-from ..wording import counted
+from ..wording import counted, listed
 from ._common import groups_of
 from .table_review import draws_left
 from .table_view import tile_words, wins_now
@@ -422,8 +422,7 @@ def _call_reason(game: "Game", seat: int, choice: dict, bot) -> str:
     if choice.get("pass") and call_choices(game, seat):
         state = bot.defence_state(game, seat)
         if state.gives_up:  # (a hand given up makes no exposure; the chance stays in the lines' table)
-            names = [SEATS[other] for other in state.hot]
-            hot = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+            hot = listed(SEATS[other] for other in state.hot)
             return (f"Let it go: the coach gives this hand up (the wall is down to {state.wall_left} tiles, {hot}"
                     f" {'shows' if len(state.hot) == 1 else 'show'} a hot hand, the others throw carefully and your"
                     " hand is a long shot), so it makes no exposure now and calls a discard only to win.")
