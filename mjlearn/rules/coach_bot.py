@@ -175,6 +175,21 @@ def _compiled_tail_table(compiled, unseen: int, draws: int) -> np.ndarray:
     return table
 
 
+def _hot_seats(game: "Game", seat: int) -> tuple[int, ...]:
+    """The live opponents of ``seat`` showing a hot hand (two or more exposures: :func:`hot_row`), in turn order
+    from ``seat``."""
+    return tuple(other for other in ((seat + i) % 4 for i in (1, 2, 3))
+                 if other not in game.dead and hot_row(game.exposures[other]))
+
+
+def _best_rows(kinds: Sequence[int], scores: np.ndarray) -> list[int]:
+    """The rows of ``scores`` (one per kind of ``kinds``) tied for the best, the naturals among them if any:
+    :meth:`CoachBot.choose_discard` throws one of them (its seeded draw settles a tie)."""
+    best = float(scores.max())
+    rows = [i for i, score in enumerate(scores.tolist()) if score >= best - 1e-9]
+    return [i for i in rows if kinds[i] != JOKER] or rows
+
+
 def _less_feeding(kinds: Sequence[int], scores: np.ndarray, left: np.ndarray, dangers: np.ndarray, ending,
                   hopeless: bool) -> np.ndarray:
     """Discard ``scores`` (one per kind of ``kinds``, ascending) less the expected cost of feeding an opponent:
@@ -907,18 +922,17 @@ class CoachBot(Bot):
         kinds, scores = self.discard_scores(counts, exposures, visible, draws, dangers, ending, give_up, objective)
         if not kinds:
             return Tile.JOKER
-        best = float(scores.max())
-        rows = [i for i, s in enumerate(scores.tolist()) if s >= best - 1e-9]
-        naturals = [i for i in rows if kinds[i] != JOKER]
-        rows = naturals or rows
+        rows = _best_rows(kinds, scores)
         return Tile(kinds[rows[0] if len(rows) == 1 else self.rng.choice(rows)])
 
-    def _threats(self, game: "Game", seat: int, counts: Sequence[int], visible=None, exposures=None):
+    def _threats(self, game: "Game", seat: int, counts: Sequence[int], visible=None, exposures=None,
+                 reading: TableReading | None = None):
         """The opponents' exposures (``None`` for a dead hand or one with no exposures) and each one's danger
         per tile kind (``[3, 36]``: :func:`~mjlearn.analysis.defence.tile_dangers`' ``each``, by
         :func:`~mjlearn.analysis.defence.danger_each`) from ``seat``'s view, or ``None`` if nobody threatens.
         (``visible`` and ``exposures``, when the caller has them: ``game.visible(seat)`` and the seat's
-        exposures.)"""
+        exposures.) The dangers are the ones the next discards are judged by: ``reading`` looks at them, or
+        else the coach's own reading of ``game`` from ``seat``, if it has one (:meth:`table_reading`)."""
         opponents: list = []
         dead, shown = game.dead, game.exposures
         for other in range(1, 4):  # the exposed hands: a hand with no exposures is rarely ready, and gives no sign
@@ -931,9 +945,11 @@ class CoachBot(Bot):
             visible, exposures = game.visible(seat), seat_exposures(game, seat)
         available = np.maximum(available_tiles(visible, exposures) - np.asarray(counts, dtype=np.int16), 0)
         each = danger_each(self.engine.compiled, opponents, available, game.wall_left, self.waiting)
-        reading = self._reading
-        if reading is not None and reading[0] is game and reading[1] == seat:  # the next discards judged by these
-            reading[2].look(each, available)
+        if reading is None:
+            own = self._reading
+            reading = own[2] if own is not None and own[0] is game and own[1] == seat else None
+        if reading is not None:  # the next discards judged by these
+            reading.look(each, available)
         return opponents, each
 
     def feeding_cost(self, game: "Game", seat: int, counts: Sequence[int]) -> np.ndarray | None:
@@ -1033,8 +1049,7 @@ class CoachBot(Bot):
         the wall, a live opponent showing two or more exposures (a hand a hot tile would feed), and (with
         ``read_table``) a table that holds back (:meth:`table_reading`): where the others feed hot hands
         freely, giving up would not keep a hot hand from winning and would cost the coach its chances."""
-        return self.defence and game.wall_left <= GIVE_UP_WALL and any(
-            hot_row(game.exposures[o]) for o in range(4) if o != seat and o not in game.dead) and (
+        return self.defence and game.wall_left <= GIVE_UP_WALL and bool(_hot_seats(game, seat)) and (
             not self.read_table or self.table_reading(game, seat).holds_back())
 
     @property
@@ -1065,21 +1080,22 @@ class CoachBot(Bot):
     def discard_decision(self, game: "Game", seat: int, counts, exposures, visible) -> Tile:
         if self.read_table and self.defence:  # the others' discards since the last look, judged later
             self.table_reading(game, seat).observe(game.discards)
-        scoring = self.ruleset.tournament
-        if scoring is None:  # home rules: late, with a hot hand showing, a hand worth little is given up
-            cost = self._feeding_cost(game, seat, counts, visible, exposures)
-            give_up = None
-            if self.home_give_up is not None and cost is not None and self._late_with_a_hot_hand(game, seat):
-                give_up = self.give_up_worth
-            return self.choose_discard(counts, exposures, visible, self._draws(game), cost, None, give_up,
-                                       self.table_objective)
-        risk = self._tournament_risk(game, seat, counts, visible, exposures)
-        cost, ending = (None, None) if risk is None else risk
-        give_up = None  # late in the wall, with a hot hand at the table: give up a hand worth less than a wall game
-        if self._late_with_a_hot_hand(game, seat):
+        cost, ending = self._defence_costs(game, seat, counts, visible, exposures)
+        # late in the wall, with a hot hand at the table, a hand worth little is given up (at home only where
+        # some discard may feed a win)
+        give_up = None
+        if (self.ruleset.tournament is not None or cost is not None) and self._late_with_a_hot_hand(game, seat):
             give_up = self.give_up_worth
         return self.choose_discard(counts, exposures, visible, self._draws(game), cost, ending, give_up,
                                    self.table_objective)
+
+    def _defence_costs(self, game: "Game", seat: int, counts, visible, exposures) -> tuple:
+        """What each discard may cost ``seat`` (``(cost, ending)``, ``None`` each where nobody threatens or
+        defence is off): at home :meth:`feeding_cost` and no ending, under tournament scoring
+        :meth:`tournament_risk`'s cost and chance of ending the game."""
+        if self.ruleset.tournament is None:
+            return self._feeding_cost(game, seat, counts, visible, exposures), None
+        return self._tournament_risk(game, seat, counts, visible, exposures) or (None, None)
 
     @property
     def table_objective(self) -> str:
@@ -1287,11 +1303,7 @@ class CoachBot(Bot):
             for name, args in game.moves:
                 if name == "discard" and args.get("seat") == seat and replay.phase == "discard":
                     reading.observe(replay.discards)  # what the coach's discard_decision does first
-                    counts = replay.racks[seat].counts
-                    threats = self._threats(replay, seat, counts)
-                    if threats is not None:
-                        available = available_tiles(replay.visible(seat), seat_exposures(replay, seat))
-                        reading.look(threats[1], np.maximum(available - np.asarray(counts, dtype=np.int16), 0))
+                    self._threats(replay, seat, replay.racks[seat].counts, reading=reading)
                 getattr(replay, name)(**args)
         reading.observe(game.discards)
         return reading
@@ -1319,8 +1331,7 @@ class CoachBot(Bot):
             raise ArgumentError(f"game must be a Game, not {type(game).__name__}")
         seat = seat_arg(seat)
         late = game.wall_left <= GIVE_UP_WALL
-        hot = tuple(other for other in ((seat + i) % 4 for i in (1, 2, 3))
-                    if other not in game.dead and hot_row(game.exposures[other]))
+        hot = _hot_seats(game, seat)
         draws = self._draws(game, seat)
         applies = bool(self.defence and late and hot and game.phase != "over" and seat not in game.dead)
         shown = tuple(len(game.exposures[o]) for o in hot)
@@ -1348,17 +1359,12 @@ class CoachBot(Bot):
         :meth:`choose_discard` settles it (by the seeded draw, which is put back: nothing the coach decides
         later changes)."""
         exposures, visible = seat_exposures(game, seat), game.visible(seat)
-        if self.ruleset.tournament is None:
-            cost, ending = self._feeding_cost(game, seat, counts, visible, exposures), None
-        else:
-            cost, ending = self._tournament_risk(game, seat, counts, visible, exposures) or (None, None)
+        cost, ending = self._defence_costs(game, seat, counts, visible, exposures)
         kinds, scores = self.discard_scores(counts, exposures, visible, draws, cost, ending, threshold,
                                             self.table_objective)
         if not kinds:
             return (Tile.JOKER.notation,)
-        best = float(scores.max())
-        rows = [i for i, score in enumerate(scores.tolist()) if score >= best - 1e-9]
-        rows = [i for i in rows if kinds[i] != JOKER] or rows
+        rows = _best_rows(kinds, scores)
         if len(rows) > 1:
             kept = self.rng.getstate()
             row = self.rng.choice(rows)
