@@ -446,6 +446,25 @@ def _reason(moment: Moment, mine: Choice, best: Choice, category: str) -> str:
             f" {_words(best, moment.draws)} {horizon}, where yours left {_words(mine, moment.draws)}.")
 
 
+def _coach_pick(moment: Moment, choices: list[Choice]) -> Choice | None:
+    """At a hand the coach gives up (:data:`GIVE_UP`), its own choice among ``choices`` (best first): at a
+    discard its safe throw (yours if you threw one of the tiles tied as its safest,
+    :attr:`Moment.defence_throws`, else the one of them this review finds safest), at a call letting the
+    tile go (a hand given up makes no exposure). ``None`` elsewhere, and where the best choice wins (Mah
+    Jongg is still declared or called)."""
+    wins = {DECLARE} | {a.label for a in moment.alternatives if a.then == "win"}
+    if moment.defence != GIVE_UP or choices[0].label in wins:
+        return None
+    if moment.kind == "call":
+        return next(c for c in choices if c.label == LET_GO)
+    if moment.kind != "discard":
+        return None
+    throws = moment.defence_throws
+    if moment.chosen in throws:
+        return next((c for c in choices if c.label == moment.chosen), None)
+    return next((c for c in choices if c.label in throws), None)
+
+
 def judge(card: "Card | str", moment: Moment, ruleset=None, cache: dict | None = None) -> Judged:
     """Every choice of ``moment`` judged by the coach's model (see the module docstring), best first.
     ``cache``, a dict kept by the caller for the moments of one game and card, spares the same rack's
@@ -472,15 +491,9 @@ def judge(card: "Card | str", moment: Moment, ruleset=None, cache: dict | None =
         raise ArgumentError(f"moment.kind must be one of pass, discard, call, exchange, not {moment.kind!r}")
     choices = _best_first(choices)
     given_up = moment.kind == "discard" and moment.defence == GIVE_UP
-    if moment.kind == "call" and moment.defence == GIVE_UP and choices[0].label not in {
-            a.label for a in moment.alternatives if a.then == "win"}:  # (a discard that wins is still called)
-        let_go = next(c for c in choices if c.label == LET_GO)  # a hand given up makes no exposure
-        choices = [let_go] + [c for c in choices if c is not let_go]  # (a call made is not, whatever its points)
-    throws = moment.defence_throws if given_up else ()
-    throw = next((c for c in choices if c.label == moment.chosen), None) if moment.chosen in throws else \
-        next((c for c in choices if c.label in throws), None)  # (of the coach's tied throws, the safest here)
-    if throw is not None and choices[0].label != DECLARE:  # the coach's own safest throw is its choice
-        choices = [throw] + [c for c in choices if c is not throw]
+    pick = _coach_pick(moment, choices)
+    if pick is not None:  # at a hand given up, the coach's own choice, whatever the points say
+        choices = [pick] + [c for c in choices if c is not pick]
     labels = [c.label for c in choices]
     if moment.chosen not in labels:
         raise ArgumentError(f"{moment.step}: the choice made ({moment.chosen!r}) is not among the choices"
@@ -488,7 +501,7 @@ def judge(card: "Card | str", moment: Moment, ruleset=None, cache: dict | None =
     mine = next(c for c in choices if c.label == moment.chosen)
     best = choices[0]
     if (mine.points >= best.points - 1e-12 and (mine.chance >= best.chance - 1e-12 or given_up)
-            and not (moment.kind == "call" and moment.defence == GIVE_UP and best.label == LET_GO)):
+            and not (moment.kind == "call" and pick is not None)):  # (a call made is not, whatever its points)
         best = mine  # a tie (a hand given up: a throw as safe as the coach's): the learner's choice is the coach's
         choices = [mine] + [c for c in choices if c is not mine]
     category = _category(moment, mine, best)
