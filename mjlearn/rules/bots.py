@@ -520,6 +520,8 @@ def _exchange_candidate(counts: Sequence[int], table: Sequence[Sequence]) -> boo
             if e.jokers and counts[e.tile] and e.tile != JOKER:
                 return True
     return False
+
+
 _PLAIN_TURN = (Bot.wins, Bot.discard_decision, Bot.choose_discard, Bot._position, Bot._key_of)
 """What a bot reads on its turn when it decides as :class:`Bot` does: then :meth:`Bot._turn_look` may decide it."""
 

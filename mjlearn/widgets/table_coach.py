@@ -419,13 +419,6 @@ def _call_reason(game: "Game", seat: int, choice: dict, bot) -> str:
     name = tile_words(tile)
     if choice.get("mahjongg"):
         return f"Call it for Mah Jongg: the {name} completes your hand."
-    if choice.get("pass") and call_choices(game, seat):
-        state = bot.defence_state(game, seat)
-        if state.gives_up:  # (a hand given up makes no exposure; the chance stays in the lines' table)
-            hot = listed(SEATS[other] for other in state.hot)
-            return (f"Let it go: the coach gives this hand up (the wall is down to {state.wall_left} tiles, {hot}"
-                    f" {'shows' if len(state.hot) == 1 else 'show'} a hot hand, the others throw carefully and your"
-                    " hand is a long shot), so it makes no exposure now and calls a discard only to win.")
     counts, exposures, visible = game.racks[seat].counts, tuple(game.exposures[seat]), game.visible(seat)
     before = _nearest(game, seat, counts, exposures, visible)
 
@@ -449,6 +442,12 @@ def _call_reason(game: "Game", seat: int, choice: dict, bot) -> str:
     options = call_choices(game, seat)
     if not options:
         return f"Let it go: no line you can still make takes the {name} in an exposure."
+    state = bot.defence_state(game, seat)
+    if state.gives_up:  # (a hand given up makes no exposure; the chance stays in the lines' table)
+        hot = listed(SEATS[other] for other in state.hot)
+        return (f"Let it go: the coach gives this hand up (the wall is down to {state.wall_left} tiles, {hot}"
+                f" {'shows' if len(state.hot) == 1 else 'show'} a hot hand, the others throw carefully and your"
+                " hand is a long shot), so it makes no exposure now and calls a discard only to win.")
     best = min(((after(c["size"], c["jokers"]) or ("", 99))[1], c["label"]) for c in options)
     if before is not None and best[0] < before[1]:
         return (f"Let it go: {best[1]} would bring a line to {counted(best[0], 'tile')} away, but the coach's"
