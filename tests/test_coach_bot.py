@@ -9,6 +9,7 @@ import numpy as np
 import pytest
 
 import mjlearn as mj
+from mjlearn.lessons.play import thrown_out
 from mjlearn.errors import ArgumentError
 from mjlearn.hands import Hand
 from mjlearn.rules import MAHJX, NMJL, Bot, CoachBot, Game, run_game, seat_danger
@@ -649,9 +650,8 @@ def test_bots_read_as_a_table_that_feeds_and_coaches_as_one_that_holds_back():
 def _late_game(rules, rack="FF NN EE WW SS 8B 9B 1B 3B", discards=60):
     """East to discard with 39 tiles left in the wall (60 Craks and Dots out), North showing 222B and 44B J (a
     hot hand); East's rack is 4 tiles from Winds/Dragons #5, a poor hand this late."""
-    tiles = [f"{v}{s}" for s in "CD" for v in range(1, 10) for _ in range(4)][:discards]
     return Game.from_position(CARD, rules, racks={0: rack}, exposures={3: ["222B", "44B J"]},
-                              discards=[(i % 3 + 1, t) for i, t in enumerate(tiles)], turn=0, phase="discard", seed=3)
+                              discards=thrown_out("CD", discards), turn=0, phase="discard", seed=3)
 
 
 @pytest.mark.parametrize("rules", RULESETS, ids=lambda r: r.name)

@@ -8,6 +8,7 @@ import pandas as pd
 import pytest
 
 import mjlearn as mj
+from mjlearn.lessons.play import thrown_out
 from mjlearn.analysis.review import CATEGORIES, CONFIDENCES, COLUMNS, GameReview, Moment, judge, recent_hands
 from mjlearn.errors import ArgumentError, SaveFileError
 from mjlearn.rules import Bot, Game
@@ -354,9 +355,8 @@ def test_a_mahjongg_not_declared_is_the_costliest_mistake():
 def _late_game(rules, rack="FF NN EE WW SS 8B 9B 1B 3B"):
     """East to discard with 39 tiles in the wall, North showing 222B and 44B J (a hot hand: 8B could give it
     Mah Jongg), East's rack a poor hand this late: the coach gives it up (the table has thrown nothing hot)."""
-    tiles = [f"{v}{s}" for s in "CD" for v in range(1, 10) for _ in range(4)][:60]
     return Game.from_position(CARD, rules, racks={0: rack}, exposures={3: ["222B", "44B J"]},
-                              discards=[(i % 3 + 1, t) for i, t in enumerate(tiles)], turn=0, phase="discard", seed=3)
+                              discards=thrown_out("CD", 60), turn=0, phase="discard", seed=3)
 
 
 @pytest.mark.parametrize("rules", ["NMJL", "MAHJ-X"])
@@ -387,10 +387,9 @@ def test_a_throw_where_the_coach_gives_the_hand_up_is_judged_as_defence(rules):
 def _late_call(rules, answer):
     """South throws 6B with 39 tiles in the wall, North showing a hot hand; East, far from every line (FF 66B 88B
     NN EE WW 9B), may call it for a pung of 6B, which 2468 lines allow, and answers with ``answer``."""
-    tiles = [f"{v}{s}" for s in "CD" for v in range(1, 10) for _ in range(4)][:60]
     game = Game.from_position(CARD, rules, racks={0: "FF 66B 88B NN EE WW 9B",
                                                   1: "6B 7D 7D 7D 8D 8D 8D 9D 9D 9D 1B 1B 3B 3B"},
-                              exposures={3: ["222B", "44B J"]}, discards=[(i % 3 + 1, t) for i, t in enumerate(tiles)],
+                              exposures={3: ["222B", "44B J"]}, discards=thrown_out("CD", 60),
                               turn=1, phase="discard", seed=3)
     game.discard(1, "6B")
     answer(game)

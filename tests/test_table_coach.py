@@ -10,6 +10,7 @@ import re
 import pytest
 
 import mjlearn as mj
+from mjlearn.lessons.play import thrown_out
 from mjlearn.rules import CoachBot
 from mjlearn.widgets import table_coach
 from mjlearn.widgets.game_table import GameTable
@@ -262,9 +263,8 @@ def test_the_panel_answers_after_every_move_of_400_random_games(quick_panel):
 def _late_position(rack="FF NN EE WW SS 8B 9B 1B 3B", discards=60, exposures=("222B", "44B J")):
     """East to discard with 39 tiles left (60 Craks and Dots out), North showing a hot hand (two exposures);
     East's rack is a poor hand this late."""
-    tiles = [f"{v}{s}" for s in "CD" for v in range(1, 10) for _ in range(4)][:discards]
     return {"racks": {0: rack}, "exposures": {3: list(exposures)}, "turn": 0, "phase": "discard",
-            "discards": [(i % 3 + 1, t) for i, t in enumerate(tiles)]}
+            "discards": thrown_out("CD", discards)}
 
 
 @pytest.mark.parametrize("rules", ["NMJL", "MAHJ-X"])
@@ -354,11 +354,10 @@ def test_the_game_table_s_coach_shows_the_defence_note():
 def test_at_a_hand_given_up_the_coach_lets_a_callable_discard_go_and_says_why(rules):
     # South throws 6B with 39 tiles in the wall, North showing a hot hand; East, far from every line, could
     # call it for a pung: the coach, giving the hand up, lets it go and says so
-    tiles = [f"{v}{s}" for s in "CD" for v in range(1, 10) for _ in range(4)][:60]
     game = mj.rules.Game.from_position(mj.load_card("basic1"), rules, seed=3,
                                        racks={0: "FF 66B 88B NN EE WW 9B", 1: "6B 7D 7D 7D 8D 8D 8D 9D 9D 9D 1B 1B 3B 3B"},
                                        exposures={3: ["222B", "44B J"]},
-                                       discards=[(i % 3 + 1, t) for i, t in enumerate(tiles)], turn=1, phase="discard")
+                                       discards=thrown_out("CD", 60), turn=1, phase="discard")
     game.discard(1, "6B")
     assert any(move.kind == "call" for move in game.legal_moves(0))
     choice = table_coach.call_choice(game, 0, reason=True)
