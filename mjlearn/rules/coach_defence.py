@@ -77,19 +77,21 @@ class DefenceState:
 
     def words(self) -> str:
         """The state in plain words for the seat's player (``""`` when defence does not apply): the wall,
-        who shows a hot hand, what the others throw, the hand's chance with its horizon and its worth
-        against the threshold, and what the coach would do.
+        who shows a hot hand, what the others throw, the hand's worth over the draws the seat can still
+        expect against the threshold, and what the coach would do. It names no chance: the coach panel's
+        lines' table shows the chances, each line's, and a second figure here would not match them (the
+        worth adds up the best lines' chances times what they pay).
 
         >>> state = DefenceState(True, True, 38, (2,), 9, (2,), True, 0.1, True, 3.1, 10.0, 0.021, True)
         >>> print(state.words())
-        The wall is down to 38 tiles and West shows two exposures. The others are throwing carefully, and the coach reckons your hand is worth little: about 2.1% in the 9 draws you can still expect, so it is worth about 3.1 points to you (the chance times what it pays), less than the 10 points a wall game pays. The coach would stop building it, throw safe tiles and call a discard only to win.
+        The wall is down to 38 tiles and West shows two exposures. The others are throwing carefully, and the coach reckons your hand is worth little in the 9 draws you can still expect: about 3.1 points to you (its best lines' chances times what they pay), less than the 10 points a wall game pays. The coach would stop building it, throw safe tiles and call a discard only to win.
         >>> loose = DefenceState(True, True, 30, (0, 2, 3), 8, (2, 3, 2), False, 0.6, False, 0.01, 6.0, 0.0004)
         >>> print(loose.words())
-        The wall is down to 30 tiles and East, West and North show two or more exposures each. The coach reckons your hand is worth little (about 0.04% in the 8 draws you can still expect: next to nothing, less than the 6.0 points the coach asks of a hand this late), but the others keep throwing tiles East, West and North could use, so holding back would not stop them: the coach keeps building its hand.
+        The wall is down to 30 tiles and East, West and North show two or more exposures each. The coach reckons your hand is worth little in the 8 draws you can still expect (next to nothing, less than the 6.0 points the coach asks of a hand this late), but the others keep throwing tiles East, West and North could use, so holding back would not stop them: the coach keeps building its hand.
         """
         if not self.applies:
             return ""
-        from ..analysis.horizon import horizon_words
+        from ..analysis.horizon import horizon_phrase
 
         names = [SEATS[s] for s in self.hot]
         if len(names) == 1:
@@ -99,22 +101,22 @@ class DefenceState:
             who = f"{listed(names)} show two or more exposures each"
             them = "them"
         opening = f"The wall is down to {self.wall_left} tiles and {who}"
-        chance = "about " + horizon_words(self.chance, self.draws)
+        horizon = horizon_phrase(self.draws)
         if self.threshold is None:
-            return (f"{opening}. The coach reckons your hand at {chance}: it keeps building it, and weighs each"
-                    " throw's danger against what the hand keeps.")
+            return (f"{opening}. The coach keeps building your hand {horizon}, and weighs each throw's danger"
+                    " against what the hand keeps.")
         against = (f"the {self.threshold:g} points a wall game pays" if self.tournament else
                    f"the {self.threshold:.1f} points the coach asks of a hand this late")
         worth = "next to nothing" if self.worth < 0.05 else f"about {self.worth:.1f} points"
         if self.gives_up:
             table = "The others are throwing carefully, and the coach" if self.rate is not None else "The coach"
-            return (f"{opening}. {table} reckons your hand is worth little: {chance}, so it is worth {worth} to"
-                    f" you (the chance times what it pays), less than {against}. The coach would stop building it,"
+            return (f"{opening}. {table} reckons your hand is worth little {horizon}: {worth} to you (its best"
+                    f" lines' chances times what they pay), less than {against}. The coach would stop building it,"
                     " throw safe tiles and call a discard only to win.")
         if self.poor:
-            return (f"{opening}. The coach reckons your hand is worth little ({chance}: {worth}, less than"
+            return (f"{opening}. The coach reckons your hand is worth little {horizon} ({worth}, less than"
                     f" {against}), but the others keep throwing tiles {listed(names)} could use, so holding"
                     f" back would not stop {them}: the coach keeps building its hand.")
-        return (f"{opening}, but the coach reckons your hand is still worth building ({chance}: {worth}, more than"
-                f" {against}): the coach keeps building it, and weighs each throw's danger against what the hand"
-                " keeps.")
+        return (f"{opening}, but the coach reckons your hand is still worth building {horizon} ({worth}, more"
+                f" than {against}): the coach keeps building it, and weighs each throw's danger against what the"
+                " hand keeps.")
