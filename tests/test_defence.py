@@ -5,7 +5,7 @@ import numpy as np
 import pytest
 
 import mjlearn as mj
-from mjlearn.analysis.defence import WAITING, danger, danger_table, hot_row, tile_dangers, waiting_chance
+from mjlearn.analysis.defence import CALIBRATED_WAITING, WAITING, danger, danger_table, hot_row, tile_dangers, waiting_chance
 from mjlearn.analysis.position import Exposure
 from mjlearn.errors import ArgumentError, HandError, NotationError
 from mjlearn.tiles import COPIES, Tile
@@ -48,7 +48,8 @@ def test_the_share_and_danger_of_a_single_possible_hand_are_exact():
     opponents = {"North": ["NNNN", "EEEE", "WWWW"]}
     table = danger(CARD, "S", opponents, wall_left=20, hand="S 1B")
     north = row(table, "North")
-    assert north.share == 1.0 and north.waiting == WAITING[3][2] and north.danger == pytest.approx(WAITING[3][2])
+    assert north.share == 1.0 and north.waiting == CALIBRATED_WAITING[3][2]
+    assert north.danger == pytest.approx(CALIBRATED_WAITING[3][2])
     assert north.hot and north.hot_row == "hot_tile_three" and north.completes == "Winds/Dragons #1"
     assert not north.could_call  # a pair is only ever called for Mah Jongg
 
@@ -73,7 +74,31 @@ def test_danger_grows_as_the_wall_runs_down():
     opponents = {"South": ["222B", "44B J"]}
     early, late = (row(danger(CARD, "8B", opponents, hand=RACK, wall_left=w), "South").danger for w in (90, 10))
     assert 0 < early < late
-    assert [waiting_chance(2, w) for w in (90, 50, 10)] == list(WAITING[2])
+    assert [waiting_chance(2, w) for w in (90, 50, 10)] == list(CALIBRATED_WAITING[2])
+    assert [waiting_chance(2, w, WAITING) for w in (90, 50, 10)] == list(WAITING[2])
+
+
+def test_the_learner_s_danger_is_the_one_the_coach_plays_by():
+    """The tables a learner is shown weigh a hand's chance of waiting as the coach bot does
+    (CALIBRATED_WAITING); the first table, WAITING, is still there to compare."""
+    from mjlearn.rules import CoachBot
+
+    assert CoachBot(CARD).waiting is CALIBRATED_WAITING
+    opponents = {"South": ["222B", "44B J"], "West": []}
+    calibrated = danger_table(CARD, RACK, opponents, wall_left=30)
+    first = danger_table(CARD, RACK, opponents, wall_left=30, waiting=WAITING)
+    south = row(danger(CARD, "8B", opponents, hand=RACK, wall_left=30), "South")
+    assert south.waiting == CALIBRATED_WAITING[2][2] != WAITING[2][2]
+    eight = calibrated.set_index("tile").danger["8B"]
+    assert eight > first.set_index("tile").danger["8B"] > 0  # two exposures late: 44.8% waiting against 30.4%
+
+
+@pytest.mark.parametrize("waiting", [[(0.1, 0.2, 0.3)] * 3, [(0.1, 0.2)] * 4, [(0.1, 0.2, 1.5)] * 4, "high", None])
+def test_a_waiting_table_that_is_not_one_says_so(waiting):
+    with pytest.raises(ArgumentError, match="waiting must be a table of 4 rows"):
+        danger_table(CARD, RACK, {"South": ["222B", "44B J"]}, waiting=waiting)
+    with pytest.raises(ArgumentError, match="waiting must be a table of 4 rows"):
+        danger(CARD, "8B", {"South": ["222B", "44B J"]}, waiting=waiting)
 
 
 def test_the_rack_table_is_safest_first_and_agrees_with_the_fast_form():

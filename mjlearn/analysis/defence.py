@@ -28,7 +28,8 @@ The model, in plain words:
   or more of it in a possible hand that may be exposed (``could_call``).
 - **The estimate.** ``danger`` is ``waiting * share``: ``waiting`` is how
   often a hand with that many exposures, that late in the wall, is one tile
-  from Mah Jongg (:data:`WAITING`, measured in bot games), and ``share`` the
+  from Mah Jongg (:data:`CALIBRATED_WAITING`, measured in games of bots and
+  coach bots and calibrated on the wins it predicts), and ``share`` the
   chance that the tile is the one it waits for, if the opponent is equally
   likely to play each of their possible lines (each hand of a line alike)
   and to lack any one of the hand's unexposed tiles. For a rack tile the
@@ -73,7 +74,8 @@ WAITING = (
 """How often a hand is one tile from Mah Jongg when a tile is thrown: rows by its exposures (0, 1, 2,
 3 or more), columns by the wall left (more than 66 tiles, 34-66, 33 or fewer). Measured over 800
 games of :class:`mjlearn.rules.Bot` players on ``basic1`` (400 NMJL, 400 MAHJ-X; about 150,000
-judgements: at each discard, each other live hand): ``benchmarks/bench_arena.py --waiting``."""
+judgements: at each discard, each other live hand): ``benchmarks/bench_arena.py --waiting``. The older
+table: every ``waiting`` argument now defaults to :data:`CALIBRATED_WAITING`."""
 
 CALIBRATED_WAITING = (
     (0.006, 0.065, 0.211),
@@ -82,7 +84,8 @@ CALIBRATED_WAITING = (
     (0.335, 0.414, 0.474),
 )
 """:data:`WAITING` measured again over coach tables as well as Bot tables and calibrated on the wins it
-predicts: the table the coach bot's defence uses (``tile_dangers(..., waiting=CALIBRATED_WAITING)``).
+predicts: the table the coach bot's defence and the tables a learner is shown use (every ``waiting``
+argument's default).
 
 Measured over 800 games on ``basic1`` (seeds 0-199 under NMJL and under MAHJ-X, once with four
 :class:`mjlearn.rules.Bot` players and once with four :class:`mjlearn.rules.CoachBot` players; 157,633
@@ -93,7 +96,8 @@ by the coach, keeps its measured rate). On 400 other games (seeds 1000-1099) it 
 such discards where 160 happened (:data:`WAITING`: 136), 92 against 96 at Bot tables but 80 against 64
 at coach tables, whose calibrated coaches feed fewer wins (docs/analysis.md, "Defence", has the counts
 and the Brier scores). ``benchmarks/bench_arena.py --waiting`` measures it. The tables a learner is shown
-(:func:`danger`, :func:`danger_table`) still use :data:`WAITING`."""
+(:func:`danger`, :func:`danger_table`, the coach panel, the review, the lessons) used :data:`WAITING` until
+the coach's danger and theirs were made one."""
 
 DANGER_COLUMNS = ["opponent", "exposures", "lines", "could_win", "could_call", "completes", "waiting", "share",
                   "danger", "hot", "hot_row"]
@@ -103,12 +107,13 @@ TABLE_COLUMNS = ["tile", "copies", "danger", "hot", "could_win", "threatens"]
 """Columns of :func:`danger_table`: one row per distinct tile of the rack."""
 
 
-def waiting_chance(exposures: int, wall_left: int | None = None, table: Sequence[Sequence[float]] = WAITING) -> float:
-    """``table`` (:data:`WAITING`, or :data:`CALIBRATED_WAITING`) for a hand with ``exposures`` exposed
-    groups when ``wall_left`` tiles are left (``None``: the middle of the game).
+def waiting_chance(exposures: int, wall_left: int | None = None,
+                   table: Sequence[Sequence[float]] = CALIBRATED_WAITING) -> float:
+    """``table`` (:data:`CALIBRATED_WAITING`, or the older :data:`WAITING`) for a hand with ``exposures``
+    exposed groups when ``wall_left`` tiles are left (``None``: the middle of the game).
 
-    >>> waiting_chance(0, 90), waiting_chance(2, 20), waiting_chance(2, 20, CALIBRATED_WAITING)
-    (0.006, 0.304, 0.448)
+    >>> waiting_chance(0, 90), waiting_chance(2, 20), waiting_chance(2, 20, WAITING)
+    (0.006, 0.448, 0.304)
     """
     row = table[min(max(exposures, 0), 3)]
     if wall_left is None:
@@ -252,14 +257,14 @@ def tile_dangers(
     opponents: Sequence[Sequence[Exposure] | None],
     available: np.ndarray,
     wall_left: int | None = None,
-    waiting: Sequence[Sequence[float]] = WAITING,
+    waiting: Sequence[Sequence[float]] = CALIBRATED_WAITING,
 ) -> Dangers:
     """The fast array form of :func:`danger` (no checks, no pandas), for bots.
 
     ``opponents`` are each opponent's exposures (``None`` for a dead hand, which
     cannot win); ``available`` (``[36]``) the tiles the thrower cannot see: the
     set less the discards, all exposures and the thrower's own rack. ``waiting``
-    is the table of :func:`waiting_chance` (the coach bot passes :data:`CALIBRATED_WAITING`).
+    is the table of :func:`waiting_chance` (:data:`CALIBRATED_WAITING`, the coach bot's and the learner's).
     """
     count = len(opponents)
     each = np.zeros((count, NUM_KINDS))
@@ -285,7 +290,7 @@ def danger_each(
     opponents: Sequence[Sequence[Exposure] | None],
     available: np.ndarray,
     wall_left: int | None = None,
-    waiting: Sequence[Sequence[float]] = WAITING,
+    waiting: Sequence[Sequence[float]] = CALIBRATED_WAITING,
 ) -> np.ndarray:
     """:func:`tile_dangers`' ``each`` alone (``[opponents, 36]``, the same floats), for the coach bot's
     discards: the share of each opponent's lines (:meth:`OpponentLines.share`) times its chance of waiting,
@@ -454,6 +459,19 @@ class TableReading:
 
 # -- the public calls ---------------------------------------------------------------
 
+def _waiting_argument(waiting) -> tuple[tuple[float, float, float], ...]:
+    """A :func:`waiting_chance` table given to :func:`danger` or :func:`danger_table`, checked: four rows (0, 1,
+    2, 3 or more exposures) of three chances (0 to 1) each, else :class:`~mjlearn.errors.ArgumentError`."""
+    try:
+        rows = tuple(tuple(float(x) for x in row) for row in waiting)
+    except (TypeError, ValueError):
+        rows = ()
+    if len(rows) != 4 or any(len(row) != 3 or not all(0.0 <= x <= 1.0 for x in row) for row in rows):
+        raise ArgumentError("waiting must be a table of 4 rows (0, 1, 2, 3 or more exposures) of 3 chances from 0 to"
+                            f" 1 (more than 66 tiles in the wall, 34-66, 33 or fewer), not {waiting!r}")
+    return rows
+
+
 def _read_table(card, opponents, discards, hand, exposures, dead, ruleset):
     """Check the arguments shared by :func:`danger` and :func:`danger_table`; return the compiled card,
     the opponents' labels and exposures (``None`` if dead), the tiles unseen, and the rack."""
@@ -525,6 +543,7 @@ def danger(
     wall_left: int | None = None,
     dead=(),
     ruleset=None,
+    waiting: Sequence[Sequence[float]] = CALIBRATED_WAITING,
 ) -> "pandas.DataFrame":
     """How dangerous throwing ``tile`` is, one row per opponent (columns :data:`DANGER_COLUMNS`).
 
@@ -534,8 +553,9 @@ def danger(
     ``hand`` and ``exposures`` your own rack and exposures (their tiles are
     seen too); ``wall_left`` the tiles left in the wall (``None``: mid-game);
     ``dead`` the names of opponents whose hands are dead (for a list of
-    opponents, their names are ``"opponent 1"`` to ``"opponent 3"``). The model is in the
-    module docstring: only what you can see counts.
+    opponents, their names are ``"opponent 1"`` to ``"opponent 3"``); ``waiting`` the table of
+    :func:`waiting_chance` (:data:`CALIBRATED_WAITING`, the one the coach bot plays by; :data:`WAITING`
+    the older one). The model is in the module docstring: only what you can see counts.
 
     Columns: ``lines`` the opponent's possible lines, ``could_win`` and
     ``could_call`` whether the tile could complete a possible hand or be
@@ -550,6 +570,7 @@ def danger(
 
     tile = as_tile(tile)
     wall_left = count_argument("wall_left", wall_left, allow_none=True)
+    table = _waiting_argument(waiting)
     compiled, parsed, available, _ = _read_table(card, opponents, discards, hand, exposures, dead, ruleset)
     t = int(tile)
     rows = []
@@ -562,7 +583,7 @@ def danger(
         live, wins, calls, share = lines.judge(available)
         possible = lines.seg_line[np.add.reduceat(live[:, t], lines.starts) > 0] if len(lines.starts) else []
         could_win = bool(wins[:, t].any())
-        waiting = waiting_chance(len(groups), wall_left)
+        waiting = waiting_chance(len(groups), wall_left, table)
         row = hot_row(groups) if could_win else ""
         rows.append((label, shown, len(set(np.asarray(possible).tolist())), could_win, bool(calls[:, t].any()),
                      _line_names(compiled, lines.lines[wins[:, t]]), waiting, float(share[t]),
@@ -579,13 +600,14 @@ def danger_table(
     wall_left: int | None = None,
     dead=(),
     ruleset=None,
+    waiting: Sequence[Sequence[float]] = CALIBRATED_WAITING,
 ) -> "pandas.DataFrame":
     """:func:`danger` for every distinct tile of your rack, safest first (columns :data:`TABLE_COLUMNS`).
 
     ``danger`` combines the opponents (``1 - prod(1 - danger)``), ``hot`` is
     whether any opponent with two or more exposures could win on the tile,
     ``could_win`` how many opponents could, and ``threatens`` names them,
-    most endangered first.
+    most endangered first. ``waiting`` as for :func:`danger`.
 
     >>> import mjlearn as mj
     >>> table = danger_table(mj.load_card("basic1"), "FF 66B 8B 3C 5C 7C 5D 6D 7D N J", [["222B", "44B J"], []])
@@ -597,9 +619,10 @@ def danger_table(
     from .arguments import count_argument
 
     wall_left = count_argument("wall_left", wall_left, allow_none=True)
+    table = _waiting_argument(waiting)
     compiled, parsed, available, rack = _read_table(card, opponents, discards, as_hand(hand), exposures, dead,
                                                     ruleset)
-    found = tile_dangers(compiled, [groups for _, groups in parsed], available, wall_left)
+    found = tile_dangers(compiled, [groups for _, groups in parsed], available, wall_left, table)
     labels = [label for label, _ in parsed]
     rows = []
     for k in np.flatnonzero(np.asarray(rack.counts)).tolist():
