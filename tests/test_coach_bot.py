@@ -753,3 +753,18 @@ def test_the_defence_state_changes_nothing_a_coach_playing_the_seat_decides():
     assert verdicts["give up"] > 5 and verdicts["play on"] > 5, verdicts  # (the states read were of every kind)
     assert all(str(thrown) == state.throw for state, thrown in states if state.gives_up)  # what it then threw
     assert any(len(state.throws) > 1 for state, _ in states)  # (ties met: its seeded draw picked, and put back)
+
+
+@pytest.mark.parametrize("player", [Bot, CoachBot])
+@pytest.mark.parametrize("rules", [NMJL, MAHJX])
+def test_a_pickled_bot_plays_on_as_the_bot_it_copies(player, rules):
+    """Bots travel to process pools and Dask workers as pickled copies: a copy made after a whole game (its
+    looks kept, its random generator moved on) plays the next game move for move as the bot it copies."""
+    import pickle
+
+    bots = [player(CARD, rules, seed=seat) for seat in range(4)]
+    run_game(CARD, rules, seed=5, bots=bots)
+    copies = [pickle.loads(pickle.dumps(bot)) for bot in bots]
+    assert all(c.rng.getstate() == b.rng.getstate() for c, b in zip(copies, bots))
+    assert run_game(CARD, rules, seed=9, bots=copies).moves == run_game(CARD, rules, seed=9, bots=bots).moves
+    assert copying.deepcopy(bots[0]).seed == 0

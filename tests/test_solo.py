@@ -18,7 +18,7 @@ from mjlearn.analysis.solo import (DRAWS, MAX_DRAWS, RandomDiscarder, RolloutPla
 from mjlearn.analysis.stats import binomial_range, mcnemar_p, paired_interval, wilson
 from mjlearn.errors import ArgumentError, RuleError, UnknownNameError
 from mjlearn.hands import Hand
-from mjlearn.rules import Bot
+from mjlearn.rules import Bot, CoachBot
 from mjlearn.tiles import TILE_SET, Tile, parse_tiles
 
 CARD = mj.load_card("basic1")
@@ -355,9 +355,31 @@ def test_a_dask_client_gives_the_same_result(dask_client):
     assert np.array_equal(there.away, here.away)
 
 
+class _LockedPlayer:
+    """A player that holds a lock: it cannot be pickled."""
+
+    def __init__(self):
+        import threading
+
+        self.lock, self.bot = threading.Lock(), Bot(CARD)
+
+    def choose_discard(self, counts, exposures=(), visible=None):
+        return self.bot.choose_discard(counts, exposures, visible)
+
+
 def test_a_player_that_cannot_travel_is_named():
-    with ThreadPoolExecutor(1) as pool, pytest.raises(ArgumentError, match="player 'bot' cannot be sent"):
-        solo(CARD, players={"bot": Bot(CARD)}, deals=2, draws=6, executor=pool)
+    with ThreadPoolExecutor(1) as pool, pytest.raises(ArgumentError, match="player 'locked' cannot be sent"):
+        solo(CARD, players={"locked": _LockedPlayer()}, deals=2, draws=6, executor=pool)
+
+
+def test_bot_and_coach_objects_travel_to_a_pool():
+    """A Bot or a CoachBot built with its own options goes to the executor as a pickled copy (it kept thread
+    state it could not send) and plays the deals as it does here."""
+    players = {"bot": Bot(CARD, lines=2), "worth": CoachBot(CARD, objective="worth", slack=1)}
+    here = solo(CARD, players=players, deals=6, draws=12, seed=5)
+    with ThreadPoolExecutor(2) as pool:
+        there = solo(CARD, players=players, deals=6, draws=12, seed=5, executor=pool)
+    assert np.array_equal(there.away, here.away) and np.array_equal(there.completed_at, here.completed_at)
 
 
 # -- arguments -------------------------------------------------------------------------------

@@ -60,6 +60,19 @@ class BotEngine:
         self.ruleset = ruleset
         self._threads = threading.local()  # .live: view key -> its hands' liveness, kept up to date in this thread
 
+    def __reduce__(self):
+        """Pickled as its card and ruleset: unpickled, it is the receiving process's shared engine of that card
+        (:func:`engine_for`), whose views and liveness are built there afresh (a thread's liveness cannot be
+        sent).
+
+        >>> import pickle
+        >>> engine = engine_for("basic1")
+        >>> copy = pickle.loads(pickle.dumps(engine))
+        >>> copy.card.lines == engine.card.lines and copy.compiled.num_hands == engine.compiled.num_hands
+        True
+        """
+        return engine_for, (self.card, self.ruleset)
+
     def view(self, key: tuple[tuple[int, int], ...] = ()) -> View:
         """The :class:`~mjlearn.engine.views.View` of a set of exposures' key
         (:func:`~mjlearn.engine.compiled.exposure_key`)."""

@@ -163,6 +163,20 @@ class Bot:
     def __repr__(self) -> str:
         return f"Bot(seed={self.seed!r}, lines={self.lines}, vote_above={self.vote_above})"
 
+    def __getstate__(self) -> dict:
+        """What pickling keeps (so that a bot goes to a process pool, or is copied): its options and its
+        random generator's state, not the positions it kept from its last looks (they are built again).
+
+        >>> import pickle, mjlearn as mj
+        >>> bot = Bot(mj.load_card("basic1"), seed=7)
+        >>> copy = pickle.loads(pickle.dumps(bot))
+        >>> copy.seed, copy.rng.random() == bot.rng.random()
+        (7, True)
+        """
+        state = self.__dict__.copy()
+        state.update(_positions={}, _views={}, _last_position=None, _last_key=((), ()))
+        return state
+
     # -- evaluation --------------------------------------------------------------
     def _key_of(self, exposures: Sequence[Exposure]) -> tuple[tuple[int, int], ...]:
         """:func:`_key` of the exposures, kept from the last ones (a seat's exposures seldom change)."""

@@ -460,6 +460,14 @@ class CoachBot(Bot):
     def __repr__(self) -> str:
         return f"CoachBot(seed={self.seed!r}, weights={self.weights.tolist()}, defence={self.defence})"
 
+    def __getstate__(self) -> dict:
+        """What pickling keeps: as :meth:`Bot.__getstate__ <mjlearn.rules.Bot.__getstate__>`, and none of the
+        figures kept from its last looks (the first rack's, the lines', the exact chances') nor its reading of a
+        game's table (a reading belongs to the game object it was made in)."""
+        state = super().__getstate__()
+        state.update(_exact_cache={}, _first=None, _kept_behind=None, _kept_lines=None, _turn=None, _reading=None)
+        return state
+
     # -- worth of racks ----------------------------------------------------------
     def _behind(self, position: Position, available: np.ndarray) -> np.ndarray:
         """The rack's distance to each hand of its view, the hands the tiles ``available`` cannot complete
