@@ -768,3 +768,29 @@ def test_a_pickled_bot_plays_on_as_the_bot_it_copies(player, rules):
     assert all(c.rng.getstate() == b.rng.getstate() for c, b in zip(copies, bots))
     assert run_game(CARD, rules, seed=9, bots=copies).moves == run_game(CARD, rules, seed=9, bots=bots).moves
     assert copying.deepcopy(bots[0]).seed == 0
+
+
+@pytest.mark.parametrize("player, options, name", [
+    (Bot, {"seed": "7"}, "seed"), (Bot, {"seed": 1.5}, "seed"), (Bot, {"lines": 0}, "lines"),
+    (Bot, {"calls": "yes"}, "calls"), (Bot, {"vote_above": -1}, "vote_above"), (Bot, {"exchanges": 1}, "exchanges"),
+    (CoachBot, {"weights": ""}, "weights"), (CoachBot, {"weights": (0.0, 1.0)}, "weights"),
+    (CoachBot, {"weights": [1.0, float("nan")]}, "weights"), (CoachBot, {"weights": 1.0}, "weights"),
+    (CoachBot, {"call_margin": "10%"}, "call_margin"), (CoachBot, {"call_margin": -0.1}, "call_margin"),
+    (CoachBot, {"slack": -1}, "slack"), (CoachBot, {"slack": 2.5}, "slack"), (CoachBot, {"caution": float("inf")}, "caution"),
+    (CoachBot, {"beam": 0}, "beam"), (CoachBot, {"defence": "off"}, "defence"), (CoachBot, {"exact": None}, "exact"),
+    (CoachBot, {"waiting": [(0.1, 0.2, 0.3)] * 3}, "waiting"), (CoachBot, {"read_table": 0}, "read_table"),
+    (CoachBot, {"tournament_rows": "no"}, "tournament_rows"), (CoachBot, {"seed": []}, "seed"),
+])
+def test_a_bot_s_options_are_checked_and_named(player, options, name):
+    """An option of the wrong kind is refused when the player is made, naming it (it used to pass silently and
+    fail later, or fail with Python's own error)."""
+    with pytest.raises(ArgumentError, match=f"^{name} must be"):
+        player(CARD, **options)
+
+
+def test_a_numpy_seed_plays_as_the_same_whole_number():
+    seeds = [np.int64(s) for s in range(4)]
+    with_numpy = run_game(CARD, NMJL, seed=3, bots=[CoachBot(CARD, NMJL, seed=s) for s in seeds])
+    with_int = run_game(CARD, NMJL, seed=3, bots=[CoachBot(CARD, NMJL, seed=int(s)) for s in seeds])
+    assert with_numpy.moves == with_int.moves and type(CoachBot(CARD, seed=np.int64(2)).seed) is int
+    assert CoachBot(CARD, seed=None).seed is None  # a fresh random generator, as before

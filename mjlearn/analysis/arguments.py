@@ -26,7 +26,8 @@ from ..errors import ArgumentError
 from ..hands import Hand
 from ..wording import shown
 
-__all__ = ["choice_argument", "count_argument", "exposures_argument", "flag_argument", "ruleset_argument"]
+__all__ = ["choice_argument", "count_argument", "exposures_argument", "flag_argument", "ruleset_argument",
+           "amount_argument", "weights_argument", "waiting_argument"]
 
 
 def count_argument(name: str, value, minimum: int = 0, maximum: int | None = None, allow_none: bool = False):
@@ -39,6 +40,72 @@ def count_argument(name: str, value, minimum: int = 0, maximum: int | None = Non
     if number < minimum or (maximum is not None and number > maximum):
         raise ArgumentError(f"{name} must be {_whole_number(minimum, maximum, allow_none)}, not {number}")
     return number
+
+
+def amount_argument(name: str, value, allow_none: bool = False) -> float | None:
+    """``value`` as a ``float`` if it is a finite number, 0 or more (``None`` too with ``allow_none``): a margin, a
+    share, a scale.
+
+    >>> amount_argument("caution", 1), amount_argument("call_margin", None, allow_none=True)
+    (1.0, None)
+    >>> amount_argument("caution", -0.5)
+    Traceback (most recent call last):
+    ...
+    mjlearn.errors.ArgumentError: caution must be a number, 0 or more, not -0.5
+    """
+    if value is None and allow_none:
+        return None
+    wanted = f"a number, 0 or more{' (or None)' if allow_none else ''}"
+    if isinstance(value, (bool, np.bool_)) or not isinstance(value, (int, float, np.integer, np.floating)):
+        raise ArgumentError(f"{name} must be {wanted}, not {_shown(value)}")
+    number = float(value)
+    if not np.isfinite(number) or number < 0:
+        raise ArgumentError(f"{name} must be {wanted}, not {value!r}")
+    return number
+
+
+def weights_argument(name: str, value) -> np.ndarray:
+    """``value`` as a float array if it is a list of 1 to 14 finite numbers, 0 or more, the first above 0 (what
+    the best lines count for, best first).
+
+    >>> weights_argument("weights", (1, 0.35, 0.15)).tolist()
+    [1.0, 0.35, 0.15]
+    >>> weights_argument("weights", "1 0.5")
+    Traceback (most recent call last):
+    ...
+    mjlearn.errors.ArgumentError: weights must be a list of 1 to 14 numbers, 0 or more, the first above 0 (what the best lines count for), not '1 0.5'
+    """
+    wanted = "a list of 1 to 14 numbers, 0 or more, the first above 0 (what the best lines count for)"
+    if isinstance(value, (str, bytes, dict)) or not isinstance(value, Iterable):
+        raise ArgumentError(f"{name} must be {wanted}, not {_shown(value)}")
+    items = list(value)
+    if not 1 <= len(items) <= 14 or any(isinstance(x, (bool, np.bool_)) or not isinstance(
+            x, (int, float, np.integer, np.floating)) for x in items):
+        raise ArgumentError(f"{name} must be {wanted}, not {_shown(value)}")
+    weights = np.asarray(items, dtype=np.float64)
+    if not np.isfinite(weights).all() or (weights < 0).any() or weights[0] <= 0:
+        raise ArgumentError(f"{name} must be {wanted}, not {items!r}")
+    return weights
+
+
+def waiting_argument(value) -> tuple[tuple[float, float, float], ...]:
+    """``value`` as a table of :func:`~mjlearn.analysis.defence.waiting_chance` if it is one: four rows (0, 1, 2,
+    3 or more exposures) of three chances from 0 to 1 each (more than 66 tiles in the wall, 34-66, 33 or
+    fewer).
+
+    >>> waiting_argument([(0, 0.1, 0.2)] * 4)[3]
+    (0.0, 0.1, 0.2)
+    """
+    wanted = ("a table of 4 rows (0, 1, 2, 3 or more exposures) of 3 chances from 0 to 1 (more than 66 tiles in"
+              " the wall, 34-66, 33 or fewer)")
+    try:
+        rows = tuple(tuple(float(x) for x in row) for row in value)
+    except (TypeError, ValueError):
+        rows = ()
+    if len(rows) != 4 or any(len(row) != 3 or not all(0.0 <= x <= 1.0 for x in row) for row in rows) or isinstance(
+            value, (str, bytes)):
+        raise ArgumentError(f"waiting must be {wanted}, not {_shown(value)}")
+    return rows
 
 
 def _whole_number(minimum: int, maximum: int | None, allow_none: bool) -> str:

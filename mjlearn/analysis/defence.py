@@ -459,19 +459,6 @@ class TableReading:
 
 # -- the public calls ---------------------------------------------------------------
 
-def _waiting_argument(waiting) -> tuple[tuple[float, float, float], ...]:
-    """A :func:`waiting_chance` table given to :func:`danger` or :func:`danger_table`, checked: four rows (0, 1,
-    2, 3 or more exposures) of three chances (0 to 1) each, else :class:`~mjlearn.errors.ArgumentError`."""
-    try:
-        rows = tuple(tuple(float(x) for x in row) for row in waiting)
-    except (TypeError, ValueError):
-        rows = ()
-    if len(rows) != 4 or any(len(row) != 3 or not all(0.0 <= x <= 1.0 for x in row) for row in rows):
-        raise ArgumentError("waiting must be a table of 4 rows (0, 1, 2, 3 or more exposures) of 3 chances from 0 to"
-                            f" 1 (more than 66 tiles in the wall, 34-66, 33 or fewer), not {waiting!r}")
-    return rows
-
-
 def _read_table(card, opponents, discards, hand, exposures, dead, ruleset):
     """Check the arguments shared by :func:`danger` and :func:`danger_table`; return the compiled card,
     the opponents' labels and exposures (``None`` if dead), the tiles unseen, and the rack."""
@@ -566,11 +553,11 @@ def danger(
     """
     import pandas as pd
 
-    from .arguments import count_argument
+    from .arguments import count_argument, waiting_argument
 
     tile = as_tile(tile)
     wall_left = count_argument("wall_left", wall_left, allow_none=True)
-    table = _waiting_argument(waiting)
+    table = waiting_argument(waiting)
     compiled, parsed, available, _ = _read_table(card, opponents, discards, hand, exposures, dead, ruleset)
     t = int(tile)
     rows = []
@@ -616,10 +603,10 @@ def danger_table(
     """
     import pandas as pd
 
-    from .arguments import count_argument
+    from .arguments import count_argument, waiting_argument
 
     wall_left = count_argument("wall_left", wall_left, allow_none=True)
-    table = _waiting_argument(waiting)
+    table = waiting_argument(waiting)
     compiled, parsed, available, rack = _read_table(card, opponents, discards, as_hand(hand), exposures, dead,
                                                     ruleset)
     found = tile_dangers(compiled, [groups for _, groups in parsed], available, wall_left, table)

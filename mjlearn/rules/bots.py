@@ -145,15 +145,17 @@ class Bot:
         exchanges: bool = True,
         offer_margin: int = 2,
     ):
+        from ..analysis.arguments import count_argument, flag_argument
+
         self.card = card = as_card(card)
         self.ruleset = as_ruleset(ruleset)
-        self.seed = seed
+        self.seed = seed = None if seed is None else seed_or_fresh(seed)  # (a numpy integer too)
         self.rng = random.Random(seed)
-        self.lines = lines
-        self.vote_above = vote_above
-        self.calls = calls
-        self.exchanges = exchanges
-        self.offer_margin = offer_margin
+        self.lines = count_argument("lines", lines, minimum=1)
+        self.vote_above = count_argument("vote_above", vote_above)
+        self.calls = flag_argument("calls", calls)
+        self.exchanges = flag_argument("exchanges", exchanges)
+        self.offer_margin = count_argument("offer_margin", offer_margin)
         self.engine = engine_for(card, self.ruleset)
         self._positions: dict[tuple, Position] = {}
         self._views: dict[tuple, View] = {}  # exposures' key -> the engine's view (a game shows a few sets)

@@ -420,21 +420,24 @@ class CoachBot(Bot):
         read_table: bool = True,
         **options,
     ):
+        from ..analysis.arguments import amount_argument, flag_argument, waiting_argument, weights_argument
+
         super().__init__(card, ruleset, seed, **options)
-        self.weights = np.asarray(weights, dtype=np.float64)
+        self.weights = weights_argument("weights", weights)
+        call_margin = amount_argument("call_margin", call_margin, allow_none=True)
         if call_margin is None:
             call_margin = CALL_MARGINS.get(self.ruleset.name, CALL_MARGINS["NMJL"])
         self.call_margin = call_margin
-        self.slack = slack
-        self.defence = defence
-        self.caution = caution
-        self.exact = exact
-        self.distance_first = distance_first
-        self.beam = beam
+        self.slack = count_argument("slack", slack, maximum=14)
+        self.defence = flag_argument("defence", defence)
+        self.caution = amount_argument("caution", caution)
+        self.exact = flag_argument("exact", exact)
+        self.distance_first = flag_argument("distance_first", distance_first)
+        self.beam = count_argument("beam", beam, minimum=1)
         if objective not in DISCARD_OBJECTIVES:
             raise ArgumentError(f"objective must be one of {', '.join(DISCARD_OBJECTIVES)}, not {objective!r}")
         self.objective = objective
-        self.lookahead_at_table = bool(lookahead_at_table)
+        self.lookahead_at_table = flag_argument("lookahead_at_table", lookahead_at_table)
         self.lookahead_width = count_argument("lookahead_width", lookahead_width, minimum=2)
         self.samples = count_argument("samples", samples, minimum=1)
         self.lookahead_slack = count_argument("lookahead_slack", lookahead_slack, minimum=0)
@@ -446,14 +449,14 @@ class CoachBot(Bot):
         self.mean_value = float(self.engine.compiled.line_value.mean()) if self.engine.compiled.num_lines else 0.0
         self.last_chance = np.zeros(0)
         self._turn: tuple | None = None  # (game, seat) of the move under way: choose_exchange's draws, if it asks
-        self.waiting = waiting
+        self.waiting = waiting if waiting is CALIBRATED_WAITING else waiting_argument(waiting)
         if home_give_up is not None and (isinstance(home_give_up, bool) or not isinstance(home_give_up, (int, float))
                                          or not home_give_up >= 0):
             raise ArgumentError(f"home_give_up must be a share of a line's value (0 or more) or None, not {home_give_up!r}")
         self.home_give_up = None if home_give_up is None else float(home_give_up)
-        self.read_table = bool(read_table)
+        self.read_table = flag_argument("read_table", read_table)
         self._reading: tuple | None = None  # (game, seat, TableReading): see table_reading
-        self.tournament_rows = tournament_rows
+        self.tournament_rows = flag_argument("tournament_rows", tournament_rows)
         self.self_pick_points, self.jokerless_points = tournament_bonuses(self.engine.compiled, self.ruleset) \
             if tournament_rows else (0.0, None)
 
