@@ -43,10 +43,12 @@ def chance_words(p: float) -> str:
     >>> chance_words(1), chance_words(0.99999), chance_words(0.0123), chance_words(0.0001), chance_words(2e-07)
     ('100%', 'more than 99.9%', '1.2%', '0.01%', 'less than 0.01% (about 1 in 5,000,000)')
     """
+    from .errors import ArgumentError
+
+    if isinstance(p, (bool, str, bytes)) or not hasattr(p, "__float__"):  # (a number: Python's or numpy's)
+        raise ArgumentError(f"a chance is a number between 0 and 1, not {shown(p)}")
     p = float(p)
     if not 0 <= p <= 1:
-        from .errors import ArgumentError
-
         raise ArgumentError(f"a chance is between 0 and 1, not {shown(p)}")
     if p == 0:
         return "0%"

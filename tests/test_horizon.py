@@ -122,3 +122,9 @@ def test_the_table_coach_and_the_coach_bot_count_the_same_draws():
     assert CoachBot._draws(game, 0) == 24 and CoachBot._draws(game, 1) == 25
     game.discard(0, "N")  # South answers the discard: it would draw next
     assert CoachBot._draws(game, 1) == seat_draws(game, 1) == 25
+
+
+@pytest.mark.parametrize("chance", [None, "0.5", [0.5], True, object(), float("nan"), 1.5, -0.1])
+def test_a_chance_that_is_not_one_is_refused_in_words(chance):
+    with pytest.raises(ArgumentError, match="a chance is"):
+        horizon_words(chance, 12)
