@@ -114,7 +114,18 @@ def events_table(events: Sequence[Event]) -> "pandas.DataFrame":
     return pd.DataFrame(rows, columns=["step", "seat", "action", "tiles", "detail"])
 
 
+_STEPS: dict[Ruleset, tuple[Step, ...]] = {}  # ruleset -> its steps (Step is frozen: shared by the Charlestons)
+
+
 def _steps(rules: Ruleset) -> list[Step]:
+    """The steps of a Charleston under ``rules`` (a new list; the steps are worked out once per ruleset)."""
+    steps = _STEPS.get(rules)
+    if steps is None:
+        steps = _STEPS[rules] = tuple(_build_steps(rules))
+    return list(steps)
+
+
+def _build_steps(rules: Ruleset) -> list[Step]:
     def charleston(label: str, directions: Sequence[str]) -> list[Step]:
         steps = []
         for i, direction in enumerate(directions):
