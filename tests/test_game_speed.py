@@ -1228,3 +1228,33 @@ def test_a_charleston_step_at_once_refuses_what_the_moves_one_by_one_would_refus
     assert game.snapshot() == before
     assert game._trusted_charleston_step(good) is True
     assert game.charleston.step.name == "first across" and len(game.moves) == 4
+
+
+@pytest.mark.parametrize("card", [CARD, mj.load_card("practice_harbor")], ids=lambda c: c.name)
+def test_a_swap_s_offer_from_the_compiled_ranking_is_the_one_pass_scores_lists_give(card):
+    """BotEngine.offer_kinds (Bot.choose_offer's kinds) reads the compiled ranking's arrays: the same kinds, in
+    the same order, as pass_scores' lists and masks give (the nearest lines within the margin, the tiles all of
+    them leave unused, the first three), by the compiled loops and by numpy, for racks of 13 and 14 tiles, every
+    margin and number of lines."""
+    from mjlearn.engine import engine_for
+
+    engine = engine_for(card)
+    rng = random.Random(11)
+    pool = [kind for kind in range(NUM_KINDS) for _ in range(COPIES[kind])]
+    checked = offered = 0
+    for _ in range(150):
+        counts = [0] * NUM_KINDS
+        for kind in rng.sample(pool, rng.choice([13, 14])):
+            counts[kind] += 1
+        counts = tuple(counts)
+        for lines in (1, 2, 3):
+            ranked, distances, unused = engine.pass_scores(counts, lines)
+            for margin in (0, 1, 2, 4):
+                spare = unused[distances <= distances[0] + margin].min(axis=0)
+                expected = [k for _, k, copy in ranked if copy < spare[k]][:3]
+                assert engine.offer_kinds(counts, lines, margin) == expected
+                with bots_engine("numpy"):
+                    assert engine.offer_kinds(counts, lines, margin) == expected
+                checked += 1
+                offered += len(expected)
+    assert checked == 1800 and 0 < offered < 3 * checked  # (offers of every size among them)

@@ -227,10 +227,7 @@ class Bot:
         line's spare tiles; one torn between lines offers only what none of
         them wants.
         """
-        ranked, distances, unused = self.engine.pass_scores(counts, self.lines)
-        close = distances <= distances[0] + self.offer_margin
-        spare = unused[close].min(axis=0)
-        return [_TILES[k] for _, k, copy in ranked if copy < spare[k]][:3]
+        return [_TILES[k] for k in self.engine.offer_kinds(counts, self.lines, self.offer_margin)]
 
     def wants_second_charleston(self, counts: Sequence[int]) -> bool:
         return self.best_distance(counts) > self.vote_above
