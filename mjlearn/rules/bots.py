@@ -42,6 +42,9 @@ distances, whether it wins, its discard: ``Bot._turn_look``), and the game's
 draw, discard and Charleston pass take the bots' moves with their checks read
 inline (``Game._trusted_draw``, ``_trusted_discard``, ``_trusted_pass_tiles``). On a turn with no
 exposed joker of a tile the seat holds, the exchange look is skipped and the tiles seen are not counted.
+:func:`run_game` plays four :class:`Bot` players' Charleston a step at a time: the four choices (each from
+its own rack, which no move changes until the step is resolved), then the four moves at once
+(``Game._trusted_charleston_step``): the same moves as seat by seat.
 """
 
 from __future__ import annotations
