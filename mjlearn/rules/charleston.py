@@ -323,10 +323,9 @@ class Charleston:
             self._pending = {seat: (choice,) for seat, choice in enumerate(choices)}
             self._close_vote()
             return True
-        most = 3 if step.kind in ("pass", "negotiated") else -1
         racks = self.racks
-        for seat, own in enumerate(choices):
-            if type(own) is not list or len(own) > most or (step.kind == "pass" and len(own) != 3):
+        for seat, own in enumerate(choices):  # (a pass takes three tiles, a negotiated step 0-3)
+            if type(own) is not list or len(own) > 3 or (step.kind == "pass" and len(own) != 3):
                 return False
             counts = racks[seat]._counts
             for tile in own:
