@@ -69,6 +69,9 @@ the game) made Bot games 6-8% faster: three runs with ``--games 40 --rounds 2`` 
 The tenth round (branch i25-botspeed7: a turn with no exposed joker to take no longer counts the tiles seen
 for the exchange look) made them some 3-5% faster: three runs alternating with two of main (load 0.5-1.3) gave
 CPU-time ratios 4.14-4.59 (medians 4.25, 4.37, 4.34) against 4.04-4.25 (medians 4.10, 4.14): not 5.
+The eleventh round (branch i25-botspeed8: four Bots' Charleston a step at a time, a swap's offer from the compiled
+ranking's arrays, a quicker setup) made them some 2-3% faster: three runs alternating with two of main (load
+1.9-2.7) gave CPU-time ratios 4.31-4.65 (medians 4.49, 4.45, 4.48) against 4.23-4.53 (medians 4.36, 4.40): not 5.
 
 Run: ``.venv/bin/python benchmarks/bench_games.py --turns [--games 40]``
 """

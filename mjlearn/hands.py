@@ -49,9 +49,8 @@ class Hand:
             counts = list(tiles._counts)
         else:
             counts = [0] * NUM_KINDS
-            items = parse_tiles(tiles) if isinstance(tiles, str) else _tile_items(tiles)
-            for tile in items:
-                counts[as_tile(tile)] += 1
+            for tile in _kinds(tiles):  # (tiles: a list of Tile as it is, notation parsed, anything else read)
+                counts[tile] += 1
         _check_counts(counts)
         self._counts: tuple[int, ...] = tuple(counts)
         self._hash = hash(self._counts)

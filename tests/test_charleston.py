@@ -224,3 +224,16 @@ def test_the_charleston_log_as_a_table():
     assert len(table) == 8 and set(table["step"]) == {"first right"}
     assert table.loc[0, "seat"] == "East" and table.loc[0, "action"] == "passes"
     assert len(table.loc[0, "tiles"].split()) == 3
+
+
+@pytest.mark.parametrize("rules", [NMJL, MAHJX], ids=lambda r: r.name)
+def test_a_charleston_s_steps_are_worked_out_once_per_ruleset_and_each_charleston_has_its_own_list(rules):
+    """The steps are built once per ruleset and kept (a new game's Charleston reads them): each Charleston gets
+    them as a list of its own, the same steps as built afresh."""
+    from mjlearn.rules.charleston import _build_steps, _steps
+
+    first, second = Charleston(deal_tiles(rules, seed=1)), Charleston(deal_tiles(rules, seed=2))
+    assert first.steps == second.steps == _steps(rules) == _build_steps(rules)
+    assert first.steps is not second.steps and first.steps[0] is second.steps[0]
+    first.steps.pop()
+    assert second.steps == _steps(rules) == _build_steps(rules)

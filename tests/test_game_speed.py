@@ -1108,3 +1108,153 @@ def test_a_turn_with_no_joker_to_take_skips_the_exchange_look_and_plays_the_same
     assert [repr(g.moves) for g in fast] == [repr(g.moves) for g in plain]
     if rules.joker_exchange:
         assert exchanges, "no exchange in these games: the test would not see a missed joker"
+
+
+def _in_transit_passes(charleston, step):
+    """Charleston._passes as it was before its quick form for passes with nothing blind: the tiles in transit
+    round the table until each seat has passed on its blind share (the reference the quick form must match)."""
+    from mjlearn.rules.charleston import DIRECTIONS
+
+    ahead = DIRECTIONS[step.direction]
+    given = {s: list(charleston._pending[s][0]) for s in range(4)}
+    quota = {s: charleston._pending[s][1] for s in range(4)}
+    kept = {s: [] for s in range(4)}
+    arriving = {s: [] for s in range(4)}
+    for s in range(4):
+        arriving[(s + ahead) % 4].extend(given[s])
+    while any(arriving.values()):
+        for s in range(4):
+            tiles, arriving[s] = arriving[s], []
+            if not tiles:
+                continue
+            forward = min(quota[s], len(tiles))
+            charleston._rng.shuffle(tiles)
+            quota[s] -= forward
+            arriving[(s + ahead) % 4].extend(tiles[:forward])
+            kept[s].extend(tiles[forward:])
+    return {s: (given[s], kept[s]) for s in range(4)}
+
+
+@pytest.mark.parametrize("rules", [NMJL, MAHJX], ids=lambda r: r.name)
+def test_a_pass_with_nothing_blind_moves_the_tiles_the_transit_loop_moves(rules, monkeypatch):
+    """Charleston._passes with no blind share (the bots' passes) gives each seat the tiles passed to it, shuffled
+    by the same draws of the same generator as the loop that moves tiles in transit: the same racks, logs and
+    generator state after every pass of seeded Charleston played with random passes (blind ones included)."""
+    from mjlearn.rules import deal_tiles
+    from mjlearn.rules.charleston import Charleston
+
+    def play(quick: bool) -> list:
+        if not quick:
+            monkeypatch.setattr(Charleston, "_passes", _in_transit_passes)
+        states = []
+        for seed in range(30):
+            chooser = random.Random(seed)
+            ch = Charleston(deal_tiles(rules, seed=seed))
+            while not ch.done:
+                step = ch.step
+                for seat in range(4):
+                    if step.kind == "vote":
+                        ch.vote(seat, chooser.random() < 0.7)
+                        continue
+                    naturals = [t for t in ch.racks[seat].tiles() if t != Tile.JOKER]
+                    blind = chooser.choice([0, 0, 1, 3]) if step.kind == "pass" and step.blind else 0
+                    count = 3 - blind if step.kind == "pass" else chooser.randint(0, 3)
+                    ch.pass_tiles(seat, chooser.sample(naturals, count), blind)
+                states.append((tuple(ch.racks), tuple(ch.log), ch._rng.getstate()))
+        monkeypatch.undo()
+        return states
+
+    quick = play(True)
+    assert quick == play(False)
+    assert len(quick) > 150
+
+
+@pytest.mark.parametrize("engine", ["numpy", None], ids=["numpy", "fastest"])
+@pytest.mark.parametrize("card", [CARD, mj.load_card("practice_harbor")], ids=lambda c: c.name)
+@pytest.mark.parametrize("rules", [NMJL, MAHJX], ids=lambda r: r.name)
+def test_four_bots_charleston_a_step_at_a_time_plays_the_games_seat_by_seat_plays(engine, card, rules, monkeypatch):
+    """run_game plays four Bots' Charleston a step at a time (the four choices, then the four moves at once:
+    Game._trusted_charleston_step): the same games, records and all (a negotiated pass recorded without a blind
+    count, as Bot.charleston_move makes it), as the seat-by-seat moves, by either engine of the bots; the quick
+    steps are taken (votes for and against a second Charleston among them under NMJL)."""
+    from mjlearn.engine import loops
+    from mjlearn.rules import bots
+    from mjlearn.rules.game import Game as GameClass
+
+    monkeypatch.setattr(loops, "engine", engine)
+    taken = []
+    step = GameClass._trusted_charleston_step
+
+    def counted(game, choices):
+        taken.append((game.charleston.step.kind, choices))
+        return step(game, choices)
+
+    monkeypatch.setattr(GameClass, "_trusted_charleston_step", counted)
+    fast = [run_game(card, rules, seed=seed) for seed in range(12)]
+    monkeypatch.setattr(bots, "_bots_charleston", lambda game, players: None)
+    plain = [run_game(card, rules, seed=seed) for seed in range(12)]
+    assert [g.snapshot() for g in fast] == [g.snapshot() for g in plain]
+    assert [repr(g.moves) for g in fast] == [repr(g.moves) for g in plain]
+    assert [g.log for g in fast] == [g.log for g in plain]
+    kinds = {kind for kind, _ in taken}
+    assert kinds == ({"pass", "negotiated", "vote"} if rules.second_charleston == "optional" else {"pass", "negotiated"})
+    if rules.second_charleston == "optional":
+        votes = {all(choices) for kind, choices in taken if kind == "vote"}
+        assert votes == {True, False}, "these games should hold a second Charleston and one voted down"
+
+
+def test_a_charleston_step_at_once_refuses_what_the_moves_one_by_one_would_refuse(monkeypatch):
+    """Game._trusted_charleston_step takes a step only when every seat's move passes at a glance and no seat has
+    moved in the step: a joker, a tile not held, too many or too few tiles, a vote that is not a bool, a seat
+    that has moved already, or a replaced move leave the game as it was (False); a good step is taken."""
+    game = Game(CARD, seed=3)
+    before = game.snapshot()
+    naturals = [[t for t in game.racks[s].tiles() if t != Tile.JOKER] for s in range(4)]
+    good = [tiles[:3] for tiles in naturals]
+    held = Hand(game.racks[1])
+    missing = next(t for t in Tile if t != Tile.JOKER and not held.count(t))
+    for wrong in ([*good[:3], good[3][:2]], [*good[:3], [*good[3][:2], Tile.JOKER]], [good[0], [*good[1][:2], missing],
+                  *good[2:]], [*good[:3], good[3] + naturals[3][3:4]], good[:3], [True, False, True, True],
+                  [*good[:3], tuple(good[3])]):
+        assert game._trusted_charleston_step(wrong) is False
+        assert game.snapshot() == before
+    saved = game._undo_point()
+    game.pass_tiles(0, good[0])
+    assert game._trusted_charleston_step(good) is False
+    game._rewind(saved)
+    monkeypatch.setattr(Game, "pass_tiles", lambda self, *args: None)
+    assert game._trusted_charleston_step(good) is False
+    monkeypatch.undo()
+    assert game.snapshot() == before
+    assert game._trusted_charleston_step(good) is True
+    assert game.charleston.step.name == "first across" and len(game.moves) == 4
+
+
+@pytest.mark.parametrize("card", [CARD, mj.load_card("practice_harbor")], ids=lambda c: c.name)
+def test_a_swap_s_offer_from_the_compiled_ranking_is_the_one_pass_scores_lists_give(card):
+    """BotEngine.offer_kinds (Bot.choose_offer's kinds) reads the compiled ranking's arrays: the same kinds, in
+    the same order, as pass_scores' lists and masks give (the nearest lines within the margin, the tiles all of
+    them leave unused, the first three), by the compiled loops and by numpy, for racks of 13 and 14 tiles, every
+    margin and number of lines."""
+    from mjlearn.engine import engine_for
+
+    engine = engine_for(card)
+    rng = random.Random(11)
+    pool = [kind for kind in range(NUM_KINDS) for _ in range(COPIES[kind])]
+    checked = offered = 0
+    for _ in range(150):
+        counts = [0] * NUM_KINDS
+        for kind in rng.sample(pool, rng.choice([13, 14])):
+            counts[kind] += 1
+        counts = tuple(counts)
+        for lines in (1, 2, 3):
+            ranked, distances, unused = engine.pass_scores(counts, lines)
+            for margin in (0, 1, 2, 4):
+                spare = unused[distances <= distances[0] + margin].min(axis=0)
+                expected = [k for _, k, copy in ranked if copy < spare[k]][:3]
+                assert engine.offer_kinds(counts, lines, margin) == expected
+                with bots_engine("numpy"):
+                    assert engine.offer_kinds(counts, lines, margin) == expected
+                checked += 1
+                offered += len(expected)
+    assert checked == 1800 and 0 < offered < 3 * checked  # (offers of every size among them)

@@ -301,6 +301,39 @@ class BotEngine:
             return ranked[:min(rows, count), 1].tolist()
         return [k for _, k, _ in self.pass_scores(counts, lines)[0][:count]]
 
+    def offer_kinds(self, counts: Sequence[int], lines: int = 3, margin: int = 2) -> list[int]:
+        """The kinds of a negotiated swap's offer (the bots' :meth:`~mjlearn.rules.bots.Bot.choose_offer`): of the
+        tiles :meth:`pass_scores` ranks, best first, the first three that every one of the nearest ``lines``
+        lines within ``margin`` tiles of the nearest leaves unused (copy by copy), from the compiled ranking's
+        arrays without :meth:`pass_scores`'s lists and masks.
+
+        >>> import mjlearn as mj
+        >>> engine = engine_for(mj.load_card("basic1"))
+        >>> rack = mj.Hand("FF 1B 4C 5C 6C 7C 8C 9C 6D S JJ").counts
+        >>> ranked, distances, unused = engine.pass_scores(rack)
+        >>> spare = unused[distances <= distances[0] + 2].min(axis=0)
+        >>> engine.offer_kinds(rack) == [k for _, k, copy in ranked if copy < spare[k]][:3]
+        True
+        """
+        found = self._compiled_pass(counts, lines)
+        if found is None:
+            ranked, distances, unused = self.pass_scores(counts, lines)
+            spare = unused[distances <= distances[0] + margin].min(axis=0)
+            return [k for _, k, copy in ranked if copy < spare[k]][:3]
+        code, chosen, unused, ranked = found
+        nearest, rows = divmod(code, 1000)
+        keys = chosen[:nearest].tolist()
+        within = (keys[0] // _SHIFT + margin + 1) * _SHIFT  # (the keys come nearest first: the close ones lead)
+        close = sum(1 for key in keys if key < within)
+        spare = (unused[0] if close == 1 else unused[:close].min(axis=0)).tolist()
+        kinds = []
+        for _, k, copy in ranked[:rows].tolist():
+            if copy < spare[k]:
+                kinds.append(k)
+                if len(kinds) == 3:
+                    break
+        return kinds
+
     def _compiled_pass(self, counts: Sequence[int], lines: int) -> tuple | None:
         """The compiled ranking of :meth:`pass_scores` (``None`` without numba, or with no hand on the card):
         ``(code, chosen, unused, ranked)``, where ``divmod(code, 1000)`` is ``(lines found, tiles ranked)``."""

@@ -42,6 +42,9 @@ distances, whether it wins, its discard: ``Bot._turn_look``), and the game's
 draw, discard and Charleston pass take the bots' moves with their checks read
 inline (``Game._trusted_draw``, ``_trusted_discard``, ``_trusted_pass_tiles``). On a turn with no
 exposed joker of a tile the seat holds, the exchange look is skipped and the tiles seen are not counted.
+:func:`run_game` plays four :class:`Bot` players' Charleston a step at a time: the four choices (each from
+its own rack, which no move changes until the step is resolved), then the four moves at once
+(``Game._trusted_charleston_step``): the same moves as seat by seat.
 """
 
 from __future__ import annotations
@@ -243,10 +246,7 @@ class Bot:
         line's spare tiles; one torn between lines offers only what none of
         them wants.
         """
-        ranked, distances, unused = self.engine.pass_scores(counts, self.lines)
-        close = distances <= distances[0] + self.offer_margin
-        spare = unused[close].min(axis=0)
-        return [_TILES[k] for _, k, copy in ranked if copy < spare[k]][:3]
+        return [_TILES[k] for k in self.engine.offer_kinds(counts, self.lines, self.offer_margin)]
 
     def wants_second_charleston(self, counts: Sequence[int]) -> bool:
         return self.best_distance(counts) > self.vote_above
@@ -575,6 +575,30 @@ def make_bots(card: "Card", ruleset: Ruleset | str = NMJL, seed: int | None = 0,
     return [Bot(card, ruleset, seed=base * 4 + seat, **options) for seat in range(4)]
 
 
+_CHARLESTON_METHODS = frozenset({"act", "charleston_move", "choose_pass", "choose_offer", "wants_second_charleston"})
+
+
+def _bots_charleston(game: "Game", bots: Sequence[Bot]) -> None:
+    """The Charleston of four :class:`Bot` players (their own methods), a step at a time: the four seats'
+    choices from their racks, then their moves at once (:meth:`Game._trusted_charleston_step`). The racks change
+    only when a step is resolved, so this makes the same moves as :meth:`Bot.charleston_move` seat by seat from
+    East, and the same game. It stops at the end of the Charleston, or where the game takes the moves only one
+    by one (:meth:`Game._quick_charleston`, :meth:`Game._trusted_charleston_step`); :func:`run_game`'s loop plays
+    on from there."""
+    charleston = game.charleston
+    while game._quick_charleston():
+        kind = charleston.steps[charleston._index].kind
+        racks = game.racks
+        if kind == "vote":
+            choices = [bot.wants_second_charleston(racks[seat].counts) for seat, bot in enumerate(bots)]
+        elif kind == "negotiated":
+            choices = [bot.choose_offer(racks[seat].counts) for seat, bot in enumerate(bots)]
+        else:
+            choices = [bot.choose_pass(racks[seat].counts, 3) for seat, bot in enumerate(bots)]
+        if not game._trusted_charleston_step(choices):
+            return
+
+
 def run_game(
     card: "Card",
     ruleset: Ruleset | str = NMJL,
@@ -607,6 +631,8 @@ def run_game(
             play_move(game, bots)
             on_move(game)
     else:
+        if all(type(bot) is Bot and not _CHARLESTON_METHODS.intersection(vars(bot)) for bot in bots):
+            _bots_charleston(game, bots)
         first_waiting = game._first_waiting
         for _ in range(max_moves):  # (play_move's steps, inline: a game makes a few hundred moves)
             if game.phase == "over":

@@ -114,7 +114,18 @@ def events_table(events: Sequence[Event]) -> "pandas.DataFrame":
     return pd.DataFrame(rows, columns=["step", "seat", "action", "tiles", "detail"])
 
 
+_STEPS: dict[Ruleset, tuple[Step, ...]] = {}  # ruleset -> its steps (Step is frozen: shared by the Charlestons)
+
+
 def _steps(rules: Ruleset) -> list[Step]:
+    """The steps of a Charleston under ``rules`` (a new list; the steps are worked out once per ruleset)."""
+    steps = _STEPS.get(rules)
+    if steps is None:
+        steps = _STEPS[rules] = tuple(_build_steps(rules))
+    return list(steps)
+
+
+def _build_steps(rules: Ruleset) -> list[Step]:
     def charleston(label: str, directions: Sequence[str]) -> list[Step]:
         steps = []
         for i, direction in enumerate(directions):
@@ -297,19 +308,50 @@ class Charleston:
             self._resolve(step)
         return True
 
+    def _quick_step(self, choices: list) -> bool:
+        """The four seats' moves of the current step at once, seat by seat from East: ``choices[seat]`` is a
+        list of :class:`Tile` to pass (none blind) in a pass or a negotiated step, or a ``bool`` in the vote. When
+        every move passes :meth:`_quick_pass`'s checks (the vote's: a ``bool``) and no seat has moved in the
+        step yet, the step is taken and resolved as the four moves one by one take it: ``True``; else ``False``,
+        and nothing changed (then the moves one by one say what is wrong)."""
+        if self._index >= len(self.steps) or self._pending or type(choices) is not list or len(choices) != 4:
+            return False
+        step = self.steps[self._index]
+        if step.kind == "vote":
+            if any(type(choice) is not bool for choice in choices):
+                return False
+            self._pending = {seat: (choice,) for seat, choice in enumerate(choices)}
+            self._close_vote()
+            return True
+        racks = self.racks
+        for seat, own in enumerate(choices):  # (a pass takes three tiles, a negotiated step 0-3)
+            if type(own) is not list or len(own) > 3 or (step.kind == "pass" and len(own) != 3):
+                return False
+            counts = racks[seat]._counts
+            for tile in own:
+                if type(tile) is not Tile or tile == Tile.JOKER or own.count(tile) > counts[tile]:
+                    return False
+        self._pending = {seat: (tuple(own), 0) for seat, own in enumerate(choices)}
+        self._resolve(step)
+        return True
+
     def vote(self, seat: int, second_charleston: bool) -> None:
         """Say whether you want the second Charleston (NMJL: it happens only if all four agree)."""
         self._check_turn(seat, ("vote",))
         self._pending[seat] = (bool_arg(second_charleston, "second_charleston"),)
         if len(self._pending) == 4:
-            yes = all(v[0] for v in self._pending.values())
-            self.log.append(Event(self.step.name, None, "second Charleston" if yes else "no second Charleston",
-                                  detail=" ".join(SEATS[s] + ("+" if self._pending[s][0] else "-") for s in range(4))))
-            self._pending.clear()
-            self._index += 1
-            if not yes:
-                while self.steps[self._index].name.startswith("second "):
-                    self._index += 1
+            self._close_vote()
+
+    def _close_vote(self) -> None:
+        """The four votes are in: log the outcome, and go on to the second Charleston or past it."""
+        yes = all(v[0] for v in self._pending.values())
+        self.log.append(Event(self.step.name, None, "second Charleston" if yes else "no second Charleston",
+                              detail=" ".join(SEATS[s] + ("+" if self._pending[s][0] else "-") for s in range(4))))
+        self._pending.clear()
+        self._index += 1
+        if not yes:
+            while self.steps[self._index].name.startswith("second "):
+                self._index += 1
 
     def _check_turn(self, seat: int, kinds: tuple[str, ...]) -> Step:
         seat_arg(seat)
@@ -349,8 +391,18 @@ class Charleston:
     def _passes(self, step: Step) -> dict[int, tuple[list[Tile], list[Tile]]]:
         """Every player's own tiles leave; blind shares forward arriving tiles until all are placed."""
         ahead = DIRECTIONS[step.direction]
-        given = {s: list(self._pending[s][0]) for s in range(4)}
-        quota = {s: self._pending[s][1] for s in range(4)}
+        pending = self._pending
+        given = {s: list(pending[s][0]) for s in range(4)}
+        if not (pending[0][1] or pending[1][1] or pending[2][1] or pending[3][1]):  # (none blind, the bots' pass:
+            moves = {}  # each seat keeps the tiles passed to it, in the order of the loop below, shuffled the same)
+            shuffle = self._rng.shuffle
+            for s in range(4):
+                tiles = list(given[(s - ahead) % 4])
+                if tiles:
+                    shuffle(tiles)
+                moves[s] = (given[s], tiles)
+            return moves
+        quota = {s: pending[s][1] for s in range(4)}
         kept: dict[int, list[Tile]] = {s: [] for s in range(4)}
         # tiles in transit, by the seat they are arriving at, with the seat they came from
         arriving = {s: [] for s in range(4)}

@@ -401,6 +401,39 @@ class Game:
         self._settle()
         self.moves.append(("pass_tiles", {"seat": seat, "tiles": tiles, "blind": 0}))
 
+    def _quick_charleston(self) -> bool:
+        """Whether :meth:`_trusted_charleston_step` may take the next step of the Charleston: it is under way, no
+        seat has moved in the step yet, and neither :meth:`pass_tiles` nor :meth:`vote` is replaced."""
+        charleston = self.charleston
+        return (self.phase == "charleston" and type(self).pass_tiles is _PASS_TILES and type(self).vote is _VOTE
+                and charleston._index < len(charleston.steps) and not charleston._pending)
+
+    def _trusted_charleston_step(self, choices: list) -> bool:
+        """The four seats' moves of a Charleston step at once, as four bots make them (the racks do not change
+        until the step is resolved, so each seat's choice is the same whenever it is made): ``choices[seat]`` is
+        a ``bool`` in the vote, else a list of :class:`Tile` to pass, none blind. The same records and the same
+        effect as ``_trusted("vote", seat, choice)`` in the vote, ``_trusted("pass_tiles", seat, choice)`` in a
+        negotiated step and :meth:`_trusted_pass_tiles` in a pass, seat by seat from East: ``True``. When a
+        move is not taken at a glance (:meth:`Charleston._quick_step`), or a subclass or a timer replaces a
+        move, nothing changes and the answer is ``False``: then make the moves one by one."""
+        if not self._quick_charleston():
+            return False
+        charleston = self.charleston
+        kind = charleston.steps[charleston._index].kind
+        if not charleston._quick_step(choices):
+            return False
+        moves = self.moves
+        if kind == "vote":
+            moves.extend([("vote", {"seat": seat, "second_charleston": choice}) for seat, choice in enumerate(choices)])
+        elif kind == "negotiated":
+            moves.extend([("pass_tiles", {"seat": seat, "tiles": choice}) for seat, choice in enumerate(choices)])
+        else:
+            moves.extend([("pass_tiles", {"seat": seat, "tiles": choice, "blind": 0})
+                          for seat, choice in enumerate(choices)])
+        self._after_charleston_move()
+        self._settle()
+        return True
+
     def _trusted_draw(self, seat: int) -> Tile | None:
         """``_trusted("draw", seat)`` for the seat whose turn it is to draw from a wall that holds a tile, the
         bots' draw: the same record and the same effect, its checks read inline. Anything else goes through the
@@ -1265,3 +1298,4 @@ class Game:
 _DRAW = Game.draw  # (the fast forms of the bots' moves stand aside when a subclass or a timer replaces a move)
 _DISCARD = Game.discard
 _PASS_TILES = Game.pass_tiles
+_VOTE = Game.vote

@@ -122,7 +122,7 @@ def build_walls(ruleset: Ruleset = NMJL, rng: random.Random | None = None) -> tu
     start = 0
     for length in ruleset.wall_length:
         row = tiles[start : start + 2 * length]
-        walls.append(tuple((row[2 * i], row[2 * i + 1]) for i in range(length)))
+        walls.append(tuple(zip(row[::2], row[1::2])))  # (top, bottom) stacks
         start += 2 * length
     return tuple(walls)
 
