@@ -629,3 +629,13 @@ def test_the_cell_says_how_to_get_the_table_back_when_the_table_is_gone(monkeypa
 
     css = Path(mj.widgets.game_table.__file__).with_name("widgets.css").read_text(encoding="utf-8")
     assert ".mj-reload-note { display: none !important; }" in css  # hidden while the table is shown
+
+
+@pytest.mark.parametrize("limit", ["Mah Jongg", [], 1.5, None, -1])
+def test_play_on_refuses_a_limit_that_is_not_a_count(limit):
+    table = GameTable("basic1", seed=3)
+    before = len(table.game.moves)
+    with pytest.raises(mj.ArgumentError, match="limit must be a whole number"):
+        table.play_on(limit)
+    assert len(table.game.moves) == before
+    assert table.play_on(0) == 0 and len(table.game.moves) == before

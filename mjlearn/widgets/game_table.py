@@ -971,7 +971,11 @@ class GameTable(CardWidget):
         return True
 
     def play_on(self, limit: int = 10_000) -> int:
-        """Play the computer players' moves until you must move or the game ends; returns how many."""
+        """Play the computer players' moves until you must move or the game ends (at most ``limit``, a whole
+        number); returns how many."""
+        from ..analysis.arguments import count_argument
+
+        limit = count_argument("limit", limit)
         made = 0
         while made < limit and (self._players.step(self._game) or self._pass_by_itself()):
             made += 1
