@@ -12,7 +12,7 @@ import pytest
 
 import mjlearn as mj
 import mjlearn.rules.coach_bot as coach_module
-from mjlearn.analysis.defence import danger_each, tile_dangers
+from mjlearn.analysis.defence import danger_each, danger_rows, tile_dangers
 from mjlearn.engine import JOKER, engines, loops
 from mjlearn.rules import MAHJX, NMJL, Bot, CoachBot, run_game
 
@@ -124,8 +124,15 @@ def test_danger_each_is_tile_dangers_each_to_the_last_float(monkeypatch, name, r
     card = mj.load_card(name)
     calls = recorded_calls(monkeypatch, coach_module, "danger_each", card, rules, range(4))
     assert len(calls) > 20
+    kept, earlier = 0, []
     for args, kwargs in calls:
-        assert np.array_equal(danger_each(*args, **kwargs), tile_dangers(*args, **kwargs).each)
+        rows = kwargs.pop("rows")  # the opponents' lines the coach kept: those of the opponents' exposures now
+        fresh = danger_rows(*args[:2])
+        kept += any(rows is before for before in earlier[-8:])
+        earlier.append(rows)
+        assert len(rows) == len(fresh) and all(np.array_equal(a, b) for a, b in zip(rows, fresh))
+        assert np.array_equal(danger_each(*args, rows=rows, **kwargs), tile_dangers(*args, **kwargs).each)
+    assert kept  # (some calls read rows kept from an earlier one)
 
 
 @needs_numba

@@ -99,7 +99,7 @@ import numpy as np
 
 from ..analysis.arguments import count_argument
 from ..analysis.chances import hand_chances
-from ..analysis.defence import CALIBRATED_WAITING, TableReading, danger_each, hot_row
+from ..analysis.defence import CALIBRATED_WAITING, TableReading, danger_each, danger_rows, hot_row
 from ..analysis.horizon import _seat_draws
 from ..engine import (JOKER, NATURAL_KINDS, Exposure, Memo, Position, View, as_counts, available_tiles, call_options,
                       compiled_loops, exposure_key, seat_exposures)
@@ -443,6 +443,7 @@ class CoachBot(Bot):
         self._first: tuple | None = None  # (key, _FirstRack): see _first_rack
         self._kept_behind: tuple | None = None  # (position, available, distances): see _behind
         self._kept_lines: tuple | None = None  # (view, _Lines): see _lines_of
+        self._kept_rows: tuple | None = None  # (opponents, danger_rows): see _threats
         self.mean_value = float(self.engine.compiled.line_value.mean()) if self.engine.compiled.num_lines else 0.0
         self.last_chance = np.zeros(0)
         self._turn: tuple | None = None  # (game, seat) of the move under way: choose_exchange's draws, if it asks
@@ -933,18 +934,19 @@ class CoachBot(Bot):
         (``visible`` and ``exposures``, when the caller has them: ``game.visible(seat)`` and the seat's
         exposures.) The dangers are the ones the next discards are judged by: ``reading`` looks at them, or
         else the coach's own reading of ``game`` from ``seat``, if it has one (:meth:`table_reading`)."""
-        opponents: list = []
         dead, shown = game.dead, game.exposures
-        for other in range(1, 4):  # the exposed hands: a hand with no exposures is rarely ready, and gives no sign
-            owner = (seat + other) % 4
-            groups = shown[owner]
-            opponents.append(None if not groups or owner in dead else tuple(groups))
-        if all(o is None for o in opponents):
+        # the exposed hands: a hand with no exposures is rarely ready, and gives no sign
+        opponents = tuple(None if not shown[owner] or owner in dead else tuple(shown[owner])
+                          for owner in ((seat + 1) % 4, (seat + 2) % 4, (seat + 3) % 4))
+        if opponents == (None, None, None):
             return None
         if visible is None:
             visible, exposures = game.visible(seat), seat_exposures(game, seat)
         available = np.maximum(available_tiles(visible, exposures) - np.asarray(counts, dtype=np.int16), 0)
-        each = danger_each(self.engine.compiled, opponents, available, game.wall_left, self.waiting)
+        kept = self._kept_rows  # (the opponents' lines for the compiled dangers, while their exposures stay the same:
+        if kept is None or kept[0] != opponents:  # the same Exposure objects, compared by identity first)
+            kept = self._kept_rows = (opponents, danger_rows(self.engine.compiled, opponents))
+        each = danger_each(self.engine.compiled, opponents, available, game.wall_left, self.waiting, rows=kept[1])
         if reading is None:
             own = self._reading
             reading = own[2] if own is not None and own[0] is game and own[1] == seat else None
@@ -1080,6 +1082,7 @@ class CoachBot(Bot):
     def discard_decision(self, game: "Game", seat: int, counts, exposures, visible) -> Tile:
         if self.read_table and self.defence:  # the others' discards since the last look, judged later
             self.table_reading(game, seat).observe(game.discards)
+        visible = np.asarray(visible, dtype=np.int16)  # (converted once for the dangers and the worth)
         cost, ending = self._defence_costs(game, seat, counts, visible, exposures)
         # late in the wall, with a hot hand at the table, a hand worth little is given up (at home only where
         # some discard may feed a win)
