@@ -132,6 +132,7 @@ _NEAR_TIE = 1e-3  # what the rack's worth counts for in a given-up hand's discar
 _NO_FLOATS = np.zeros(0)  # (the compiled worth's arguments when no rack may earn the jokerless row)
 _NO_INTS = np.zeros(0, dtype=np.int64)  # (the compiled discard scores' distances when they do not count)
 _ONE_OF = np.eye(36, dtype=np.int16)  # one tile of each kind (what a discard takes from the rack)
+_NO_TILES = np.zeros(36, dtype=np.int16)  # (no tile seen)
 _TAILS: dict[tuple[int, int], tuple[np.ndarray, np.ndarray]] = {}
 """The tables of :func:`tail_table` and their logarithms by ``(unseen, draws)``, shared by every coach bot."""
 
@@ -247,7 +248,8 @@ class _FirstRack:
         if compiled is not None:  # the near hands, their lines, values and jokerless rows in one compiled call
             found, value = np.empty((3, view.n), dtype=np.int64), np.empty((2, view.n))
             jokerless_points = _NO_FLOATS if bot.jokerless_points is None else bot.jokerless_points
-            if behind is None and bot._compiled_liveness(available):  # (the liveness too)
+            if behind is None and bot.slack + 15 <= FAR and min(available.tolist()) >= 0:  # (the liveness too:
+                # _compiled_liveness, numba being there)
                 self.unseen_counts = unseen_counts = np.empty(36, dtype=np.int16)
                 m, s, unseen, jokerless = compiled.coach_first(
                     rack, available, position.distance, *bot.engine.live_arguments(view), bot.slack, view.lines,
@@ -444,6 +446,7 @@ class CoachBot(Bot):
         self._kept_behind: tuple | None = None  # (position, available, distances): see _behind
         self._kept_lines: tuple | None = None  # (view, _Lines): see _lines_of
         self._kept_rows: tuple | None = None  # (opponents, danger_rows): see _threats
+        self._kept_left: tuple | None = None  # (exposures, the tiles they leave available): see _first_rack
         self.mean_value = float(self.engine.compiled.line_value.mean()) if self.engine.compiled.num_lines else 0.0
         self.last_chance = np.zeros(0)
         self._turn: tuple | None = None  # (game, seat) of the move under way: choose_exchange's draws, if it asks
@@ -556,27 +559,29 @@ class CoachBot(Bot):
         """:meth:`worth` with numba: the quick chances (``coach_chances``), numpy's ``exp``, then the chances,
         the lines' best and the best lines in one more compiled loop (``mjlearn.engine._numba.coach_worth``),
         which does numpy's products, sums and maxima in numpy's order; the weights (any number of them) are
-        applied by numpy's ``@`` to an array laid out as the numpy path's. The same floats
-        (``tests/test_coach_fast_paths.py``). With ``jokerless`` (the exposures hold no joker) the racks that
-        hold none count the jokerless row (the loop reads which)."""
+        applied by numpy's ``@`` to the best lines (as many as there are weights, or lines if fewer). The same
+        floats (``tests/test_coach_fast_paths.py``). With ``jokerless`` (the exposures hold no joker) the racks
+        that hold none count the jokerless row (the loop reads which)."""
         needed, small_chance, at, at_natural = self._compiled_chances(racks, first)
-        count = len(racks)
-        top = np.empty((count, len(first.starts)))  # (the numpy path's sorted lines, the best first)
+        count, weights = len(racks), self.weights
+        if len(first.starts) < len(weights):
+            weights = weights[: len(first.starts)]
+        top = np.empty((count, len(weights)))  # (the numpy path's best lines, the best first)
         self.last_chance = np.empty(count)
         self.last_distance = np.empty(count, dtype=np.int64)
         first.compiled.coach_worth(small_chance, first.flat_table, at, at_natural, first.value,
                                    first.jokerless if jokerless else _NO_FLOATS, racks, needed, first.starts,
-                                   self.weights, top, self.last_chance, self.last_distance)
-        top = top[:, : len(self.weights)]
-        return top @ self.weights[: top.shape[1]]
+                                   weights, top, self.last_chance, self.last_distance)
+        return top @ weights
 
     @staticmethod
     def _compiled_chances(racks: np.ndarray, first: "_FirstRack") -> tuple:
         """The quick chances' figures by the compiled loop (``coach_chances``) and numpy's ``exp``: each rack's
         tiles lacking, the singles' and pairs' chance, and where the groups' chance stands in the flattened tail
         table with the unseen jokers among the outs and without them (``[K, m]`` each)."""
-        needed, at, at_natural = found = np.empty((3, len(racks), len(first.near)), dtype=np.int64)
-        small_chance = np.empty(found.shape[1:])
+        shape = (len(racks), len(first.near))
+        needed, at, at_natural = np.empty(shape, np.int64), np.empty(shape, np.int64), np.empty(shape, np.int64)
+        small_chance = np.empty(shape)
         lines = first.lines
         first.compiled.coach_chances(racks, lines.small, lines.big, lines.used_ptr, lines.used_kinds, first.near,
                                      first.log_table, first.unseen_counts, _MAX_NEED, needed, small_chance, at,
@@ -602,10 +607,13 @@ class CoachBot(Bot):
         view = position.view
         if not view.n:
             return None
-        seen = np.zeros(36, dtype=np.int16) if visible is None else np.asarray(visible, dtype=np.int16)
         # the nearest live hands (or the nearest if none is live) and what could still be drawn: the first
         # rack's tiles are not (nor what the others give up: it is thrown)
-        first = _FirstRack(self, position, available_tiles(seen, exposures), rack.copy(), draws)
+        kept = self._kept_left
+        if kept is None or kept[0] != key[6]:  # (the set less the seat's own exposures, kept while they stay)
+            kept = self._kept_left = (key[6], available_tiles(_NO_TILES, exposures))
+        available = kept[1].copy() if visible is None else kept[1] - np.asarray(visible, dtype=np.int16)
+        first = _FirstRack(self, position, available, rack.copy(), draws)
         first.no_exposed_joker = first.jokerless is not None and not any(e.jokers for e in exposures)
         self._first = (key, first)
         return first
