@@ -446,7 +446,7 @@ class CoachBot(Bot):
         self._kept_behind: tuple | None = None  # (position, available, distances): see _behind
         self._kept_lines: tuple | None = None  # (view, _Lines): see _lines_of
         self._kept_rows: tuple | None = None  # (opponents, danger_rows): see _threats
-        self._kept_left: tuple | None = None  # (exposures, the tiles they leave available): see _first_rack
+        self._kept_left: tuple | None = None  # (exposures, the tiles they leave, a joker among them): see _first_rack
         self.mean_value = float(self.engine.compiled.line_value.mean()) if self.engine.compiled.num_lines else 0.0
         self.last_chance = np.zeros(0)
         self._turn: tuple | None = None  # (game, seat) of the move under way: choose_exchange's draws, if it asks
@@ -610,11 +610,12 @@ class CoachBot(Bot):
         # the nearest live hands (or the nearest if none is live) and what could still be drawn: the first
         # rack's tiles are not (nor what the others give up: it is thrown)
         kept = self._kept_left
-        if kept is None or kept[0] != key[6]:  # (the set less the seat's own exposures, kept while they stay)
-            kept = self._kept_left = (key[6], available_tiles(_NO_TILES, exposures))
+        if kept is None or kept[0] != key[6]:  # (the set less the seat's own exposures, and whether one of them
+            # holds a joker, kept while they stay)
+            kept = self._kept_left = (key[6], available_tiles(_NO_TILES, exposures), any(e.jokers for e in exposures))
         available = kept[1].copy() if visible is None else kept[1] - np.asarray(visible, dtype=np.int16)
         first = _FirstRack(self, position, available, rack.copy(), draws)
-        first.no_exposed_joker = first.jokerless is not None and not any(e.jokers for e in exposures)
+        first.no_exposed_joker = first.jokerless is not None and not kept[2]
         self._first = (key, first)
         return first
 
@@ -1194,7 +1195,8 @@ class CoachBot(Bot):
         t = int(tile)
         seen = None if visible is None else np.array(visible, dtype=np.int16)  # (a copy)
         near = self._near(position, None if seen is None else available_tiles(seen, exposures))
-        groups = [(size, has) for size, has in groups if (has & near).any()]  # only groups its near hands have
+        groups = [(size, has) for size, has in groups if has.dot(near)]  # only groups its near hands have (masks:
+        # their dot is whether some hand is in both)
         if not groups:
             return None
         best = None
