@@ -540,3 +540,17 @@ def test_a_throw_at_the_threshold_is_hot_with_either_engine(monkeypatch):
         reading.observe([(3, mj.tiles.Tile(0))])  # North (the third opponent's row) throws it
         found[engine] = (reading.hot_throws, reading.expected)
     assert found["numpy"] == found[None] == (1.0, 0.5)
+
+
+@needs_numba
+def test_none_below_is_whether_the_least_count_reaches_the_bound():
+    none_below = loops.numba_loops().none_below
+    rng = np.random.default_rng(7)
+    for dtype in (np.int16, np.int64):
+        for _ in range(200):
+            values = rng.integers(-1, 4, size=int(rng.integers(1, 40))).astype(dtype)
+            assert none_below(values, 0) == (min(values.tolist()) >= 0)
+        assert none_below(np.zeros(0, dtype=dtype), 0)
+        last_below = np.ones(36, dtype=dtype)
+        last_below[-1] = -1
+        assert not none_below(last_below, 0) and none_below(last_below, -1)

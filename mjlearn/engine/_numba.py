@@ -18,7 +18,8 @@ Each does what a numpy function of the engine does, with the same numbers:
   hands (``CoachBot._quick_chances`` and ``_FirstRack`` in :mod:`mjlearn.rules.coach_bot`);
 - :func:`coach_first`: the first rack's set-up in one call (the liveness of :func:`live_update`, the near hands of
   :func:`coach_near` and the tiles unseen: ``CoachBot._first_rack``); :func:`live_near`: the liveness and which
-  hands are near, as a mask (``CoachBot._near``, a call's first look);
+  hands are near, as a mask (``CoachBot._near``, a call's first look); :func:`none_below`: whether no count is
+  below 0 (the coach's check before the compiled liveness reads its tiles available);
 - :func:`coach_worth`: the rest of the coach's worth after numpy's ``exp`` (each hand's chance times its
   value, its line's best, the best lines in order; ``CoachBot.worth``);
 - :func:`discard_racks`: the racks one discard away that the coach weighs (``CoachBot.discard_scores``);
@@ -861,6 +862,16 @@ def _coach_first(rack, available, distance, fresh, seen, short, lacking, ptr, ha
     return _coach_near(behind, slack, lines, value, bonus, jokerless, out_unseen, found, near_value)
 
 
+
+def _none_below(values, least):  # pragma: no cover - runs compiled
+    """Whether no entry of ``values`` (``[n]``) is below ``least`` (``CoachBot``: whether the compiled liveness may
+    read tiles available, none of them below 0)."""
+    for i in range(values.shape[0]):
+        if values[i] < least:
+            return False
+    return True
+
+
 def _live_near(distance, available, fresh, seen, short, lacking, ptr, hands, rest, small, far, penalty, slack,
                out):  # pragma: no cover - runs compiled
     """Which of a view's hands are near (``out[n]``, the coach's ``choose_call``): the liveness brought up to date for
@@ -1100,6 +1111,7 @@ _coach_near = coach_near = _compile(_coach_near)
 _live_behind = _compile(_live_behind)
 coach_first = _compile(_coach_first)
 live_near = _compile(_live_near)
+none_below = _compile(_none_below)
 coach_worth = _compile(_coach_worth)
 discard_racks = _compile(_discard_racks)
 discard_finish = _compile(_discard_finish)

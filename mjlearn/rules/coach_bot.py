@@ -248,7 +248,7 @@ class _FirstRack:
         if compiled is not None:  # the near hands, their lines, values and jokerless rows in one compiled call
             found, value = np.empty((3, view.n), dtype=np.int64), np.empty((2, view.n))
             jokerless_points = _NO_FLOATS if bot.jokerless_points is None else bot.jokerless_points
-            if behind is None and bot.slack + 15 <= FAR and min(available.tolist()) >= 0:  # (the liveness too:
+            if behind is None and bot.slack + 15 <= FAR and compiled.none_below(available, 0):  # (the liveness too:
                 # _compiled_liveness, numba being there)
                 self.unseen_counts = unseen_counts = np.empty(36, dtype=np.int16)
                 m, s, unseen, jokerless = compiled.coach_first(
@@ -491,7 +491,8 @@ class CoachBot(Bot):
         """Whether the view's liveness for the tiles ``available`` may be worked out by the compiled loops (numba
         is there, the dead hands' :data:`~mjlearn.engine.views.FAR` is beyond ``slack + 15``, and no count is below
         0): :meth:`_behind`, :meth:`_near` and the first rack of :meth:`worth` then read it so."""
-        return compiled_loops() is not None and self.slack + 15 <= FAR and min(available.tolist()) >= 0
+        compiled = compiled_loops()
+        return compiled is not None and self.slack + 15 <= FAR and compiled.none_below(available, 0)
 
     def _near(self, position: Position, available: np.ndarray | None) -> np.ndarray:
         """Which hands of the position's view are within ``slack`` of the nearest live one (of the nearest, if none
