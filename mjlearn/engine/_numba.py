@@ -27,7 +27,8 @@ Each does what a numpy function of the engine does, with the same numbers:
   feeding an opponent: ``CoachBot.discard_scores``);
 - :func:`feeding_sums`: what a discard costs the coach from the opponents' dangers (``CoachBot.feeding_cost``,
   ``tournament_risk``);
-- :func:`pass_sets`: the Charleston's sets of tiles grown by one, and their racks (``CoachBot.choose_pass``);
+- :func:`pass_sets`: the Charleston's sets of tiles grown by one, and their racks, and :func:`best_first`: the
+  best of them, kept for the next step (``CoachBot.choose_pass``);
 - :func:`tail_logs`, :func:`tail_finish`: the coach's tail tables either side of numpy's ``exp``
   (:func:`mjlearn.rules.coach_bot.tail_table`);
 - :func:`opponent_shares`: the defence's share per tile of an opponent's lines
@@ -1056,6 +1057,28 @@ def _pass_sets(rack, sets, out_sets, out_racks):  # pragma: no cover - runs comp
     return found.shape[0]
 
 
+
+def _best_first(values, out):  # pragma: no cover - runs compiled
+    """The rows of the largest ``values`` (``[n]``, none of them NaN), largest first, ties in row order, as many
+    as ``out`` holds (or ``n``), in ``out``; returns how many: the first rows of numpy's stable
+    ``argsort(-values)``, by selection (the Charleston's beam keeps three of a few dozen sets,
+    ``CoachBot.choose_pass``)."""
+    n = values.shape[0]
+    count = min(out.shape[0], n)
+    for j in range(count):
+        pick = -1
+        for i in range(n):
+            taken = False
+            for q in range(j):
+                if out[q] == i:
+                    taken = True
+                    break
+            if not taken and (pick < 0 or values[i] > values[pick]):
+                pick = i
+        out[j] = pick
+    return count
+
+
 def _log_choose_one(log_factorial, n, k):  # pragma: no cover - runs compiled
     """``log C(n, k)`` as ``CoachBot``'s ``_log_choose`` works it out (``-inf`` where ``k`` is out of ``0..n``)."""
     if k < 0 or k > n:
@@ -1117,6 +1140,7 @@ discard_racks = _compile(_discard_racks)
 discard_finish = _compile(_discard_finish)
 feeding_sums = _compile(_feeding_sums)
 pass_sets = _compile(_pass_sets)
+best_first = _compile(_best_first)
 _log_choose_one = _compile(_log_choose_one, inline=True)
 tail_logs = _compile(_tail_logs)
 tail_finish = _compile(_tail_finish)

@@ -186,8 +186,9 @@ def _hot_seats(game: "Game", seat: int) -> tuple[int, ...]:
 def _best_rows(kinds: Sequence[int], scores: np.ndarray) -> list[int]:
     """The rows of ``scores`` (one per kind of ``kinds``) tied for the best, the naturals among them if any:
     :meth:`CoachBot.choose_discard` throws one of them (its seeded draw settles a tie)."""
-    best = float(scores.max())
-    rows = [i for i, score in enumerate(scores.tolist()) if score >= best - 1e-9]
+    values = scores.tolist()
+    best = max(values)  # (scores.max(), without numpy's reduction for a dozen floats)
+    rows = [i for i, score in enumerate(values) if score >= best - 1e-9]
     return [i for i in rows if kinds[i] != JOKER] or rows
 
 
@@ -725,7 +726,8 @@ class CoachBot(Bot):
         """The ``count`` tiles (never a joker) whose loss costs the rack least: a beam search that keeps
         the ``beam`` best sets of each size, so that a pair is not broken for one tile and kept for nothing.
         With numba the sets are grown, and their racks built, by a compiled loop
-        (``mjlearn.engine._numba.pass_sets``): the same sets in the same order."""
+        (``mjlearn.engine._numba.pass_sets``), and the best kept by another (``best_first``): the same sets in
+        the same order."""
         rack = np.asarray(as_counts(counts), dtype=np.int16)
         if int(rack[:NATURAL_KINDS].sum()) < count:  # jokers only left: as the Bot does (it never passes them)
             return super().choose_pass(counts, count)
@@ -737,7 +739,9 @@ class CoachBot(Bot):
                 racks = np.empty((len(found) + 1, 36), dtype=np.int16)
                 n = compiled.pass_sets(rack, grown, found, racks)
                 worth = self.worth(racks[: n + 1], (), None, draws)[1:]
-                grown = found[np.argsort(-worth, kind="stable")[: self.beam if size < count else 1]]
+                # the best sets, best first, ties in their order (np.argsort(-worth, kind="stable")'s first ones)
+                best = np.empty(self.beam if size < count else 1, dtype=np.int64)
+                grown = found[best[: compiled.best_first(worth, best)]]
             return [Tile(k) for k in grown[0].tolist()]
         held = rack[:NATURAL_KINDS].tolist()
         kinds = [k for k in range(NATURAL_KINDS) if held[k]]
