@@ -734,11 +734,15 @@ class CoachBot(Bot):
         compiled = compiled_loops()
         if compiled is not None and count <= 12:  # the same sets, grown and their racks built in a compiled loop
             grown = np.zeros((1, 0), dtype=np.int64)
+            first = self._first_rack(rack, (), None, draws)  # (every step's racks start with the rack: its first)
             for size in range(1, count + 1):
                 found = np.empty((len(grown) * NATURAL_KINDS, size), dtype=np.int64)
                 racks = np.empty((len(found) + 1, 36), dtype=np.int16)
                 n = compiled.pass_sets(rack, grown, found, racks)
-                worth = self.worth(racks[: n + 1], (), None, draws)[1:]
+                if first is not None and first.compiled is not None:  # (worth, without looking for its first again)
+                    worth = self._compiled_worth(racks[: n + 1], first, first.no_exposed_joker)[1:]
+                else:
+                    worth = self.worth(racks[: n + 1], (), None, draws)[1:]
                 # the best sets, best first, ties in their order (np.argsort(-worth, kind="stable")'s first ones)
                 best = np.empty(self.beam if size < count else 1, dtype=np.int64)
                 grown = found[best[: compiled.best_first(worth, best)]]
