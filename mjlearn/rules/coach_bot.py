@@ -728,9 +728,10 @@ class CoachBot(Bot):
         With numba the sets are grown, and their racks built, by a compiled loop
         (``mjlearn.engine._numba.pass_sets``), and the best kept by another (``best_first``): the same sets in
         the same order."""
-        rack = np.asarray(as_counts(counts), dtype=np.int16)
-        if int(rack[:NATURAL_KINDS].sum()) < count:  # jokers only left: as the Bot does (it never passes them)
+        counts = as_counts(counts)
+        if sum(counts[:NATURAL_KINDS]) < count:  # jokers only left: as the Bot does (it never passes them)
             return super().choose_pass(counts, count)
+        rack = np.asarray(counts, dtype=np.int16)
         compiled = compiled_loops()
         if compiled is not None and count <= 12:  # the same sets, grown and their racks built in a compiled loop
             grown = np.zeros((1, 0), dtype=np.int64)
@@ -1231,7 +1232,7 @@ class CoachBot(Bot):
             _, scores = self.discard_scores(rest, new, seen, draws, objective="worth")
             if not len(scores):
                 continue
-            best = int(np.argmax(scores))
+            best = int(scores.argmax())
             chances = self.last_chance[1:]
             yield (size, use_jokers, now, chance_now, float(scores[best]),
                    float(chances[best]) if len(chances) > best else 0.0)
