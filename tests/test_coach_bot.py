@@ -753,3 +753,20 @@ def test_the_defence_state_changes_nothing_a_coach_playing_the_seat_decides():
     assert verdicts["give up"] > 5 and verdicts["play on"] > 5, verdicts  # (the states read were of every kind)
     assert all(str(thrown) == state.throw for state, thrown in states if state.gives_up)  # what it then threw
     assert any(len(state.throws) > 1 for state, _ in states)  # (ties met: its seeded draw picked, and put back)
+
+
+def test_the_tiles_available_are_kept_for_the_same_exposures_only():
+    """CoachBot._available keeps the set less the seat's own exposures while they stay: exposures that change (a
+    joker given up, one more group) give their own tiles, and the tiles in sight are taken off each time."""
+    from mjlearn.engine import Exposure, available_tiles
+
+    bot = CoachBot(CARD)
+    pung, pung_joker = Exposure.parse("NNN"), Exposure.parse("NN J")
+    rng = np.random.default_rng(5)
+    for exposures in [(), (pung_joker,), (pung_joker,), (pung,), (pung, Exposure.parse("5555D")), (pung,), ()]:
+        for visible in (None, rng.integers(0, 3, size=36).tolist(), rng.integers(0, 3, size=36).astype(np.int16)):
+            available, joker = bot._available(visible, exposures)
+            seen = np.zeros(36, dtype=np.int16) if visible is None else np.asarray(visible, dtype=np.int16)
+            assert np.array_equal(available, available_tiles(seen, exposures)) and available.dtype == np.int16
+            assert joker == any(e.jokers for e in exposures)
+            available[0] = 99  # (a new array each time: the kept one is not changed)

@@ -611,15 +611,20 @@ class CoachBot(Bot):
             return None
         # the nearest live hands (or the nearest if none is live) and what could still be drawn: the first
         # rack's tiles are not (nor what the others give up: it is thrown)
-        kept = self._kept_left
-        if kept is None or kept[0] != key[6]:  # (the set less the seat's own exposures, and whether one of them
-            # holds a joker, kept while they stay)
-            kept = self._kept_left = (key[6], available_tiles(_NO_TILES, exposures), any(e.jokers for e in exposures))
-        available = kept[1].copy() if visible is None else kept[1] - np.asarray(visible, dtype=np.int16)
+        available, joker_exposed = self._available(visible, key[6])
         first = _FirstRack(self, position, available, rack.copy(), draws)
-        first.no_exposed_joker = first.jokerless is not None and not kept[2]
+        first.no_exposed_joker = first.jokerless is not None and not joker_exposed
         self._first = (key, first)
         return first
+
+    def _available(self, visible, exposures: tuple) -> tuple[np.ndarray, bool]:
+        """The tiles available (:func:`~mjlearn.engine.available_tiles` of ``visible``, ``None`` for none, and the
+        seat's own ``exposures``: a new array) and whether those exposures hold a joker. The set less the
+        exposures is kept while they stay (the same ``Exposure`` objects, compared by identity first)."""
+        kept = self._kept_left
+        if kept is None or kept[0] != exposures:
+            kept = self._kept_left = (exposures, available_tiles(_NO_TILES, exposures), any(e.jokers for e in exposures))
+        return (kept[1].copy() if visible is None else kept[1] - np.asarray(visible, dtype=np.int16)), kept[2]
 
     def _exact_chances(self, racks: np.ndarray, lines: _Lines, near: np.ndarray, unseen_counts: np.ndarray,
                        draws: int, naturals_only: bool = False) -> tuple[np.ndarray, np.ndarray]:
@@ -961,7 +966,7 @@ class CoachBot(Bot):
             return None
         if visible is None:
             visible, exposures = game.visible(seat), seat_exposures(game, seat)
-        available = np.maximum(available_tiles(visible, exposures) - np.asarray(counts, dtype=np.int16), 0)
+        available = np.maximum(self._available(visible, tuple(exposures))[0] - np.asarray(counts, dtype=np.int16), 0)
         kept = self._kept_rows  # (the opponents' lines for the compiled dangers, while their exposures stay the same:
         if kept is None or kept[0] != opponents:  # the same Exposure objects, compared by identity first)
             kept = self._kept_rows = (opponents, danger_rows(self.engine.compiled, opponents))
