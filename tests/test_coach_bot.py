@@ -770,3 +770,18 @@ def test_the_tiles_available_are_kept_for_the_same_exposures_only():
             assert np.array_equal(available, available_tiles(seen, exposures)) and available.dtype == np.int16
             assert joker == any(e.jokers for e in exposures)
             available[0] = 99  # (a new array each time: the kept one is not changed)
+
+
+def test_the_charleston_asks_a_subclass_s_own_worth():
+    """choose_pass weighs its steps' racks from the first rack it finds once, but a coach whose worth is its own
+    (a subclass trying another weighing) is asked for it at each step."""
+    asked = []
+
+    class Weighing(CoachBot):
+        def worth(self, racks, *args, **kwargs):
+            asked.append(len(racks))
+            return super().worth(racks, *args, **kwargs)
+
+    rack = Hand("FF 222B 444B 666B 8B 3C 7D").counts
+    assert Weighing(CARD).choose_pass(rack) == CoachBot(CARD).choose_pass(rack)
+    assert len(asked) == 3

@@ -740,7 +740,9 @@ class CoachBot(Bot):
         compiled = compiled_loops()
         if compiled is not None and count <= 12:  # the same sets, grown and their racks built in a compiled loop
             grown = np.zeros((1, 0), dtype=np.int64)
-            first = self._first_rack(rack, (), None, draws)  # (every step's racks start with the rack: its first)
+            # (every step's racks start with the rack: its first rack, found once, unless a subclass weighs racks
+            # its own way)
+            first = self._first_rack(rack, (), None, draws) if type(self).worth is CoachBot.worth else None
             for size in range(1, count + 1):
                 found = np.empty((len(grown) * NATURAL_KINDS, size), dtype=np.int64)
                 racks = np.empty((len(found) + 1, 36), dtype=np.int16)
