@@ -794,3 +794,51 @@ def test_a_numpy_seed_plays_as_the_same_whole_number():
     with_int = run_game(CARD, NMJL, seed=3, bots=[CoachBot(CARD, NMJL, seed=int(s)) for s in seeds])
     assert with_numpy.moves == with_int.moves and type(CoachBot(CARD, seed=np.int64(2)).seed) is int
     assert CoachBot(CARD, seed=None).seed is None  # a fresh random generator, as before
+
+
+def test_the_tiles_available_are_kept_for_the_same_exposures_only():
+    """CoachBot._available keeps the set less the seat's own exposures while they stay: exposures that change (a
+    joker given up, one more group) give their own tiles, and the tiles in sight are taken off each time."""
+    from mjlearn.engine import Exposure, available_tiles
+
+    bot = CoachBot(CARD)
+    pung, pung_joker = Exposure.parse("NNN"), Exposure.parse("NN J")
+    rng = np.random.default_rng(5)
+    for exposures in [(), (pung_joker,), (pung_joker,), (pung,), (pung, Exposure.parse("5555D")), (pung,), ()]:
+        for visible in (None, rng.integers(0, 3, size=36).tolist(), rng.integers(0, 3, size=36).astype(np.int16)):
+            available, joker = bot._available(visible, exposures)
+            seen = np.zeros(36, dtype=np.int16) if visible is None else np.asarray(visible, dtype=np.int16)
+            assert np.array_equal(available, available_tiles(seen, exposures)) and available.dtype == np.int16
+            assert joker == any(e.jokers for e in exposures)
+            available[0] = 99  # (a new array each time: the kept one is not changed)
+
+
+def test_the_charleston_asks_a_subclass_s_own_worth():
+    """choose_pass weighs its steps' racks from the first rack it finds once, but a coach whose worth is its own
+    (a subclass trying another weighing) is asked for it at each step."""
+    asked = []
+
+    class Weighing(CoachBot):
+        def worth(self, racks, *args, **kwargs):
+            asked.append(len(racks))
+            return super().worth(racks, *args, **kwargs)
+
+    rack = Hand("FF 222B 444B 666B 8B 3C 7D").counts
+    assert Weighing(CARD).choose_pass(rack) == CoachBot(CARD).choose_pass(rack)
+    assert len(asked) == 3
+
+
+def test_a_pickled_coach_keeps_none_of_its_looks():
+    """What a coach kept from its last looks stays behind when it is pickled (it is built again where it goes):
+    at every move of a game, every kept figure, whatever later rounds add, is reset by __getstate__."""
+    bot = CoachBot(CARD, MAHJX, seed=1)
+    seen: set = set()
+
+    def check(game):
+        kept = [name for name, value in vars(bot).items() if name.startswith("_") and value not in (None, {}, ())]
+        state = bot.__getstate__()
+        assert all(state[name] in (None, {}, ((), ())) for name in kept), kept
+        seen.update(kept)
+
+    run_game(CARD, MAHJX, seed=6, bots=[bot] + [CoachBot(CARD, MAHJX, seed=s) for s in (2, 3, 4)], on_move=check)
+    assert {"_first", "_kept_rows", "_kept_left", "_reading"} <= seen

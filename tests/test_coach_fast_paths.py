@@ -12,7 +12,7 @@ import pytest
 
 import mjlearn as mj
 import mjlearn.rules.coach_bot as coach_module
-from mjlearn.analysis.defence import danger_each, tile_dangers
+from mjlearn.analysis.defence import danger_each, danger_rows, tile_dangers
 from mjlearn.engine import JOKER, engines, loops
 from mjlearn.rules import MAHJX, NMJL, Bot, CoachBot, run_game
 
@@ -124,8 +124,15 @@ def test_danger_each_is_tile_dangers_each_to_the_last_float(monkeypatch, name, r
     card = mj.load_card(name)
     calls = recorded_calls(monkeypatch, coach_module, "danger_each", card, rules, range(4))
     assert len(calls) > 20
+    kept, earlier = 0, []
     for args, kwargs in calls:
-        assert np.array_equal(danger_each(*args, **kwargs), tile_dangers(*args, **kwargs).each)
+        rows = kwargs.pop("rows")  # the opponents' lines the coach kept: those of the opponents' exposures now
+        fresh = danger_rows(*args[:2])
+        kept += any(rows is before for before in earlier[-8:])
+        earlier.append(rows)
+        assert len(rows) == len(fresh) and all(np.array_equal(a, b) for a, b in zip(rows, fresh))
+        assert np.array_equal(danger_each(*args, rows=rows, **kwargs), tile_dangers(*args, **kwargs).each)
+    assert kept  # (some calls read rows kept from an earlier one)
 
 
 @needs_numba
@@ -533,3 +540,31 @@ def test_a_throw_at_the_threshold_is_hot_with_either_engine(monkeypatch):
         reading.observe([(3, mj.tiles.Tile(0))])  # North (the third opponent's row) throws it
         found[engine] = (reading.hot_throws, reading.expected)
     assert found["numpy"] == found[None] == (1.0, 0.5)
+
+
+@needs_numba
+def test_none_below_is_whether_the_least_count_reaches_the_bound():
+    none_below = loops.numba_loops().none_below
+    rng = np.random.default_rng(7)
+    for dtype in (np.int16, np.int64):
+        for _ in range(200):
+            values = rng.integers(-1, 4, size=int(rng.integers(1, 40))).astype(dtype)
+            assert none_below(values, 0) == (min(values.tolist()) >= 0)
+        assert none_below(np.zeros(0, dtype=dtype), 0)
+        last_below = np.ones(36, dtype=dtype)
+        last_below[-1] = -1
+        assert not none_below(last_below, 0) and none_below(last_below, -1)
+
+
+@needs_numba
+def test_the_best_first_are_the_first_of_a_stable_sort():
+    """The Charleston's beam keeps the sets the compiled selection picks: the first rows of numpy's stable sort of
+    the negated worth, ties (frequent: many sets leave racks worth the same) in row order."""
+    best_first = loops.numba_loops().best_first
+    rng = np.random.default_rng(11)
+    for _ in range(500):
+        values = rng.integers(0, 4, size=int(rng.integers(1, 40))) / 7.0  # (few distinct values: ties)
+        for keep in (1, 3, 5):
+            out = np.empty(keep, dtype=np.int64)
+            count = best_first(values, out)
+            assert out[:count].tolist() == np.argsort(-values, kind="stable")[:keep].tolist()

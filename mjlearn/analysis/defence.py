@@ -59,7 +59,7 @@ if TYPE_CHECKING:  # pragma: no cover
 
     from ..card import Card
 
-__all__ = ["danger", "danger_table", "tile_dangers", "danger_each", "Dangers", "OpponentLines", "opponent_lines", "waiting_chance",
+__all__ = ["danger", "danger_table", "tile_dangers", "danger_each", "danger_rows", "Dangers", "OpponentLines", "opponent_lines", "waiting_chance",
            "hot_row", "TableReading", "HOT_THROW", "HOLDS_BACK", "TABLE_PRIOR", "WAITING", "CALIBRATED_WAITING", "DANGER_COLUMNS", "TABLE_COLUMNS"]
 
 JOKER = int(Tile.JOKER)
@@ -291,11 +291,13 @@ def danger_each(
     available: np.ndarray,
     wall_left: int | None = None,
     waiting: Sequence[Sequence[float]] = CALIBRATED_WAITING,
+    rows: tuple | None = None,
 ) -> np.ndarray:
     """:func:`tile_dangers`' ``each`` alone (``[opponents, 36]``, the same floats), for the coach bot's
     discards: the share of each opponent's lines (:meth:`OpponentLines.share`) times its chance of waiting,
     without the masks of the wins and calls; with numba, for three opponents or fewer, all in one compiled
-    call (``mjlearn.engine._numba.opponent_dangers``).
+    call (``mjlearn.engine._numba.opponent_dangers``), which reads the opponents' lines as :func:`danger_rows`
+    gives them (``rows``: given by a caller that keeps them for the same opponents, else built).
 
     >>> import mjlearn as mj
     >>> from mjlearn.engine import Exposure
@@ -309,23 +311,44 @@ def danger_each(
     available = np.asarray(available, dtype=np.int64)  # (converted once for every opponent)
     loops = compiled_loops()
     if loops is not None and len(opponents) <= 3:  # every opponent's row in one compiled call, the same floats
-        rows: list = []
-        present, chances = np.zeros(3, dtype=np.int64), np.zeros(3)
-        for o in range(3):
-            exposures = opponents[o] if o < len(opponents) else None
-            if exposures is None:
-                rows += _NO_LINES
-            else:
-                lines = opponent_lines(compiled, exposures)
-                rows += (lines.rest, lines.small, lines.weight, lines.starts)
-                present[o], chances[o] = 1, waiting_chance(len(exposures), wall_left, waiting)
-        loops.opponent_dangers(*rows, present, chances, available, each)
+        if rows is None:
+            rows = danger_rows(compiled, opponents)
+        chances = np.zeros(3)
+        for o, exposures in enumerate(opponents):
+            if exposures is not None:
+                chances[o] = waiting_chance(len(exposures), wall_left, waiting)
+        loops.opponent_dangers(*rows, chances, available, each)
         return each
     for o, exposures in enumerate(opponents):
         if exposures is not None:  # each opponent's share written into its row, then its waiting chance
             share = opponent_lines(compiled, exposures).share(available, out=each[o, :NATURAL_KINDS])
             share *= waiting_chance(len(exposures), wall_left, waiting)
     return each
+
+
+def danger_rows(compiled: CompiledCard, opponents: Sequence[Sequence[Exposure] | None]) -> tuple:
+    """What :func:`danger_each`'s compiled call reads of up to three ``opponents`` (their exposures, ``None`` for
+    one who threatens nothing): each one's lines (:class:`OpponentLines`' ``rest``, ``small``, ``weight`` and
+    ``starts``; empty for ``None`` and past the opponents given), then which of the three are there. They depend
+    on the exposures only: the coach bot keeps them while the exposures it sees stay the same.
+
+    >>> import mjlearn as mj
+    >>> from mjlearn.engine import Exposure
+    >>> rows = danger_rows(mj.load_card("basic1").compiled(), [None, (Exposure.parse("NNN"),)])
+    >>> len(rows), rows[-1].tolist()   # four arrays per opponent, then who is there
+    (13, [0, 1, 0])
+    """
+    rows: list = []
+    present = np.zeros(3, dtype=np.int64)
+    for o in range(3):
+        exposures = opponents[o] if o < len(opponents) else None
+        if exposures is None:
+            rows += _NO_LINES
+        else:
+            lines = opponent_lines(compiled, exposures)
+            rows += (lines.rest, lines.small, lines.weight, lines.starts)
+            present[o] = 1
+    return (*rows, present)
 
 
 HOT_THROW = 2.0

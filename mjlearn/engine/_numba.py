@@ -18,7 +18,8 @@ Each does what a numpy function of the engine does, with the same numbers:
   hands (``CoachBot._quick_chances`` and ``_FirstRack`` in :mod:`mjlearn.rules.coach_bot`);
 - :func:`coach_first`: the first rack's set-up in one call (the liveness of :func:`live_update`, the near hands of
   :func:`coach_near` and the tiles unseen: ``CoachBot._first_rack``); :func:`live_near`: the liveness and which
-  hands are near, as a mask (``CoachBot._near``, a call's first look);
+  hands are near, as a mask (``CoachBot._near``, a call's first look); :func:`none_below`: whether no count is
+  below 0 (the coach's check before the compiled liveness reads its tiles available);
 - :func:`coach_worth`: the rest of the coach's worth after numpy's ``exp`` (each hand's chance times its
   value, its line's best, the best lines in order; ``CoachBot.worth``);
 - :func:`discard_racks`: the racks one discard away that the coach weighs (``CoachBot.discard_scores``);
@@ -26,7 +27,8 @@ Each does what a numpy function of the engine does, with the same numbers:
   feeding an opponent: ``CoachBot.discard_scores``);
 - :func:`feeding_sums`: what a discard costs the coach from the opponents' dangers (``CoachBot.feeding_cost``,
   ``tournament_risk``);
-- :func:`pass_sets`: the Charleston's sets of tiles grown by one, and their racks (``CoachBot.choose_pass``);
+- :func:`pass_sets`: the Charleston's sets of tiles grown by one, and their racks, and :func:`best_first`: the
+  best of them, kept for the next step (``CoachBot.choose_pass``);
 - :func:`tail_logs`, :func:`tail_finish`: the coach's tail tables either side of numpy's ``exp``
   (:func:`mjlearn.rules.coach_bot.tail_table`);
 - :func:`opponent_shares`: the defence's share per tile of an opponent's lines
@@ -519,12 +521,18 @@ def _coach_chances(racks, small, big, used_ptr, used_kinds, near, log_table, uns
     lacks other singles or pairs sums again only the running sums of numpy's order that hold a changed
     term (floats are added in the same order: the same float as summing afresh). A kind the hand does not use
     lacks nothing, whatever the rack: its term is ``log_table`` at ``[unseen[k], 0]`` for every hand, so the
-    first rack's figures are worked out over the kinds the hand uses only."""
+    first rack's figures are worked out over the kinds the hand uses only, and of its running sums only those
+    that hold a kind the first rack lacks for it are summed (the others are a hand's that lacks nothing, summed
+    once per call)."""
     hands = near.shape[0]
-    count = np.zeros(racks.shape[0], np.int64)  # per rack, the kinds where it differs from the first
-    changed = np.empty((racks.shape[0], _KINDS), np.int64)
-    touched = np.zeros(racks.shape[0], np.int64)  # (the same kinds as bits)
-    for r in range(1, racks.shape[0]):
+    racks_count = racks.shape[0]
+    # (two work arrays, cut into the figures below: a call weighs a dozen racks, and each array numba makes
+    # costs about as much as a rack)
+    ints = np.zeros(racks_count * (_KINDS + 2) + 2 * _KINDS, np.int64)
+    count = ints[:racks_count]  # per rack, the kinds where it differs from the first
+    touched = ints[racks_count:2 * racks_count]  # (the same kinds as bits)
+    changed = ints[2 * racks_count:racks_count * (_KINDS + 2)].reshape((racks_count, _KINDS))
+    for r in range(1, racks_count):
         for k in range(_KINDS):
             if racks[r, k] != racks[0, k]:
                 changed[r, count[r]] = k
@@ -534,23 +542,29 @@ def _coach_chances(racks, small, big, used_ptr, used_kinds, near, log_table, uns
     for k in range(_KINDS + 1):
         total_unseen += unseen[k]
     stop = _KINDS - _KINDS % 8
-    need_small = np.zeros(_KINDS, np.int64)  # (0 for the kinds a hand does not use: put back after each hand)
-    need_big = np.zeros(_KINDS, np.int64)
-    unused_terms = np.empty(_KINDS, np.float64)  # the term of a kind that lacks nothing
+    at = racks_count * (_KINDS + 2)
+    need_small = ints[at:at + _KINDS]  # (0 for the kinds a hand does not use: put back after each hand)
+    need_big = ints[at + _KINDS:at + 2 * _KINDS]
+    floats = np.empty(3 * _KINDS + 24, np.float64)
+    unused_terms = floats[:_KINDS]  # the term of a kind that lacks nothing
     for k in range(_KINDS):
         unused_terms[k] = log_table[unseen[k] * width]
-    first_terms = np.empty(_KINDS, np.float64)
-    terms = np.empty(_KINDS, np.float64)
-    first_chains = np.empty(8, np.float64)
-    chains = np.empty(8, np.float64)
+    first_terms = floats[_KINDS:2 * _KINDS]  # (each hand's terms: those of a hand that lacks nothing, but for
+    terms = floats[2 * _KINDS:3 * _KINDS]    # the kinds it lacks, put back after the hand)
+    for k in range(_KINDS):
+        first_terms[k] = terms[k] = unused_terms[k]
+    unused_chains = floats[3 * _KINDS:3 * _KINDS + 8]  # the running sums of a hand that lacks nothing
+    for j in range(8):
+        unused_chains[j] = _chain(unused_terms, j, stop)
+    first_chains = floats[3 * _KINDS + 8:3 * _KINDS + 16]
+    chains = floats[3 * _KINDS + 16:]
     for i in range(hands):
         h = near[i]
         groups0 = np.int64(0)
         lack0 = np.int64(0)
         found0 = np.int64(0)
         uses = np.int64(0)  # the kinds the hand holds (a rack that changes none of them changes nothing in it)
-        for k in range(_KINDS):
-            first_terms[k] = terms[k] = unused_terms[k]
+        lacks = 0  # bit j: running sum j holds a kind the first rack lacks for the hand (its term differs)
         for u in range(used_ptr[h], used_ptr[h + 1]):  # the first rack, on the kinds the hand uses
             k = used_kinds[u]
             n = np.int64(racks[0, k])
@@ -564,9 +578,11 @@ def _coach_chances(racks, small, big, used_ptr, used_kinds, near, log_table, uns
             lack0 += need_small[k]
             if need_big[k] > 0:
                 found0 += unseen[k]
-            first_terms[k] = terms[k] = log_table[unseen[k] * width + need_small[k]]
-        for j in range(8):
-            first_chains[j] = _chain(first_terms, j, stop)
+            if need_small[k] > 0:
+                first_terms[k] = terms[k] = log_table[unseen[k] * width + need_small[k]]
+                lacks |= 1 << (k % 8 if k < stop else 8)
+        for j in range(8):  # (a running sum of the terms of kinds that lack nothing is the one worked out above)
+            first_chains[j] = _chain(first_terms, j, stop) if lacks & (1 << j) else unused_chains[j]
         log0 = _pairwise_tail(first_chains, first_terms, stop, _KINDS)
         for r in range(racks.shape[0]):
             groups = groups0
@@ -604,8 +620,10 @@ def _coach_chances(racks, small, big, used_ptr, used_kinds, near, log_table, uns
             out_at[r, i] = min(found + unseen[_KINDS], total_unseen) * width + min(short, width - 1)
             out_at_natural[r, i] = min(found, total_unseen) * width + min(groups, width - 1)
         for u in range(used_ptr[h], used_ptr[h + 1]):
-            need_small[used_kinds[u]] = 0
-            need_big[used_kinds[u]] = 0
+            k = used_kinds[u]
+            need_small[k] = 0
+            need_big[k] = 0
+            first_terms[k] = terms[k] = unused_terms[k]
 
 def _block32(values, start, n):  # pragma: no cover - runs compiled
     """numpy's pairwise sum of ``values[start:start + n]`` (float32) for ``n`` of 128 or fewer: eight running
@@ -845,6 +863,16 @@ def _coach_first(rack, available, distance, fresh, seen, short, lacking, ptr, ha
     return _coach_near(behind, slack, lines, value, bonus, jokerless, out_unseen, found, near_value)
 
 
+
+def _none_below(values, least):  # pragma: no cover - runs compiled
+    """Whether no entry of ``values`` (``[n]``) is below ``least`` (``CoachBot``: whether the compiled liveness may
+    read tiles available, none of them below 0)."""
+    for i in range(values.shape[0]):
+        if values[i] < least:
+            return False
+    return True
+
+
 def _live_near(distance, available, fresh, seen, short, lacking, ptr, hands, rest, small, far, penalty, slack,
                out):  # pragma: no cover - runs compiled
     """Which of a view's hands are near (``out[n]``, the coach's ``choose_call``): the liveness brought up to date for
@@ -1029,6 +1057,28 @@ def _pass_sets(rack, sets, out_sets, out_racks):  # pragma: no cover - runs comp
     return found.shape[0]
 
 
+
+def _best_first(values, out):  # pragma: no cover - runs compiled
+    """The rows of the largest ``values`` (``[n]``, none of them NaN), largest first, ties in row order, as many
+    as ``out`` holds (or ``n``), in ``out``; returns how many: the first rows of numpy's stable
+    ``argsort(-values)``, by selection (the Charleston's beam keeps three of a few dozen sets,
+    ``CoachBot.choose_pass``)."""
+    n = values.shape[0]
+    count = min(out.shape[0], n)
+    for j in range(count):
+        pick = -1
+        for i in range(n):
+            taken = False
+            for q in range(j):
+                if out[q] == i:
+                    taken = True
+                    break
+            if not taken and (pick < 0 or values[i] > values[pick]):
+                pick = i
+        out[j] = pick
+    return count
+
+
 def _log_choose_one(log_factorial, n, k):  # pragma: no cover - runs compiled
     """``log C(n, k)`` as ``CoachBot``'s ``_log_choose`` works it out (``-inf`` where ``k`` is out of ``0..n``)."""
     if k < 0 or k > n:
@@ -1084,11 +1134,13 @@ _coach_near = coach_near = _compile(_coach_near)
 _live_behind = _compile(_live_behind)
 coach_first = _compile(_coach_first)
 live_near = _compile(_live_near)
+none_below = _compile(_none_below)
 coach_worth = _compile(_coach_worth)
 discard_racks = _compile(_discard_racks)
 discard_finish = _compile(_discard_finish)
 feeding_sums = _compile(_feeding_sums)
 pass_sets = _compile(_pass_sets)
+best_first = _compile(_best_first)
 _log_choose_one = _compile(_log_choose_one, inline=True)
 tail_logs = _compile(_tail_logs)
 tail_finish = _compile(_tail_finish)

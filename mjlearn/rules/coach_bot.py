@@ -99,7 +99,7 @@ import numpy as np
 
 from ..analysis.arguments import count_argument
 from ..analysis.chances import hand_chances
-from ..analysis.defence import CALIBRATED_WAITING, TableReading, danger_each, hot_row
+from ..analysis.defence import CALIBRATED_WAITING, TableReading, danger_each, danger_rows, hot_row
 from ..analysis.horizon import _seat_draws
 from ..engine import (JOKER, NATURAL_KINDS, Exposure, Memo, Position, View, as_counts, available_tiles, call_options,
                       compiled_loops, exposure_key, seat_exposures)
@@ -132,6 +132,7 @@ _NEAR_TIE = 1e-3  # what the rack's worth counts for in a given-up hand's discar
 _NO_FLOATS = np.zeros(0)  # (the compiled worth's arguments when no rack may earn the jokerless row)
 _NO_INTS = np.zeros(0, dtype=np.int64)  # (the compiled discard scores' distances when they do not count)
 _ONE_OF = np.eye(36, dtype=np.int16)  # one tile of each kind (what a discard takes from the rack)
+_NO_TILES = np.zeros(36, dtype=np.int16)  # (no tile seen)
 _TAILS: dict[tuple[int, int], tuple[np.ndarray, np.ndarray]] = {}
 """The tables of :func:`tail_table` and their logarithms by ``(unseen, draws)``, shared by every coach bot."""
 
@@ -185,8 +186,9 @@ def _hot_seats(game: "Game", seat: int) -> tuple[int, ...]:
 def _best_rows(kinds: Sequence[int], scores: np.ndarray) -> list[int]:
     """The rows of ``scores`` (one per kind of ``kinds``) tied for the best, the naturals among them if any:
     :meth:`CoachBot.choose_discard` throws one of them (its seeded draw settles a tie)."""
-    best = float(scores.max())
-    rows = [i for i, score in enumerate(scores.tolist()) if score >= best - 1e-9]
+    values = scores.tolist()
+    best = max(values)  # (scores.max(), without numpy's reduction for a dozen floats)
+    rows = [i for i, score in enumerate(values) if score >= best - 1e-9]
     return [i for i in rows if kinds[i] != JOKER] or rows
 
 
@@ -247,7 +249,8 @@ class _FirstRack:
         if compiled is not None:  # the near hands, their lines, values and jokerless rows in one compiled call
             found, value = np.empty((3, view.n), dtype=np.int64), np.empty((2, view.n))
             jokerless_points = _NO_FLOATS if bot.jokerless_points is None else bot.jokerless_points
-            if behind is None and bot._compiled_liveness(available):  # (the liveness too)
+            if behind is None and bot.slack + 15 <= FAR and compiled.none_below(available, 0):  # (the liveness too:
+                # _compiled_liveness, numba being there)
                 self.unseen_counts = unseen_counts = np.empty(36, dtype=np.int16)
                 m, s, unseen, jokerless = compiled.coach_first(
                     rack, available, position.distance, *bot.engine.live_arguments(view), bot.slack, view.lines,
@@ -446,6 +449,8 @@ class CoachBot(Bot):
         self._first: tuple | None = None  # (key, _FirstRack): see _first_rack
         self._kept_behind: tuple | None = None  # (position, available, distances): see _behind
         self._kept_lines: tuple | None = None  # (view, _Lines): see _lines_of
+        self._kept_rows: tuple | None = None  # (opponents, danger_rows): see _threats
+        self._kept_left: tuple | None = None  # (exposures, the tiles they leave, a joker among them): see _first_rack
         self.mean_value = float(self.engine.compiled.line_value.mean()) if self.engine.compiled.num_lines else 0.0
         self.last_chance = np.zeros(0)
         self._turn: tuple | None = None  # (game, seat) of the move under way: choose_exchange's draws, if it asks
@@ -468,7 +473,8 @@ class CoachBot(Bot):
         figures kept from its last looks (the first rack's, the lines', the exact chances') nor its reading of a
         game's table (a reading belongs to the game object it was made in)."""
         state = super().__getstate__()
-        state.update(_exact_cache={}, _first=None, _kept_behind=None, _kept_lines=None, _turn=None, _reading=None)
+        state.update(_exact_cache={}, _first=None, _kept_behind=None, _kept_lines=None, _kept_rows=None,
+                     _kept_left=None, _turn=None, _reading=None)
         return state
 
     # -- worth of racks ----------------------------------------------------------
@@ -498,7 +504,8 @@ class CoachBot(Bot):
         """Whether the view's liveness for the tiles ``available`` may be worked out by the compiled loops (numba
         is there, the dead hands' :data:`~mjlearn.engine.views.FAR` is beyond ``slack + 15``, and no count is below
         0): :meth:`_behind`, :meth:`_near` and the first rack of :meth:`worth` then read it so."""
-        return compiled_loops() is not None and self.slack + 15 <= FAR and min(available.tolist()) >= 0
+        compiled = compiled_loops()
+        return compiled is not None and self.slack + 15 <= FAR and compiled.none_below(available, 0)
 
     def _near(self, position: Position, available: np.ndarray | None) -> np.ndarray:
         """Which hands of the position's view are within ``slack`` of the nearest live one (of the nearest, if none
@@ -566,27 +573,29 @@ class CoachBot(Bot):
         """:meth:`worth` with numba: the quick chances (``coach_chances``), numpy's ``exp``, then the chances,
         the lines' best and the best lines in one more compiled loop (``mjlearn.engine._numba.coach_worth``),
         which does numpy's products, sums and maxima in numpy's order; the weights (any number of them) are
-        applied by numpy's ``@`` to an array laid out as the numpy path's. The same floats
-        (``tests/test_coach_fast_paths.py``). With ``jokerless`` (the exposures hold no joker) the racks that
-        hold none count the jokerless row (the loop reads which)."""
+        applied by numpy's ``@`` to the best lines (as many as there are weights, or lines if fewer). The same
+        floats (``tests/test_coach_fast_paths.py``). With ``jokerless`` (the exposures hold no joker) the racks
+        that hold none count the jokerless row (the loop reads which)."""
         needed, small_chance, at, at_natural = self._compiled_chances(racks, first)
-        count = len(racks)
-        top = np.empty((count, len(first.starts)))  # (the numpy path's sorted lines, the best first)
+        count, weights = len(racks), self.weights
+        if len(first.starts) < len(weights):
+            weights = weights[: len(first.starts)]
+        top = np.empty((count, len(weights)))  # (the numpy path's best lines, the best first)
         self.last_chance = np.empty(count)
         self.last_distance = np.empty(count, dtype=np.int64)
         first.compiled.coach_worth(small_chance, first.flat_table, at, at_natural, first.value,
                                    first.jokerless if jokerless else _NO_FLOATS, racks, needed, first.starts,
-                                   self.weights, top, self.last_chance, self.last_distance)
-        top = top[:, : len(self.weights)]
-        return top @ self.weights[: top.shape[1]]
+                                   weights, top, self.last_chance, self.last_distance)
+        return top @ weights
 
     @staticmethod
     def _compiled_chances(racks: np.ndarray, first: "_FirstRack") -> tuple:
         """The quick chances' figures by the compiled loop (``coach_chances``) and numpy's ``exp``: each rack's
         tiles lacking, the singles' and pairs' chance, and where the groups' chance stands in the flattened tail
         table with the unseen jokers among the outs and without them (``[K, m]`` each)."""
-        needed, at, at_natural = found = np.empty((3, len(racks), len(first.near)), dtype=np.int64)
-        small_chance = np.empty(found.shape[1:])
+        shape = (len(racks), len(first.near))
+        needed, at, at_natural = np.empty(shape, np.int64), np.empty(shape, np.int64), np.empty(shape, np.int64)
+        small_chance = np.empty(shape)
         lines = first.lines
         first.compiled.coach_chances(racks, lines.small, lines.big, lines.used_ptr, lines.used_kinds, first.near,
                                      first.log_table, first.unseen_counts, _MAX_NEED, needed, small_chance, at,
@@ -612,13 +621,22 @@ class CoachBot(Bot):
         view = position.view
         if not view.n:
             return None
-        seen = np.zeros(36, dtype=np.int16) if visible is None else np.asarray(visible, dtype=np.int16)
         # the nearest live hands (or the nearest if none is live) and what could still be drawn: the first
         # rack's tiles are not (nor what the others give up: it is thrown)
-        first = _FirstRack(self, position, available_tiles(seen, exposures), rack.copy(), draws)
-        first.no_exposed_joker = first.jokerless is not None and not any(e.jokers for e in exposures)
+        available, joker_exposed = self._available(visible, key[6])
+        first = _FirstRack(self, position, available, rack.copy(), draws)
+        first.no_exposed_joker = first.jokerless is not None and not joker_exposed
         self._first = (key, first)
         return first
+
+    def _available(self, visible, exposures: tuple) -> tuple[np.ndarray, bool]:
+        """The tiles available (:func:`~mjlearn.engine.available_tiles` of ``visible``, ``None`` for none, and the
+        seat's own ``exposures``: a new array) and whether those exposures hold a joker. The set less the
+        exposures is kept while they stay (the same ``Exposure`` objects, compared by identity first)."""
+        kept = self._kept_left
+        if kept is None or kept[0] != exposures:
+            kept = self._kept_left = (exposures, available_tiles(_NO_TILES, exposures), any(e.jokers for e in exposures))
+        return (kept[1].copy() if visible is None else kept[1] - np.asarray(visible, dtype=np.int16)), kept[2]
 
     def _exact_chances(self, racks: np.ndarray, lines: _Lines, near: np.ndarray, unseen_counts: np.ndarray,
                        draws: int, naturals_only: bool = False) -> tuple[np.ndarray, np.ndarray]:
@@ -725,19 +743,29 @@ class CoachBot(Bot):
         """The ``count`` tiles (never a joker) whose loss costs the rack least: a beam search that keeps
         the ``beam`` best sets of each size, so that a pair is not broken for one tile and kept for nothing.
         With numba the sets are grown, and their racks built, by a compiled loop
-        (``mjlearn.engine._numba.pass_sets``): the same sets in the same order."""
-        rack = np.asarray(as_counts(counts), dtype=np.int16)
-        if int(rack[:NATURAL_KINDS].sum()) < count:  # jokers only left: as the Bot does (it never passes them)
+        (``mjlearn.engine._numba.pass_sets``), and the best kept by another (``best_first``): the same sets in
+        the same order."""
+        counts = as_counts(counts)
+        if sum(counts[:NATURAL_KINDS]) < count:  # jokers only left: as the Bot does (it never passes them)
             return super().choose_pass(counts, count)
+        rack = np.asarray(counts, dtype=np.int16)
         compiled = compiled_loops()
         if compiled is not None and count <= 12:  # the same sets, grown and their racks built in a compiled loop
             grown = np.zeros((1, 0), dtype=np.int64)
+            # (every step's racks start with the rack: its first rack, found once, unless a subclass weighs racks
+            # its own way)
+            first = self._first_rack(rack, (), None, draws) if type(self).worth is CoachBot.worth else None
             for size in range(1, count + 1):
                 found = np.empty((len(grown) * NATURAL_KINDS, size), dtype=np.int64)
                 racks = np.empty((len(found) + 1, 36), dtype=np.int16)
                 n = compiled.pass_sets(rack, grown, found, racks)
-                worth = self.worth(racks[: n + 1], (), None, draws)[1:]
-                grown = found[np.argsort(-worth, kind="stable")[: self.beam if size < count else 1]]
+                if first is not None and first.compiled is not None:  # (worth, without looking for its first again)
+                    worth = self._compiled_worth(racks[: n + 1], first, first.no_exposed_joker)[1:]
+                else:
+                    worth = self.worth(racks[: n + 1], (), None, draws)[1:]
+                # the best sets, best first, ties in their order (np.argsort(-worth, kind="stable")'s first ones)
+                best = np.empty(self.beam if size < count else 1, dtype=np.int64)
+                grown = found[best[: compiled.best_first(worth, best)]]
             return [Tile(k) for k in grown[0].tolist()]
         held = rack[:NATURAL_KINDS].tolist()
         kinds = [k for k in range(NATURAL_KINDS) if held[k]]
@@ -944,18 +972,19 @@ class CoachBot(Bot):
         (``visible`` and ``exposures``, when the caller has them: ``game.visible(seat)`` and the seat's
         exposures.) The dangers are the ones the next discards are judged by: ``reading`` looks at them, or
         else the coach's own reading of ``game`` from ``seat``, if it has one (:meth:`table_reading`)."""
-        opponents: list = []
         dead, shown = game.dead, game.exposures
-        for other in range(1, 4):  # the exposed hands: a hand with no exposures is rarely ready, and gives no sign
-            owner = (seat + other) % 4
-            groups = shown[owner]
-            opponents.append(None if not groups or owner in dead else tuple(groups))
-        if all(o is None for o in opponents):
+        # the exposed hands: a hand with no exposures is rarely ready, and gives no sign
+        opponents = tuple(None if not shown[owner] or owner in dead else tuple(shown[owner])
+                          for owner in ((seat + 1) % 4, (seat + 2) % 4, (seat + 3) % 4))
+        if opponents == (None, None, None):
             return None
         if visible is None:
             visible, exposures = game.visible(seat), seat_exposures(game, seat)
-        available = np.maximum(available_tiles(visible, exposures) - np.asarray(counts, dtype=np.int16), 0)
-        each = danger_each(self.engine.compiled, opponents, available, game.wall_left, self.waiting)
+        available = np.maximum(self._available(visible, tuple(exposures))[0] - np.asarray(counts, dtype=np.int16), 0)
+        kept = self._kept_rows  # (the opponents' lines for the compiled dangers, while their exposures stay the same:
+        if kept is None or kept[0] != opponents:  # the same Exposure objects, compared by identity first)
+            kept = self._kept_rows = (opponents, danger_rows(self.engine.compiled, opponents))
+        each = danger_each(self.engine.compiled, opponents, available, game.wall_left, self.waiting, rows=kept[1])
         if reading is None:
             own = self._reading
             reading = own[2] if own is not None and own[0] is game and own[1] == seat else None
@@ -1091,6 +1120,7 @@ class CoachBot(Bot):
     def discard_decision(self, game: "Game", seat: int, counts, exposures, visible) -> Tile:
         if self.read_table and self.defence:  # the others' discards since the last look, judged later
             self.table_reading(game, seat).observe(game.discards)
+        visible = np.asarray(visible, dtype=np.int16)  # (converted once for the dangers and the worth)
         cost, ending = self._defence_costs(game, seat, counts, visible, exposures)
         # late in the wall, with a hot hand at the table, a hand worth little is given up (at home only where
         # some discard may feed a win)
@@ -1194,7 +1224,8 @@ class CoachBot(Bot):
         t = int(tile)
         seen = None if visible is None else np.array(visible, dtype=np.int16)  # (a copy)
         near = self._near(position, None if seen is None else available_tiles(seen, exposures))
-        groups = [(size, has) for size, has in groups if (has & near).any()]  # only groups its near hands have
+        groups = [(size, has) for size, has in groups if has.dot(near)]  # only groups its near hands have (masks:
+        # their dot is whether some hand is in both)
         if not groups:
             return None
         best = None
@@ -1220,7 +1251,7 @@ class CoachBot(Bot):
             _, scores = self.discard_scores(rest, new, seen, draws, objective="worth")
             if not len(scores):
                 continue
-            best = int(np.argmax(scores))
+            best = int(scores.argmax())
             chances = self.last_chance[1:]
             yield (size, use_jokers, now, chance_now, float(scores[best]),
                    float(chances[best]) if len(chances) > best else 0.0)
