@@ -1112,27 +1112,13 @@ def test_a_turn_with_no_joker_to_take_skips_the_exchange_look_and_plays_the_same
 
 def _in_transit_passes(charleston, step):
     """Charleston._passes as it was before its quick form for passes with nothing blind: the tiles in transit
-    round the table until each seat has passed on its blind share (the reference the quick form must match)."""
+    round the table until each seat has passed on its blind share, the loop that still moves blind passes
+    (Charleston._in_transit: the reference the quick form must match)."""
     from mjlearn.rules.charleston import DIRECTIONS
 
-    ahead = DIRECTIONS[step.direction]
     given = {s: list(charleston._pending[s][0]) for s in range(4)}
     quota = {s: charleston._pending[s][1] for s in range(4)}
-    kept = {s: [] for s in range(4)}
-    arriving = {s: [] for s in range(4)}
-    for s in range(4):
-        arriving[(s + ahead) % 4].extend(given[s])
-    while any(arriving.values()):
-        for s in range(4):
-            tiles, arriving[s] = arriving[s], []
-            if not tiles:
-                continue
-            forward = min(quota[s], len(tiles))
-            charleston._rng.shuffle(tiles)
-            quota[s] -= forward
-            arriving[(s + ahead) % 4].extend(tiles[:forward])
-            kept[s].extend(tiles[forward:])
-    return {s: (given[s], kept[s]) for s in range(4)}
+    return charleston._in_transit(given, quota, DIRECTIONS[step.direction])
 
 
 @pytest.mark.parametrize("rules", [NMJL, MAHJX], ids=lambda r: r.name)

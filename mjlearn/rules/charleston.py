@@ -402,7 +402,13 @@ class Charleston:
                     shuffle(tiles)
                 moves[s] = (given[s], tiles)
             return moves
-        quota = {s: pending[s][1] for s in range(4)}
+        return self._in_transit(given, {s: pending[s][1] for s in range(4)}, ahead)
+
+    def _in_transit(self, given: dict[int, list[Tile]], quota: dict[int, int], ahead: int) -> dict:
+        """The tiles ``given`` by each seat travel round the table, ``ahead`` seats a hop, each seat passing on
+        unseen as many arriving tiles as its blind share (``quota``) and keeping the rest: each seat's tiles
+        given and kept. (With no blind share every seat keeps what arrives, shuffled: :meth:`_passes`' quick
+        form, the same tiles in the same order.)"""
         kept: dict[int, list[Tile]] = {s: [] for s in range(4)}
         # tiles in transit, by the seat they are arriving at, with the seat they came from
         arriving = {s: [] for s in range(4)}
