@@ -451,6 +451,7 @@ class CoachBot(Bot):
         self._kept_lines: tuple | None = None  # (view, _Lines): see _lines_of
         self._kept_rows: tuple | None = None  # (opponents, danger_rows): see _threats
         self._kept_left: tuple | None = None  # (exposures, the tiles they leave, a joker among them): see _first_rack
+        self._kept_penalty: tuple | None = None  # (opponents, their hot tiles' penalties): see _tournament_risk
         self.mean_value = float(self.engine.compiled.line_value.mean()) if self.engine.compiled.num_lines else 0.0
         self.last_chance = np.zeros(0)
         self._turn: tuple | None = None  # (game, seat) of the move under way: choose_exchange's draws, if it asks
@@ -474,7 +475,7 @@ class CoachBot(Bot):
         game's table (a reading belongs to the game object it was made in)."""
         state = super().__getstate__()
         state.update(_exact_cache={}, _first=None, _kept_behind=None, _kept_lines=None, _kept_rows=None,
-                     _kept_left=None, _turn=None, _reading=None)
+                     _kept_left=None, _kept_penalty=None, _turn=None, _reading=None)
         return state
 
     # -- worth of racks ----------------------------------------------------------
@@ -1061,7 +1062,10 @@ class CoachBot(Bot):
         if threats is None:
             return None
         opponents, each = threats
-        penalty = _hot_penalties(scoring, opponents)
+        kept = self._kept_penalty  # (the hot tiles' penalties, while the opponents' exposures stay the same: the same
+        if kept is None or kept[0] != opponents:  # Exposure objects, compared by identity first)
+            kept = self._kept_penalty = (opponents, _hot_penalties(scoring, opponents))
+        penalty = kept[1]
         compiled = compiled_loops()
         if compiled is not None:  # the same floats, in one compiled loop
             cost, ending = np.empty((2, each.shape[1]))
