@@ -14,7 +14,9 @@ the coach's speed work (with the coach's table reading), ``basic1`` 2.73 (NMJL) 
 (09b3163), in turn on the same machine, 2.92, 3.05, 2.87-2.90 and 3.01-3.03, with 20 seeds 2.75-2.78 and 3.19-3.20
 (``docs/rules.md``). After the sixth round (load 0.8-1.1, 40 seeds, in turn with main at c74b5a6): ``basic1``
 2.73-2.79 (NMJL) and 2.83-2.84 (MAHJ-X), ``practice_harbor`` 2.81 and 2.87-2.88, where main gave 2.91-2.93,
-3.01-3.03, 2.96 and 3.03-3.04.
+3.01-3.03, 2.96 and 3.03-3.04. After the seventh (load 0.5-0.8, four runs each in turn with main at 885509a):
+``basic1`` 2.77-2.79 and 2.88, ``practice_harbor`` 2.81-2.84 and 2.91-2.93, where main gave 2.80-2.91, 2.92-2.93,
+2.82-2.85 and 2.93-2.96.
 
 ``--objective`` times coaches of another discard objective (``CoachBot(objective=...)``: ``worth``, the
 table's default, or the solitaire's look-ahead ``completion`` / ``single`` / ``value``).

@@ -841,4 +841,31 @@ def test_a_pickled_coach_keeps_none_of_its_looks():
         seen.update(kept)
 
     run_game(CARD, MAHJX, seed=6, bots=[bot] + [CoachBot(CARD, MAHJX, seed=s) for s in (2, 3, 4)], on_move=check)
-    assert {"_first", "_kept_rows", "_kept_left", "_reading"} <= seen
+    assert {"_first", "_kept_rows", "_kept_left", "_kept_penalty", "_reading"} <= seen
+
+
+def test_the_hot_penalties_are_kept_for_the_same_opponents_only(monkeypatch):
+    """Under tournament scoring the coach keeps its opponents' hot-tile penalties while their exposures stay the
+    same: at every risk it weighs in four-coach games (the exposures growing, hands dying) they are those worked
+    out afresh, and they change within a game."""
+    import mjlearn.rules.coach_bot as coach_module
+
+    checked, seen = [], set()
+    original = CoachBot._tournament_risk
+
+    def check(bot, game, seat, *args, **kwargs):
+        risk = original(bot, game, seat, *args, **kwargs)
+        if risk is not None:
+            opponents, penalty = bot._kept_penalty
+            expected = coach_module._hot_penalties(MAHJX.tournament, opponents)
+            assert np.array_equal(penalty, expected), (opponents, penalty, expected)
+            assert opponents == tuple(None if not game.exposures[o] or o in game.dead else tuple(game.exposures[o])
+                                      for o in ((seat + 1) % 4, (seat + 2) % 4, (seat + 3) % 4))
+            checked.append(1)
+            seen.add(tuple(penalty.tolist()))
+        return risk
+
+    monkeypatch.setattr(CoachBot, "_tournament_risk", check)
+    for seed in range(3):
+        run_game(CARD, MAHJX, seed=seed, bots=[CoachBot(CARD, MAHJX, seed=seed * 4 + s) for s in range(4)])
+    assert len(checked) > 50 and len(seen) > 1

@@ -568,3 +568,30 @@ def test_the_best_first_are_the_first_of_a_stable_sort():
             out = np.empty(keep, dtype=np.int64)
             count = best_first(values, out)
             assert out[:count].tolist() == np.argsort(-values, kind="stable")[:keep].tolist()
+
+
+@needs_numba
+def test_the_first_rack_reads_the_flattened_tables_of_its_own_unseen_and_draws(monkeypatch):
+    """The compiled loops read the tail table and its logarithm flattened, kept with them (no ``ravel`` for each
+    first rack): at every first rack of a game they are those of its own ``(unseen, draws)``, and the same numbers
+    as flattening them there."""
+    card = mj.load_card("basic1")
+    firsts = []
+    original = coach_module._FirstRack.__init__
+
+    def record(first, bot, position, available, rack, draws, behind=None):
+        original(first, bot, position, available, rack, draws, behind)
+        firsts.append((first, draws))
+
+    monkeypatch.setattr(coach_module._FirstRack, "__init__", record)
+    run_game(card, MAHJX, seed=3, bots=coach_table(card, MAHJX, 3))
+    checked = 0
+    for first, draws in firsts:
+        if first.compiled is None:
+            continue
+        table = coach_module.tail_table(first.unseen, draws)
+        with np.errstate(divide="ignore"):
+            assert np.array_equal(first.flat_table, table.ravel())
+            assert np.array_equal(first.log_table, np.log(table).ravel())
+        checked += 1
+    assert checked > 50

@@ -128,3 +128,50 @@ def test_the_table_coach_and_the_coach_bot_count_the_same_draws():
 def test_a_chance_that_is_not_one_is_refused_in_words(chance):
     with pytest.raises(ArgumentError, match="a chance is"):
         horizon_words(chance, 12)
+
+
+def _draws_seat_by_seat(game, seat):
+    """seat_draws as it was first written: the live seats before ``seat`` counted one by one (the reference)."""
+    if game.phase == "over" or seat in game.dead:
+        return 0
+    first = {"draw": game.turn, "discard": (game.turn + 1) % 4}.get(game.phase)
+    if game.phase == "calls":
+        first = (game.last_discard[0] + 1) % 4
+    elif first is None:
+        first = 1 if len(game.charleston.racks[0]) == 14 else 0
+    ahead, other = 0, first
+    while other != seat:
+        ahead += other not in game.dead
+        other = (other + 1) % 4
+    return expected_draws(game.wall_left, 4 - len(game.dead), ahead)
+
+
+@pytest.mark.parametrize("dead", [(), (2,), (1, 3)])
+def test_seat_draws_counts_the_seats_ahead_as_seat_by_seat(dead):
+    """With every seat live the seats ahead are counted at once: at every move of a game, from every phase, for
+    every seat, the draws are those of the seats counted one by one (with dead hands too)."""
+    from mjlearn.rules import Bot, run_game
+
+    checked = []
+
+    def check(game):
+        for seat in range(4):
+            assert seat_draws(game, seat) == _draws_seat_by_seat(game, seat), (game.phase, game.turn, seat, game.dead)
+        checked.append(game.phase)
+
+    if dead:
+        game = Game.from_position(CARD, racks={0: "FF 222B 444B 666B 8B 3C N"}, turn=0, phase="discard", seed=4,
+                                  dead=dead)
+        check(game)
+        while game.phase != "over":
+            if game.phase == "draw":
+                game.draw(game.turn)
+            elif game.phase == "discard":
+                game.discard(game.turn, game.racks[game.turn].tiles()[0])
+            else:
+                for seat in game.waiting_for():
+                    game.pass_call(seat)
+            check(game)
+    else:
+        run_game(CARD, seed=5, bots=[Bot(CARD, seed=s) for s in range(4)], on_move=check)
+    assert {"draw", "discard", "calls"} <= set(checked)

@@ -79,25 +79,29 @@ def seat_draws(game, seat: int | None = None) -> int:
 
 def _seat_draws(game, seat: int | None) -> int:
     """:func:`seat_draws` for a seat already checked (the bots ask at every decision: no check again)."""
-    if game.phase == "over":
+    phase = game.phase
+    if phase == "over":
         return 0
     if seat is None:
         seat = game.turn
-    dead = set(game.dead)
+    dead = game.dead
     if seat in dead:
         return 0
-    if game.phase == "draw":
+    if phase == "draw":
         first = game.turn
-    elif game.phase == "calls":
+    elif phase == "calls":
         first = (game.last_discard[0] + 1) % SEATS
-    elif game.phase == "discard":
+    elif phase == "discard":
         first = (game.turn + 1) % SEATS
     else:  # the Charleston: play begins with East's discard (East holds 14) or East's draw
         first = 1 if len(game.charleston.racks[0]) == 14 else 0
-    ahead, other = 0, first
-    while other != seat:
-        ahead += other not in dead
-        other = (other + 1) % SEATS
+    if dead:  # the live seats from first up to seat draw before it
+        ahead, other = 0, first
+        while other != seat:
+            ahead += other not in dead
+            other = (other + 1) % SEATS
+    else:  # (every seat live: all of them, counted at once)
+        ahead = (seat - first) % SEATS
     live_seats, wall_left = SEATS - len(dead), game.wall_left
     if live_seats < 1 or wall_left < 0:  # (not a game's figures: expected_draws says what is wrong)
         return expected_draws(wall_left, live_seats, ahead)

@@ -133,8 +133,9 @@ _NO_FLOATS = np.zeros(0)  # (the compiled worth's arguments when no rack may ear
 _NO_INTS = np.zeros(0, dtype=np.int64)  # (the compiled discard scores' distances when they do not count)
 _ONE_OF = np.eye(36, dtype=np.int16)  # one tile of each kind (what a discard takes from the rack)
 _NO_TILES = np.zeros(36, dtype=np.int16)  # (no tile seen)
-_TAILS: dict[tuple[int, int], tuple[np.ndarray, np.ndarray]] = {}
-"""The tables of :func:`tail_table` and their logarithms by ``(unseen, draws)``, shared by every coach bot."""
+_TAILS: dict[tuple[int, int], tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]] = {}
+"""The tables of :func:`tail_table` and their logarithms by ``(unseen, draws)``, shared by every coach bot, each
+kept with the two flattened (the compiled loops' reading of them, without a ``ravel`` for each first rack)."""
 
 
 def _log_choose(n: np.ndarray, k: np.ndarray) -> np.ndarray:
@@ -280,11 +281,10 @@ class _FirstRack:
         self.compiled = None
         if bot.exact:
             return
-        self.table, log_table = bot._tail_table(unseen, draws)
+        self.table, log_table, flat_table, flat_log = bot._tail_tables(unseen, draws)
         self.compiled = compiled
         if compiled is not None:  # (the compiled loop works the first rack's figures out itself)
-            self.log_table = log_table.ravel()
-            self.flat_table = self.table.ravel()
+            self.log_table, self.flat_table = flat_log, flat_table
             return
         near = self.near
         self.rows = log_table[unseen_counts[:NATURAL_KINDS]].ravel()  # log_table[unseen_counts[k], n] at k * 15 + n
@@ -451,6 +451,7 @@ class CoachBot(Bot):
         self._kept_lines: tuple | None = None  # (view, _Lines): see _lines_of
         self._kept_rows: tuple | None = None  # (opponents, danger_rows): see _threats
         self._kept_left: tuple | None = None  # (exposures, the tiles they leave, a joker among them): see _first_rack
+        self._kept_penalty: tuple | None = None  # (opponents, their hot tiles' penalties): see _tournament_risk
         self.mean_value = float(self.engine.compiled.line_value.mean()) if self.engine.compiled.num_lines else 0.0
         self.last_chance = np.zeros(0)
         self._turn: tuple | None = None  # (game, seat) of the move under way: choose_exchange's draws, if it asks
@@ -474,7 +475,7 @@ class CoachBot(Bot):
         game's table (a reading belongs to the game object it was made in)."""
         state = super().__getstate__()
         state.update(_exact_cache={}, _first=None, _kept_behind=None, _kept_lines=None, _kept_rows=None,
-                     _kept_left=None, _turn=None, _reading=None)
+                     _kept_left=None, _kept_penalty=None, _turn=None, _reading=None)
         return state
 
     # -- worth of racks ----------------------------------------------------------
@@ -722,6 +723,11 @@ class CoachBot(Bot):
     def _tail_table(self, unseen: int, draws: int) -> tuple[np.ndarray, np.ndarray]:
         """The chances of :func:`tail_table` for every count of outs (``0..unseen``) and tiles needed
         (``0..14``): the table ``[outs, needed]`` and its logarithm, built once per ``(unseen, draws)``."""
+        return self._tail_tables(unseen, draws)[:2]
+
+    @staticmethod
+    def _tail_tables(unseen: int, draws: int) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+        """:meth:`_tail_table`'s table and logarithm, then both flattened (views of them, kept with them)."""
         key = (unseen, draws)
         tables = _TAILS.get(key)
         if tables is None:
@@ -729,7 +735,8 @@ class CoachBot(Bot):
                 del _TAILS[next(iter(_TAILS))]  # the oldest
             table = _compiled_tail_table(compiled_loops(), unseen, draws)
             with np.errstate(divide="ignore"):
-                tables = _TAILS[key] = (table, np.log(table))
+                log_table = np.log(table)
+            tables = _TAILS[key] = (table, log_table, table.ravel(), log_table.ravel())
         return tables
 
     @staticmethod
@@ -1055,7 +1062,10 @@ class CoachBot(Bot):
         if threats is None:
             return None
         opponents, each = threats
-        penalty = _hot_penalties(scoring, opponents)
+        kept = self._kept_penalty  # (the hot tiles' penalties, while the opponents' exposures stay the same: the same
+        if kept is None or kept[0] != opponents:  # Exposure objects, compared by identity first)
+            kept = self._kept_penalty = (opponents, _hot_penalties(scoring, opponents))
+        penalty = kept[1]
         compiled = compiled_loops()
         if compiled is not None:  # the same floats, in one compiled loop
             cost, ending = np.empty((2, each.shape[1]))
