@@ -35,18 +35,24 @@ def _drawn_to_the_end(game: Game) -> list[int]:
     return drawn
 
 
+def _plain_move(game):
+    """The next move of a game where nobody calls: a draw, the first tile of the rack thrown, or every seat
+    letting the discard go."""
+    if game.phase == "draw":
+        game.draw(game.turn)
+    elif game.phase == "discard":
+        game.discard(game.turn, game.racks[game.turn].tiles()[0])
+    else:
+        for seat in game.waiting_for():
+            game.pass_call(seat)
+
+
 @pytest.mark.parametrize("seed", [1, 2])
 def test_the_expected_draws_are_the_draws_each_seat_makes_when_nobody_calls(seed):
     game = Game(CARD, seed=seed)
     game.skip_charleston()
     for _ in range(9):  # a few turns in, so that the wall does not share evenly
-        if game.phase == "draw":
-            game.draw(game.turn)
-        elif game.phase == "discard":
-            game.discard(game.turn, game.racks[game.turn].tiles()[0])
-        else:
-            for seat in game.waiting_for():
-                game.pass_call(seat)
+        _plain_move(game)
     expected = [seat_draws(game, seat) for seat in range(4)]
     assert sorted(set(expected)) in ([min(expected)], [min(expected), min(expected) + 1])
     assert _drawn_to_the_end(game) == expected
@@ -164,13 +170,7 @@ def test_seat_draws_counts_the_seats_ahead_as_seat_by_seat(dead):
                                   dead=dead)
         check(game)
         while game.phase != "over":
-            if game.phase == "draw":
-                game.draw(game.turn)
-            elif game.phase == "discard":
-                game.discard(game.turn, game.racks[game.turn].tiles()[0])
-            else:
-                for seat in game.waiting_for():
-                    game.pass_call(seat)
+            _plain_move(game)
             check(game)
     else:
         run_game(CARD, seed=5, bots=[Bot(CARD, seed=s) for s in range(4)], on_move=check)
