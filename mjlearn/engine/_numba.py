@@ -863,7 +863,6 @@ def _coach_first(rack, available, distance, fresh, seen, short, lacking, ptr, ha
     return _coach_near(behind, slack, lines, value, bonus, jokerless, out_unseen, found, near_value)
 
 
-
 def _none_below(values, least):  # pragma: no cover - runs compiled
     """Whether no entry of ``values`` (``[n]``) is below ``least`` (``CoachBot``: whether the compiled liveness may
     read tiles available, none of them below 0)."""
@@ -1055,7 +1054,6 @@ def _pass_sets(rack, sets, out_sets, out_racks):  # pragma: no cover - runs comp
     for k in range(36):
         out_racks[0, k] = rack[k]
     return found.shape[0]
-
 
 
 def _best_first(values, out):  # pragma: no cover - runs compiled
