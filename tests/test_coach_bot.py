@@ -835,9 +835,9 @@ def test_a_pickled_coach_keeps_none_of_its_looks():
     seen: set = set()
 
     def check(game):
-        kept = [name for name, value in vars(bot).items() if name.startswith("_") and value not in (None, {}, ())]
+        kept = [name for name, value in vars(bot).items() if name.startswith("_") and value not in (None, {}, (), [])]
         state = bot.__getstate__()
-        assert all(state[name] in (None, {}, ((), ())) for name in kept), kept
+        assert all(state[name] in (None, {}, ((), ()), []) for name in kept), kept
         seen.update(kept)
 
     run_game(CARD, MAHJX, seed=6, bots=[bot] + [CoachBot(CARD, MAHJX, seed=s) for s in (2, 3, 4)], on_move=check)
@@ -869,3 +869,60 @@ def test_the_hot_penalties_are_kept_for_the_same_opponents_only(monkeypatch):
     for seed in range(3):
         run_game(CARD, MAHJX, seed=seed, bots=[CoachBot(CARD, MAHJX, seed=seed * 4 + s) for s in range(4)])
     assert len(checked) > 50 and len(seen) > 1
+
+
+def test_a_coach_remembers_what_the_same_players_threw_in_earlier_games():
+    """remember_table keeps a game's evidence (the others' hot throws, and those of players blind to danger);
+    the readings of later games start from it, and the reading of a remembered game counts its throws once."""
+    from mjlearn.analysis.defence import TABLE_PRIOR, TableReading
+
+    first, second = run_game(CARD, NMJL, seed=2), run_game(CARD, NMJL, seed=4)  # four Bots: they never hold back
+    coach, fresh = CoachBot(CARD), CoachBot(CARD)
+    hot, expected = coach.remember_table(first, 0)
+    assert (hot, expected) == fresh.replay_reading(first, 0).evidence and expected > 0
+    assert coach.remember_table(first, 0) == (hot, expected)  # remembered once
+    # the reading of the remembered game is the fresh coach's (its own throws not counted twice)
+    assert coach.replay_reading(first, 0).evidence == pytest.approx(fresh.replay_reading(first, 0).evidence)
+    # a later game's reading starts from it: at its start, the rate is the earlier game's, not the prior
+    start = Game(CARD, NMJL, seed=4)
+    prior, weight = TABLE_PRIOR
+    assert coach.replay_reading(start, 0).rate == pytest.approx((hot + prior * weight) / (expected + weight))
+    assert fresh.replay_reading(start, 0).rate == pytest.approx(prior)
+    later = coach.replay_reading(second, 0).evidence
+    assert later == pytest.approx(tuple(a + b for a, b in zip(fresh.replay_reading(second, 0).evidence, (hot, expected))))
+    assert TableReading(1, (2.0, 4.0)).evidence == (2.0, 4.0)
+    with pytest.raises(ArgumentError, match="game must be a Game"):
+        coach.remember_table("game", 0)
+
+
+def test_the_game_table_s_coach_keeps_the_players_earlier_games():
+    """A GameTable session: after a game, the next one's coach starts its reading of the same players from what
+    they threw (the learner's moves made for them here, through the table)."""
+    from mjlearn.lessons.play import play_for_me
+
+    table = mj.GameTable("basic1", seed=5, pace="instant")
+    play_for_me(table)
+    first, seat = table.game, table.seat
+    assert table.new_game()
+    bot = table._caller()
+    hot, expected = CoachBot(CARD).replay_reading(first, seat).evidence
+    assert bot.earlier_evidence(table.game) == pytest.approx((hot, expected)) and expected > 0
+    assert bot.replay_reading(table.game, table.seat).evidence == pytest.approx((hot, expected))
+
+
+def test_the_review_reads_the_table_as_the_session_s_coach_did():
+    """review_game(earlier=...) starts the coach's reading from what the same players threw before, as the
+    GameTable's coach panel did during the game; bad evidence is refused by name."""
+    from mjlearn.rules.review import _Table, review_game
+
+    game = run_game(CARD, NMJL, seed=4)
+    table = _Table(game, 0, earlier=(3.0, 2.0))
+    assert table.coach(game).earlier_evidence(game) == (3.0, 2.0)
+    assert table.coach(game).replay_reading(game, 0).evidence == pytest.approx(
+        tuple(a + b for a, b in zip(CoachBot(CARD).replay_reading(game, 0).evidence, (3.0, 2.0))))
+    assert _Table(game, 0).coach(game).earlier_evidence() == (0.0, 0.0)
+    for wrong in (None, "3 2", (1.0,), (-1.0, 2.0), (1.0, float("nan"))):
+        with pytest.raises(ArgumentError, match="^earlier must be two numbers|^earlier must be a number"):
+            review_game(game, 0, earlier=wrong)
+        with pytest.raises(ArgumentError, match="^evidence must be"):
+            CoachBot(CARD).remember_evidence(wrong)

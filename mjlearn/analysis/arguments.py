@@ -27,7 +27,7 @@ from ..hands import Hand
 from ..wording import shown
 
 __all__ = ["choice_argument", "count_argument", "exposures_argument", "flag_argument", "ruleset_argument",
-           "amount_argument", "weights_argument", "waiting_argument"]
+           "amount_argument", "weights_argument", "waiting_argument", "evidence_argument"]
 
 
 def count_argument(name: str, value, minimum: int = 0, maximum: int | None = None, allow_none: bool = False):
@@ -86,6 +86,20 @@ def weights_argument(name: str, value) -> np.ndarray:
     if not np.isfinite(weights).all() or (weights < 0).any() or weights[0] <= 0:
         raise ArgumentError(f"{name} must be {wanted}, not {items!r}")
     return weights
+
+
+def evidence_argument(name: str, value) -> tuple[float, float]:
+    """``value`` as ``(hot_throws, expected)`` if it is two numbers, 0 or more: what a reading of the table
+    starts from (:class:`~mjlearn.analysis.defence.TableReading`'s ``evidence``).
+
+    >>> evidence_argument("earlier", (1, 0.5))
+    (1.0, 0.5)
+    """
+    if isinstance(value, (str, bytes, dict)) or not isinstance(value, Iterable) or len(list(value)) != 2:
+        raise ArgumentError(f"{name} must be two numbers, 0 or more (the others' hot throws, and those expected),"
+                            f" not {_shown(value)}")
+    hot, expected = (amount_argument(name, x) for x in value)
+    return hot, expected
 
 
 def waiting_argument(value) -> tuple[tuple[float, float, float], ...]:

@@ -399,10 +399,11 @@ class TableReading:
 
     __slots__ = ("seat", "_hot", "_expected", "_looks", "_throws", "_seen")
 
-    def __init__(self, seat: int):
+    def __init__(self, seat: int, earlier: tuple[float, float] = (0.0, 0.0)):
+        """A reading from ``seat``; ``earlier`` is what the same players threw in earlier games (their hot throws
+        and those of players blind to danger, :attr:`evidence`), counted as if seen in this one."""
         self.seat = seat
-        self._hot = 0.0
-        self._expected = 0.0
+        self._hot, self._expected = (float(x) for x in earlier)
         self._looks: list[tuple[np.ndarray, np.ndarray]] = []  # (dangers [3, 36], tiles unseen [35]) per look
         self._throws: list[tuple[int, int, int]] = []  # (look, the thrower's row, tile kind) not yet judged
         self._seen = 0
@@ -468,6 +469,12 @@ class TableReading:
         """The hot throws that players blind to danger would have made in their place."""
         self._judge()
         return self._expected
+
+    @property
+    def evidence(self) -> tuple[float, float]:
+        """``(hot_throws, expected)``: what a reading of the same players in a later game may start from
+        (``TableReading(seat, earlier=...)``), added up game by game."""
+        return self.hot_throws, self.expected
 
     @property
     def rate(self) -> float:

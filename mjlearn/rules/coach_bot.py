@@ -462,6 +462,7 @@ class CoachBot(Bot):
         self.home_give_up = None if home_give_up is None else float(home_give_up)
         self.read_table = flag_argument("read_table", read_table)
         self._reading: tuple | None = None  # (game, seat, TableReading): see table_reading
+        self._remembered: list[tuple["Game", tuple[float, float]]] = []  # (game, its evidence): see remember_table
         self.tournament_rows = flag_argument("tournament_rows", tournament_rows)
         self.self_pick_points, self.jokerless_points = tournament_bonuses(self.engine.compiled, self.ruleset) \
             if tournament_rows else (0.0, None)
@@ -471,11 +472,12 @@ class CoachBot(Bot):
 
     def __getstate__(self) -> dict:
         """What pickling keeps: as :meth:`Bot.__getstate__ <mjlearn.rules.Bot.__getstate__>`, and none of the
-        figures kept from its last looks (the first rack's, the lines', the exact chances') nor its reading of a
-        game's table (a reading belongs to the game object it was made in)."""
+        figures kept from its last looks (the first rack's, the lines', the exact chances') nor its readings of a
+        game's table (a reading belongs to the game objects it was made in, and so do the games it remembers,
+        :meth:`remember_table`)."""
         state = super().__getstate__()
         state.update(_exact_cache={}, _first=None, _kept_behind=None, _kept_lines=None, _kept_rows=None,
-                     _kept_left=None, _kept_penalty=None, _turn=None, _reading=None)
+                     _kept_left=None, _kept_penalty=None, _turn=None, _reading=None, _remembered=[])
         return state
 
     # -- worth of racks ----------------------------------------------------------
@@ -1091,8 +1093,54 @@ class CoachBot(Bot):
         """
         reading = self._reading
         if reading is None or reading[0] is not game or reading[1] != seat:
-            reading = self._reading = (game, seat, TableReading(seat))
+            reading = self._reading = (game, seat, TableReading(seat, self.earlier_evidence(game)))
         return reading[2]
+
+    def remember_table(self, game: "Game", seat: int) -> tuple[float, float]:
+        """Keep what the other players threw in ``game``, as ``seat`` read it (:meth:`replay_reading`), for the
+        readings of later games at the same table: a coach who sits with the same players game after game (the
+        GameTable's session) starts each new game's reading from what they have thrown so far, not from
+        :data:`~mjlearn.analysis.defence.TABLE_PRIOR` alone. Remembering a game again changes nothing; a reading
+        of a remembered game leaves that game's own throws out of what it starts from. Returns the evidence
+        kept in all (the hot throws, and those of players blind to danger).
+
+        >>> import mjlearn as mj
+        >>> from mjlearn.rules import run_game
+        >>> card = mj.load_card("basic1")
+        >>> coach = CoachBot(card)
+        >>> first = run_game(card, seed=2)  # four Bots, who never hold back
+        >>> hot, expected = coach.remember_table(first, 0)
+        >>> hot > 0 and expected > 0
+        True
+        """
+        from .arguments import seat_arg
+        from .game import Game
+
+        if not isinstance(game, Game):
+            raise ArgumentError(f"game must be a Game, not {type(game).__name__}")
+        seat = seat_arg(seat)
+        if not any(kept is game for kept, _ in self._remembered):
+            evidence = self.replay_reading(game, seat).evidence
+            earlier = self.earlier_evidence(game)  # (the reading started from them: keep this game's own)
+            self._remembered.append((game, (evidence[0] - earlier[0], evidence[1] - earlier[1])))
+        return self.earlier_evidence(None)
+
+    def remember_evidence(self, evidence: tuple[float, float]) -> None:
+        """Add what the same players threw in games read elsewhere (``(hot_throws, expected)``: another coach's
+        :meth:`earlier_evidence`, as the GameTable's review takes its coach's) to what later readings start
+        from."""
+        from ..analysis.arguments import evidence_argument
+
+        self._remembered.append((None, evidence_argument("evidence", evidence)))
+
+    def earlier_evidence(self, game: "Game | None" = None) -> tuple[float, float]:
+        """What the readings of ``game`` start from: the evidence of the games remembered (:meth:`remember_table`,
+        :meth:`remember_evidence`) other than ``game`` (``None``: all of them)."""
+        hot = expected = 0.0
+        for kept, (h, e) in self._remembered:
+            if kept is not game or kept is None:
+                hot, expected = hot + h, expected + e
+        return hot, expected
 
     def _late_with_a_hot_hand(self, game: "Game", seat: int) -> bool:
         """Whether the coach may give up a poor hand now: defence on, :data:`GIVE_UP_WALL` tiles or fewer in
@@ -1350,7 +1398,7 @@ class CoachBot(Bot):
         if own is not None and own[0] is game and own[1] == seat:
             reading = own[2]  # (noting the discards again changes nothing its next discard would not)
         else:
-            reading = TableReading(seat)
+            reading = TableReading(seat, self.earlier_evidence(game))
             replay = Game.replay(game.card, game.ruleset, game.seed, [], position=game.position, deal=game.deal)
             for name, args in game.moves:
                 if name == "discard" and args.get("seat") == seat and replay.phase == "discard":

@@ -24,6 +24,7 @@ import os
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
+from ..analysis.arguments import evidence_argument
 from ..analysis.horizon import seat_draws
 from ..analysis.position import Exposure
 from ..analysis.review import KEEP, LET_GO, Alternative, GameReview, Moment, judge_all
@@ -69,8 +70,9 @@ class _Table:
     whose defence the discards are judged by (with ``watching``, it reads the table at each of the seat's
     discards as the game is replayed; else it replays the game when it needs the reading)."""
 
-    def __init__(self, game: Game, seat: int, watching: bool = False):
+    def __init__(self, game: Game, seat: int, watching: bool = False, earlier: tuple[float, float] = (0.0, 0.0)):
         self.seat = seat
+        self.earlier = earlier  # what the other players threw in earlier games with them (the coach's reading)
         self.compiled = game.card.compiled(game.ruleset)
         values = self.compiled.line_value
         self.feed_cost = float(values.mean()) * game.ruleset.discarder_pays if len(values) else 0.0
@@ -83,6 +85,8 @@ class _Table:
             from .coach_bot import CoachBot
 
             self._coach = CoachBot(game.card, game.ruleset, seed=0)
+            if any(self.earlier):
+                self._coach.remember_evidence(self.earlier)
         return self._coach
 
 
@@ -243,12 +247,14 @@ def _moments(game: Game, table: _Table, name: str, args: dict, number: int) -> l
     return [m for m in found if m is not None]
 
 
-def decision_moments(game: Game, seat: int) -> list[Moment]:
+def decision_moments(game: Game, seat: int, earlier: tuple[float, float] = (0.0, 0.0)) -> list[Moment]:
     """``seat``'s decisions in ``game``, replayed from its moves, in order (see the module docstring).
-    A changed answer to a discard replaces the first: the last answer given is the one judged."""
+    A changed answer to a discard replaces the first: the last answer given is the one judged. ``earlier``:
+    what the other players threw in earlier games with them, from which the coach's reading of the table
+    starts (:meth:`CoachBot.earlier_evidence <mjlearn.rules.CoachBot.earlier_evidence>`)."""
     seat = _seat(seat)
     replay = Game.replay(game.card, game.ruleset, game.seed, [], position=game.position, deal=game.deal)
-    table = _Table(replay, seat, watching=True)
+    table = _Table(replay, seat, watching=True, earlier=earlier)
     moments: list[Moment] = []
     answered: dict[int, int] = {}  # the discard answered (its index) -> the moment's place in ``moments``
     for name, args in game.moves:
@@ -265,7 +271,8 @@ def decision_moments(game: Game, seat: int) -> list[Moment]:
     return [replace(m, number=i + 1) for i, m in enumerate(moments)]
 
 
-def review_game(game_or_save_path, seat, card: "Card | str | None" = None, ruleset=None) -> GameReview:
+def review_game(game_or_save_path, seat, card: "Card | str | None" = None, ruleset=None,
+                earlier: tuple[float, float] = (0.0, 0.0)) -> GameReview:
     """``seat``'s decisions in a game judged beside the coach's, ranked by regret
     (:class:`~mjlearn.analysis.review.GameReview`: ``.table``, ``.curve()``, ``.png()``, shown in a notebook
     as a table and a picture).
@@ -273,7 +280,10 @@ def review_game(game_or_save_path, seat, card: "Card | str | None" = None, rules
     ``game_or_save_path``: a :class:`~mjlearn.rules.Game`, a saved game's path (``game.save(path)``,
     the GameTable's Save) or a :class:`~mjlearn.widgets.GameTable` (its game). ``seat``: 0-3 or
     ``"East"``... ``card`` (a Card, a bundled card's name or a ``.mjcl`` path) replaces the game's card in
-    a saved file; ``ruleset`` judges by another ruleset's scoring (default: the game's).
+    a saved file; ``ruleset`` judges by another ruleset's scoring (default: the game's). ``earlier``: what
+    the other players threw in earlier games with them (``(hot_throws, expected)``,
+    :meth:`CoachBot.earlier_evidence <mjlearn.rules.CoachBot.earlier_evidence>`: the GameTable passes its
+    coach's), from which the coach's reading of the table starts, as it did at the table.
     """
     if isinstance(game_or_save_path, (str, os.PathLike)):
         game = Game.load(game_or_save_path, card)
@@ -285,6 +295,7 @@ def review_game(game_or_save_path, seat, card: "Card | str | None" = None, rules
         raise ArgumentError(f"review_game needs a Game, a saved game's path or a GameTable, not"
                             f" {type(game_or_save_path).__name__}")
     seat = _seat(seat)
+    earlier = evidence_argument("earlier", earlier)
     rules = game.ruleset if ruleset is None else as_ruleset(ruleset)
     judged_card = game.card if card is None else as_card(card)
-    return judge_all(judged_card, decision_moments(game, seat), rules, SEATS[seat])
+    return judge_all(judged_card, decision_moments(game, seat, earlier), rules, SEATS[seat])

@@ -342,12 +342,16 @@ class GameTable(CardWidget):
     def new_game(self, seed: int | None = None) -> bool:
         """Deal a new game (with ``seed``, or the next seed, ``seed + 1``, if none is given): East passes on to the next player, so you
         move one seat back (South to East, East to North...). A position set up is played again, from
-        the same seats; a table set up from a question starts from the question again."""
+        the same seats; a table set up from a question starts from the question again. The coach keeps what
+        the other players threw in the game before (:meth:`CoachBot.remember_table
+        <mjlearn.rules.CoachBot.remember_table>`): its reading of whether they hold back starts from it."""
         if self.replaying:
             return self._refuse("This table replays a recorded game: open another saved game to watch it.")
         seed = self.seed + 1 if seed is None else self._whole("seed", seed)
         if seed is None:
             return False
+        if self._game.discards:  # the coach keeps what the same players threw, for its next readings of them
+            self._caller().remember_table(self._game, self.seat)
         with self.hold_sync():
             self.seed = seed
             self._deal = None
@@ -926,7 +930,7 @@ class GameTable(CardWidget):
             from ..analysis.review import recent_hands
             from ..rules.review import review_game
 
-            found = review_game(self._game, self.seat)
+            found = review_game(self._game, self.seat, earlier=self._caller().earlier_evidence(self._game))
             found.summary = recent_hands(self.card, self.solo_hands, ruleset=self.ruleset.name) if self.solo_hands else ""
             return found
 
