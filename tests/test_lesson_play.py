@@ -2,6 +2,7 @@
 
 import pytest
 
+import mjlearn as mj
 from mjlearn.lessons.play import check_courtesy, check_outs, check_pass_direction, check_payment, check_safe_discard
 
 RACK = "FF 66B 8B 3C 5C 7C 5D 6D 7D N J 9D"
@@ -254,3 +255,28 @@ def test_pass_compared_sets_the_two_ways_of_choosing_side_by_side():
 
     table = pass_compared("basic1", deal_tiles(seed=1).racks[0])
     assert table["pass"].tolist() == ["1B 3B 7B", "2C 5C 2D"]  # what lesson 04 says of East's rack
+
+
+@pytest.mark.parametrize("call, words", [
+    (lambda: mj.lessons.check_count("12", "12"), "expected must be a whole number"),
+    (lambda: mj.lessons.check_count("12", 12.0), "expected must be a whole number"),
+    (lambda: mj.lessons.check_count("12", 11, accept="12"), "accept must be a list"),
+    (lambda: mj.lessons.check_count("12", 11, accept=[1.5]), "accept must be a whole number"),
+    (lambda: mj.lessons.check_courtesy("two", 2, None), "other_offer must be a whole number of tiles from 0 to 3"),
+    (lambda: mj.lessons.check_courtesy("two", 4, 3), "offer must be a whole number of tiles from 0 to 3"),
+    (lambda: mj.lessons.check_pass_direction("West", "East", {"a": 1}), "unknown pass direction"),
+    (lambda: mj.lessons.check_call_taker("East", None, {}), "game must be a Game waiting for calls"),
+])
+def test_a_checker_says_what_is_wrong_with_what_the_lesson_gives_it(call, words):
+    """A fuzz gave the checkers a teacher calls wrong-typed arguments: each now names the argument (they raised
+    Python's own errors: '>' not supported, unhashable type, no attribute 'discards')."""
+    with pytest.raises(mj.MjlearnError, match=words):
+        call()
+
+
+def test_the_checkers_still_take_what_they_took():
+    import numpy as np
+
+    assert mj.lessons.check_count("12", np.int64(12)).status == "right"
+    assert mj.lessons.check_count("13", 12, accept=(13,)).status == "right"
+    assert mj.lessons.check_courtesy("two", 2, 3).status == "right"

@@ -454,6 +454,21 @@ def check(answer: object, expected: object = None, question: str = "", hint: str
         return unreadable(AnswerError(f"I could not read {shown_answer(answer)!r}: it is nested too deeply."))
 
 
+def _whole_number(name: str, value: object) -> int:
+    """A number a lesson's code gives a checker (the right answer, say), as an ``int``; anything else (text, a
+    bool, a float) is an :class:`~mjlearn.errors.ArgumentError` naming it."""
+    if isinstance(value, bool) or not hasattr(value, "__index__"):
+        raise ArgumentError(f"{name} must be a whole number, not {value!r}")
+    return int(value.__index__())  # type: ignore[attr-defined]
+
+
+def _items(name: str, value: object) -> list:
+    """A list a lesson's code gives a checker, as a list (not text, which would be read letter by letter)."""
+    if isinstance(value, (str, bytes, dict)) or not isinstance(value, Iterable):
+        raise ArgumentError(f"{name} must be a list, not {value!r}")
+    return list(value)
+
+
 def check_count(answer: object, expected: int, question: str = "", hint: str = "", why: str = "", *,
                 accept: Iterable[int] = ()) -> Check:
     """A question whose answer is a whole number: ``12``, ``"12"``, ``"twelve"``, ``"12 tiles"``, ``"-12"``
@@ -465,9 +480,11 @@ def check_count(answer: object, expected: int, question: str = "", hint: str = "
     >>> check_count("three hundred", 308, "the hands of basic1")
     Not yet: the hands of basic1. 300 is too low.
     """
+    expected = _whole_number("expected", expected)
+    accepted = {_whole_number("accept", a) for a in _items("accept", accept)}
     number, early = read_answer(answer, question, read_number)
     if early is not None:
         return early
-    if number == expected or number in {int(a) for a in accept}:
+    if number == expected or number in accepted:
         return right(question, why)
     return not_yet(question, f"{number} is too {'high' if number > expected else 'low'}.", hint)

@@ -93,7 +93,7 @@ def check_pass_direction(answer: object, seat: str | int, direction: str, questi
     """
     from ..rules import DIRECTIONS
 
-    if direction not in DIRECTIONS:
+    if not isinstance(direction, str) or direction not in DIRECTIONS:
         raise AnswerError(f"unknown pass direction {direction!r}: use one of {', '.join(DIRECTIONS)}")
     passer = read_seat(seat)
     chosen, early = read_answer(answer, question, read_seat)
@@ -122,6 +122,9 @@ def check_courtesy(answer: object, offer: int, other_offer: int, question: str =
     >>> check_courtesy(0, 2, 3)
     Not yet. 0 is too low. Hint: the player who wants to swap less decides
     """
+    for name, value in (("offer", offer), ("other_offer", other_offer)):
+        if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 3:
+            raise ArgumentError(f"{name} must be a whole number of tiles from 0 to 3, not {value!r}")
     number, early = read_answer(answer, question, read_number)
     if early is not None:
         return early
@@ -807,6 +810,12 @@ def check_call_taker(answer: object, game: Game, calls: Mapping[str | int, str |
     """
     import copy
 
+    from ..rules.game import Game
+
+    if not isinstance(game, Game) or game.phase != "calls":
+        raise ArgumentError(f"game must be a Game waiting for calls on its last discard, not {game!r}")
+    if not isinstance(calls, Mapping):
+        raise ArgumentError(f"calls must map seats to 'pass', 'mahjongg' or (size, jokers), not {calls!r}")
     chosen, early = read_answer(answer, question, read_seat)
     if early is not None:
         return early
