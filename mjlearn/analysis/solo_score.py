@@ -323,8 +323,6 @@ class SoloScore:
         return " ".join(part for part in (self.sentence(), self.band_sentence(), self.verdict()) if part)
 
 
-
-
 def score_hands(card: "Card | str", hands: Iterable[SoloHand | Mapping], ruleset: str = "NMJL",
                 benchmark: SoloResult | None = None, players: Sequence[str] = ("coach", "bot"),
                 bands: Sequence[str] = ("coach", "bot", "random"), level: float = 0.8) -> SoloScore:
