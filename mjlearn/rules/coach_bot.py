@@ -250,8 +250,7 @@ class _FirstRack:
         if compiled is not None:  # the near hands, their lines, values and jokerless rows in one compiled call
             found, value = np.empty((3, view.n), dtype=np.int64), np.empty((2, view.n))
             jokerless_points = _NO_FLOATS if bot.jokerless_points is None else bot.jokerless_points
-            if behind is None and bot.slack + 15 <= FAR and compiled.none_below(available, 0):  # (the liveness too:
-                # _compiled_liveness, numba being there)
+            if behind is None and bot._compiled_liveness(available, compiled):  # (the liveness too)
                 self.unseen_counts = unseen_counts = np.empty(36, dtype=np.int16)
                 m, s, unseen, jokerless = compiled.coach_first(
                     rack, available, position.distance, *bot.engine.live_arguments(view), bot.slack, view.lines,
@@ -503,11 +502,13 @@ class CoachBot(Bot):
         self._kept_behind = (position, seen, behind)
         return behind
 
-    def _compiled_liveness(self, available: np.ndarray) -> bool:
+    def _compiled_liveness(self, available: np.ndarray, compiled=None) -> bool:
         """Whether the view's liveness for the tiles ``available`` may be worked out by the compiled loops (numba
         is there, the dead hands' :data:`~mjlearn.engine.views.FAR` is beyond ``slack + 15``, and no count is below
-        0): :meth:`_behind`, :meth:`_near` and the first rack of :meth:`worth` then read it so."""
-        compiled = compiled_loops()
+        0): :meth:`_behind`, :meth:`_near` and the first rack of :meth:`worth` then read it so. (``compiled``: the
+        compiled loops, where the caller has them already.)"""
+        if compiled is None:
+            compiled = compiled_loops()
         return compiled is not None and self.slack + 15 <= FAR and compiled.none_below(available, 0)
 
     def _near(self, position: Position, available: np.ndarray | None) -> np.ndarray:
