@@ -92,13 +92,14 @@ def evidence_argument(name: str, value) -> tuple[float, float]:
     """``value`` as ``(hot_throws, expected)`` if it is two numbers, 0 or more: what a reading of the table
     starts from (:class:`~mjlearn.analysis.defence.TableReading`'s ``evidence``).
 
-    >>> evidence_argument("earlier", (1, 0.5))
-    (1.0, 0.5)
+    >>> evidence_argument("earlier", (1, 0.5)), evidence_argument("earlier", iter([2, 1]))
+    ((1.0, 0.5), (2.0, 1.0))
     """
-    if isinstance(value, (str, bytes, dict)) or not isinstance(value, Iterable) or len(list(value)) != 2:
+    items = None if isinstance(value, (str, bytes, dict)) or not isinstance(value, Iterable) else list(value)
+    if items is None or len(items) != 2:
         raise ArgumentError(f"{name} must be two numbers, 0 or more (the others' hot throws, and those expected),"
                             f" not {_shown(value)}")
-    hot, expected = (amount_argument(name, x) for x in value)
+    hot, expected = (amount_argument(name, x) for x in items)
     return hot, expected
 
 
