@@ -262,8 +262,8 @@ def test_pass_compared_sets_the_two_ways_of_choosing_side_by_side():
     (lambda: mj.lessons.check_count("12", 12.0), "expected must be a whole number"),
     (lambda: mj.lessons.check_count("12", 11, accept="12"), "accept must be a list"),
     (lambda: mj.lessons.check_count("12", 11, accept=[1.5]), "accept must be a whole number"),
-    (lambda: mj.lessons.check_courtesy("two", 2, None), "other_offer must be a whole number of tiles from 0 to 3"),
-    (lambda: mj.lessons.check_courtesy("two", 4, 3), "offer must be a whole number of tiles from 0 to 3"),
+    (lambda: mj.lessons.check_courtesy("two", 2, None), r"other_offer must be a whole number \(0 to 3\)"),
+    (lambda: mj.lessons.check_courtesy("two", 4, 3), r"offer must be a whole number \(0 to 3\)"),
     (lambda: mj.lessons.check_pass_direction("West", "East", {"a": 1}), "unknown pass direction"),
     (lambda: mj.lessons.check_call_taker("East", None, {}), "game must be a Game waiting for calls"),
 ])

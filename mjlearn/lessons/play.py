@@ -122,9 +122,9 @@ def check_courtesy(answer: object, offer: int, other_offer: int, question: str =
     >>> check_courtesy(0, 2, 3)
     Not yet. 0 is too low. Hint: the player who wants to swap less decides
     """
-    for name, value in (("offer", offer), ("other_offer", other_offer)):
-        if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 3:
-            raise ArgumentError(f"{name} must be a whole number of tiles from 0 to 3, not {value!r}")
+    from ..analysis.arguments import count_argument
+
+    offer, other_offer = count_argument("offer", offer, 0, 3), count_argument("other_offer", other_offer, 0, 3)
     number, early = read_answer(answer, question, read_number)
     if early is not None:
         return early
