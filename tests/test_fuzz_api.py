@@ -84,3 +84,42 @@ def test_widget_methods_work_or_refuse_and_change_nothing(widgets, which, data):
     assert outcome in (True, False)
     if outcome is False:
         assert widget.message and _state(widget) == before
+
+
+_BASIC1 = mj.load_card("basic1")
+
+
+def _game():
+    from mjlearn.rules import Game
+
+    game = Game(_BASIC1, "MAHJ-X", seed=3)
+    game.skip_charleston()
+    return game
+
+
+@pytest.mark.parametrize("call, words", [
+    (lambda: __import__("mjlearn.rules", fromlist=["Game"]).Game.from_position(_BASIC1, "NMJL", exposures={1: True}),
+     "exposures[1] must be a list of exposures"),
+    (lambda: __import__("mjlearn.rules", fromlist=["Game"]).Game.from_position(_BASIC1, "NMJL", discards=5),
+     "discards must be a list of (seat, tile) pairs"),
+    (lambda: mj.rules.run_game(_BASIC1, "NMJL", seed=1, bots=True), "bots must be a list of 4 bots"),
+    (lambda: mj.rules.run_game(_BASIC1, "NMJL", seed=1, bots=["East"] * 4), "bots[0] must be a bot with an act"),
+    (lambda: mj.rules.score_win(_BASIC1, None, 1, "self-drawn"), "score_win needs the wins"),
+    (lambda: mj.rules.score_win(_BASIC1, 3, 1, "self-drawn"), "score_win needs the wins"),
+    (lambda: mj.rules.Scorecard(None), "players must be a list of the 4 players' names"),
+    (lambda: _game().save(None), "a save file is named by a file name"),
+    (lambda: _game().save(""), "a save file is named by a file name"),
+    (lambda: __import__("mjlearn.rules", fromlist=["Game"]).Game.load(None), "a save file is named by a file name"),
+])
+def test_the_table_calls_refuse_wrong_arguments_in_words(call, words):
+    """Found by a fuzz of ../shared/api-contract.md's names: each raised Python's TypeError or AttributeError."""
+    with pytest.raises(MjlearnError) as refused:
+        call()
+    assert words in str(refused.value)
+
+
+def test_no_discards_given_as_none_is_no_discards():
+    from mjlearn.rules import Game
+
+    assert Game.from_position(_BASIC1, "NMJL", discards=None, seed=1).snapshot() == \
+        Game.from_position(_BASIC1, "NMJL", seed=1).snapshot()

@@ -51,7 +51,7 @@ from __future__ import annotations
 
 import random
 from itertools import compress
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -569,6 +569,22 @@ def play_move(game: "Game", bots: Sequence[Bot]) -> int:
     return seat
 
 
+def _four_players(bots) -> list:
+    """``bots`` as a list of 4 players, each with an ``act(game, seat)`` method (a :class:`Bot`, a
+    :class:`~mjlearn.rules.CoachBot` or one's own), or an :class:`~mjlearn.errors.ArgumentError` that says which
+    is not."""
+    if isinstance(bots, (str, bytes)) or not isinstance(bots, Iterable):
+        raise ArgumentError(f"bots must be a list of 4 bots, one per seat, not {bots!r}")
+    bots = list(bots)
+    if len(bots) != 4:
+        raise ArgumentError(f"bots must be 4 bots, one per seat, not {len(bots)}")
+    for seat, bot in enumerate(bots):
+        if not callable(getattr(bot, "act", None)):
+            raise ArgumentError(f"bots[{seat}] must be a bot with an act(game, seat) method (a Bot or a CoachBot),"
+                                f" not {bot!r}")
+    return bots
+
+
 def make_bots(card: "Card", ruleset: Ruleset | str = NMJL, seed: int | None = 0, **options) -> list[Bot]:
     """Four bots, one per seat, seeded from ``seed`` (``None``: a fresh seed)."""
     card, base = as_card(card), seed_or_fresh(seed)
@@ -619,9 +635,7 @@ def run_game(
 
     card, seed = as_card(card), seed_or_fresh(seed)
     rules = as_ruleset(ruleset)
-    bots = list(bots) if bots is not None else make_bots(card, rules, seed)
-    if len(bots) != 4:
-        raise ArgumentError(f"bots must be 4 bots, one per seat, not {len(bots)}")
+    bots = _four_players(bots) if bots is not None else make_bots(card, rules, seed)
     game = Game(card, ruleset=rules, seed=seed)
     if on_move is not None:
         on_move(game)

@@ -130,7 +130,7 @@ def read_table_position(
     in the concrete notation, a Hand or a list of tiles; a seat's exposures a
     list of groups such as ``"555C J"`` (each also a Hand, a list of tiles or an
     :class:`~mjlearn.analysis.position.Exposure`), or one group alone.
-    ``discards``: ``(seat, tile)`` pairs, oldest first. ``wall``: the next
+    ``discards``: ``(seat, tile)`` pairs, oldest first (``None``: none). ``wall``: the next
     tiles to be drawn, in order, in the concrete notation (``"1B 2B G"``) or
     as a list of tiles; the rest of the set follows them, shuffled by
     ``seed``. ``phase`` is ``"draw"`` or ``"discard"`` for the seat ``turn``, or ``"calls"``: ``turn`` has
@@ -156,6 +156,9 @@ def read_table_position(
     for seat, groups in _per_seat(exposures, "exposures").items():
         if isinstance(groups, (str, Exposure, Hand)):  # one group alone
             groups = [groups]
+        elif isinstance(groups, bytes) or not isinstance(groups, Iterable):
+            raise PositionError(f"exposures[{seat}] must be a list of exposures (such as ['444B', '555C J']),"
+                                f" not {groups!r}")
         parsed = []
         for index, group in enumerate(groups):
             what = f"exposures[{seat}][{index}]"
@@ -172,6 +175,10 @@ def read_table_position(
             parsed.append(exposure)
         groups_by_seat[seat] = tuple(parsed)
     floor = []
+    if discards is None:
+        discards = ()
+    elif isinstance(discards, (str, bytes)) or not isinstance(discards, Iterable):
+        raise PositionError(f"discards must be a list of (seat, tile) pairs, not {discards!r}")
     for index, item in enumerate(discards):
         what = f"discards[{index}]"
         if isinstance(item, (str, bytes)) or not isinstance(item, Iterable) or len(tuple(item)) != 2:

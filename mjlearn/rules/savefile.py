@@ -247,14 +247,22 @@ def _check_position(game: "Game", position: dict, bad) -> None:
             raise bad(f"position: {key} is not as mjlearn saved it ({position.get(key)!r}): is the file damaged?")
 
 
+def _check_path(path):
+    """``path`` if it names a file (a str or a path), else a :class:`~mjlearn.errors.SaveFileError` that says so."""
+    if not isinstance(path, (str, os.PathLike)) or isinstance(path, bytes) or not str(os.fspath(path)).strip():
+        raise SaveFileError(f"a save file is named by a file name (a str or Path), not {path!r}")
+    return path
+
+
 def save_game(game: "Game", path: str | os.PathLike) -> None:
     """Write the game to ``path`` as JSON, atomically (a crash never leaves half a file)."""
+    _check_path(path)
     write_atomically(Path(os.path.abspath(path)), json.dumps(game_to_dict(game), indent=1) + "\n")
 
 
 def load_game(path: str | os.PathLike, card: "Card | None" = None) -> "Game":
     """Read a saved game and replay it. ``card`` overrides the card saved in the file."""
-    source = os.fspath(path)
+    source = os.fspath(_check_path(path))
     try:
         with open(source, encoding="utf-8") as handle:
             text = handle.read()

@@ -34,7 +34,7 @@ column per player, tallied at the end of the session:
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -285,6 +285,8 @@ def score_win(
         if how != "discard":
             raise RuleError(f"exposed_at_throw is for a win on a discard (the hot-tile penalty), not a {how} win")
         exposed_at_throw = _exposures_arg(exposed_at_throw)
+    if isinstance(wins, (str, bytes)) or not isinstance(wins, Iterable):
+        raise ArgumentError(f"score_win needs the wins from card.match(hand, exposures), not {wins!r}")
     wins = list(wins)
     if not wins:
         raise RuleError(
@@ -442,6 +444,8 @@ class Scorecard:
     """
 
     def __init__(self, players: Sequence[str] = SEATS):
+        if isinstance(players, (str, bytes)) or not isinstance(players, Iterable):
+            raise ArgumentError(f"players must be a list of the 4 players' names, not {players!r}")
         players = tuple(str(p) for p in players)
         if len(players) != 4:
             raise ArgumentError(f"a scorecard has one column for each of 4 players, not {len(players)}")
