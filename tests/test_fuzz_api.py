@@ -110,6 +110,18 @@ def _game():
     (lambda: _game().save(None), "a save file is named by a file name"),
     (lambda: _game().save(""), "a save file is named by a file name"),
     (lambda: __import__("mjlearn.rules", fromlist=["Game"]).Game.load(None), "a save file is named by a file name"),
+    (lambda: mj.rules.run_game(_BASIC1, "NMJL", seed=1, max_moves=None), "max_moves must be"),
+    (lambda: mj.rules.run_game(_BASIC1, "NMJL", seed=1, on_move=True), "on_move must be a function"),
+    (lambda: mj.rules.wall_game("MAHJ-X", dead=None), "dead must be a list"),
+    (lambda: mj.rules.build_walls(None), "ruleset must be a Ruleset"),
+    (lambda: mj.rules.build_walls(mj.rules.NMJL, rng=True), "rng must be a random.Random"),
+    (lambda: mj.rules.roll_for_east([]), "seed must be a whole number"),
+    (lambda: mj.rules.arena_markdown("x"), "arena_markdown needs a list of ArenaReports"),
+    (lambda: mj.rules.arena_markdown([{"a": 1}]), "arena_markdown needs ArenaReports"),
+    (lambda: mj.rules.Charleston(None), "a Charleston is of a Deal"),
+    (lambda: mj.analysis.suggest_pass(_BASIC1, "FF 222B 444B 666B 8B 3C N", count=None), "count must be"),
+    (lambda: mj.analysis.read_position("FF 222B", sizes=True), "sizes must be a list"),
+    (lambda: mj.analysis.seat_draws(None), "seat_draws needs a game"),
 ])
 def test_the_table_calls_refuse_wrong_arguments_in_words(call, words):
     """Found by a fuzz of ../shared/api-contract.md's names: each raised Python's TypeError or AttributeError."""
@@ -123,3 +135,40 @@ def test_no_discards_given_as_none_is_no_discards():
 
     assert Game.from_position(_BASIC1, "NMJL", discards=None, seed=1).snapshot() == \
         Game.from_position(_BASIC1, "NMJL", seed=1).snapshot()
+
+
+@pytest.mark.parametrize("make, words", [
+    (lambda: __import__("mjlearn.widgets", fromlist=["GameTable"]).GameTable(seed=1, moves=True), "moves must be a list"),
+    (lambda: __import__("mjlearn.widgets", fromlist=["GameTable"]).GameTable(seed=1, moves=["x"]), "move 1 is not a"),
+    (lambda: __import__("mjlearn.widgets", fromlist=["GameTable"]).GameTable(seed=1, moves=[("load", {})]),
+     "move 1 is not a"),
+    (lambda: __import__("mjlearn.widgets", fromlist=["GameTable"]).GameTable(seed=1, opponents=True),
+     "opponents must be a bot class or 3 bots"),
+    (lambda: __import__("mjlearn.widgets", fromlist=["GameTable"]).GameTable(seed=1, pace=[]), "pace must be one of"),
+    (lambda: __import__("mjlearn.widgets", fromlist=["GameTable"]).GameTable(seed=1, position={"a": 1}),
+     "'a' is not one of Game.from_position's arguments"),
+    (lambda: CharlestonTrainer(seed=1, n=None), "n must be"),
+    (lambda: CharlestonTrainer(seed=1, n=0), "n must be"),
+    (lambda: CharlestonTrainer(seed=1, position=True), "position must be a dict of racks by seat"),
+    (lambda: HandBuilder(n=None), "n must be"),
+    (lambda: HandBuilder(n=0), "n must be"),
+])
+def test_the_widgets_refuse_wrong_settings_in_words(make, words):
+    """Found by a fuzz of the widgets' settings: each raised Python's TypeError or ValueError, traitlets' TraitError,
+    or (HandBuilder's n=0) made a builder that showed no line."""
+    with pytest.raises(MjlearnError) as refused:
+        make()
+    assert words in str(refused.value)
+
+
+def test_a_table_replays_moves_given_as_game_moves():
+    from mjlearn.rules import Game
+    from mjlearn.widgets import GameTable
+
+    game = Game(_BASIC1, seed=4)
+    game.skip_charleston()
+    game.discard(0, game.racks[0].tiles()[0])
+    table = GameTable(_BASIC1, seed=4, moves=game.moves, pace="step")
+    while table.next_move():
+        pass
+    assert table.game.snapshot() == game.snapshot()

@@ -81,7 +81,9 @@ def suggest_pass(
     cannot be passed in the Charleston, and are worth keeping);
     ``keep_jokers=False`` allows them.
     """
-    card, rack = as_card(card), as_hand(hand)
+    from .arguments import count_argument
+
+    card, rack, count = as_card(card), as_hand(hand), count_argument("count", count)
     candidates = [t for t in rack.tiles() if keep_jokers is False or t != Tile.JOKER]
     if len(candidates) < count:
         raise HandError(f"the rack has {len(candidates)} tiles that can go, fewer than {count}")

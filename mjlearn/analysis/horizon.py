@@ -74,6 +74,8 @@ def seat_draws(game, seat: int | None = None) -> int:
     >>> game.wall_left, seat_draws(game), seat_draws(game, 1), seat_draws(game, 3)
     (97, 24, 25, 24)
     """
+    if not all(hasattr(game, name) for name in ("phase", "turn", "dead", "wall_left", "last_discard", "charleston")):
+        raise ArgumentError(f"seat_draws needs a game (mjlearn.rules.Game), not {shown(game)}")
     return _seat_draws(game, None if seat is None else _whole("seat", seat, 0, SEATS - 1))
 
 

@@ -15,7 +15,7 @@ from collections.abc import Iterable, Sequence
 from operator import gt
 
 from ..engine.exposure import Exposure
-from ..errors import HandError
+from ..errors import ArgumentError, HandError
 from ..hands import Hand, HandLike, as_hand
 from ..tiles import COPIES, Tile
 
@@ -54,6 +54,8 @@ def read_position(
         total = sum(counts)
         if total > 14:
             raise HandError(f"the rack and exposures hold {total} tiles; a hand holds at most 14")
+    if sizes is not None and (isinstance(sizes, (str, bytes)) or not isinstance(sizes, Iterable)):
+        raise ArgumentError(f"sizes must be a list of the tile totals allowed (such as (14,)), not {sizes!r}")
     if sizes is not None and total not in sizes:
         wanted = " or ".join(str(s) for s in sizes)
         raise HandError(f"the rack and exposures hold {total} tiles; this needs {wanted}")

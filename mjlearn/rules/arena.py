@@ -36,7 +36,7 @@ from __future__ import annotations
 
 import math
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
@@ -318,8 +318,16 @@ def arena_markdown(reports: list[ArenaReport]) -> str:
     >>> text.splitlines()[0]
     '| | Basic1, NMJL |'
     """
+    if isinstance(reports, ArenaReport):
+        reports = [reports]
+    if isinstance(reports, (str, bytes)) or not isinstance(reports, Iterable):
+        raise ArgumentError(f"arena_markdown needs a list of ArenaReports (duplicate_arena's), not {reports!r}")
+    reports = list(reports)
     if not reports:
         raise ArgumentError("arena_markdown needs at least one ArenaReport")
+    for report in reports:
+        if not isinstance(report, ArenaReport):
+            raise ArgumentError(f"arena_markdown needs ArenaReports (duplicate_arena's), not {report!r}")
     names = [what for what, _ in reports[0].rows()]
     columns = [dict(report.rows()) for report in reports]
     lines = ["| | " + " | ".join(f"{r.card.name}, {r.ruleset.name}" for r in reports) + " |",

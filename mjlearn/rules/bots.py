@@ -633,8 +633,13 @@ def run_game(
     """
     from .game import Game
 
+    from ..analysis.arguments import count_argument
+
     card, seed = as_card(card), seed_or_fresh(seed)
     rules = as_ruleset(ruleset)
+    max_moves = count_argument("max_moves", max_moves, minimum=1)
+    if on_move is not None and not callable(on_move):
+        raise ArgumentError(f"on_move must be a function of the game (or None), not {on_move!r}")
     bots = _four_players(bots) if bots is not None else make_bots(card, rules, seed)
     game = Game(card, ruleset=rules, seed=seed)
     if on_move is not None:

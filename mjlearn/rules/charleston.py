@@ -37,7 +37,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from ..errors import RuleError
+from ..errors import ArgumentError, RuleError
 from ..hands import Hand
 from ..tiles import Tile
 from .arguments import bool_arg, int_arg, seat_arg, tiles_arg
@@ -162,6 +162,8 @@ class Charleston:
     _rng: random.Random = field(init=False, repr=False)
 
     def __post_init__(self) -> None:
+        if not isinstance(self.deal, Deal):
+            raise ArgumentError(f"a Charleston is of a Deal (mjlearn.rules.deal_tiles), not {self.deal!r}")
         self.racks = list(self.deal.racks)
         self.steps = _steps(self.deal.ruleset)
         self._rng = random.Random(self.seed if self.seed is not None else self.deal.seed)

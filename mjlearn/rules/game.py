@@ -1299,3 +1299,7 @@ _DRAW = Game.draw  # (the fast forms of the bots' moves stand aside when a subcl
 _DISCARD = Game.discard
 _PASS_TILES = Game.pass_tiles
 _VOTE = Game.vote
+
+MOVE_NAMES = frozenset(name for name, method in vars(Game).items()
+                       if callable(method) and hasattr(method, "__wrapped__"))  # (the methods _move wraps)
+"""The names of :class:`Game`'s moves, as ``game.moves`` and save files record them (``"draw"``, ``"discard"``...)."""

@@ -129,12 +129,6 @@ def game_to_dict(game: "Game") -> dict:
     }
 
 
-def _move_names() -> frozenset[str]:
-    from .game import Game
-
-    return frozenset(name for name, method in vars(Game).items() if hasattr(method, "__wrapped__"))
-
-
 def game_from_dict(data, card: "Card | None" = None, source: str = "the game") -> "Game":
     """Rebuild a game from :func:`game_to_dict`'s dict by replaying it; ``source`` names it in errors."""
     from ..card import parse_card
@@ -189,7 +183,7 @@ def game_from_dict(data, card: "Card | None" = None, source: str = "the game") -
         raise
     except MjlearnError as err:
         raise bad(str(err)) from None
-    names = _move_names()
+    from .game import MOVE_NAMES as names
     for number, move in enumerate(moves, 1):
         if (not isinstance(move, list) or len(move) != 2 or move[0] not in names
                 or not isinstance(move[1], dict)):

@@ -396,6 +396,8 @@ def wall_game(ruleset: Ruleset | str = NMJL, dead: Sequence[int] = ()) -> Payout
     (10, 10, 0, 10)
     """
     rules = _ruleset(ruleset)
+    if isinstance(dead, (str, bytes)) or not isinstance(dead, Iterable):
+        raise ArgumentError(f"dead must be a list of the dead hands' seats (0-3), not {dead!r}")
     dead = {check_seat(seat, "a dead seat") for seat in dead}
     if rules.tournament is not None:
         items = tuple((seat, "wall_game_live", rules.tournament.wall_game_live) for seat in range(4) if seat not in dead)

@@ -108,6 +108,10 @@ class Deal:
 
 def build_walls(ruleset: Ruleset = NMJL, rng: random.Random | None = None) -> tuple[tuple[tuple[Tile, Tile], ...], ...]:
     """Shuffle the tiles (less the jokers dealt first) and build four walls of two-high stacks."""
+    if not isinstance(ruleset, Ruleset):
+        raise ArgumentError(f"ruleset must be a Ruleset (NMJL, MAHJX; as_ruleset finds one by name), not {ruleset!r}")
+    if rng is not None and not isinstance(rng, random.Random):
+        raise ArgumentError(f"rng must be a random.Random or None (a fresh one), not {rng!r}")
     rng = rng or random.Random()
     tiles = list(TILE_SET)
     for _ in range(4 * ruleset.jokers_dealt_first):
@@ -148,7 +152,7 @@ def roll_for_east(seed: int | None = None) -> tuple[int, list[tuple[int, int]]]:
     >>> 0 <= east <= 3 and len(rounds[0]) == 4
     True
     """
-    rng = random.Random(seed)
+    rng = random.Random(seed_or_fresh(seed))
     players = [0, 1, 2, 3]
     rounds = []
     while True:

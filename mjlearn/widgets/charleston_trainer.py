@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING, Any
 
 import traitlets as t
 
+from ..analysis.arguments import count_argument
 from ..analysis.closest import NearestLines
 from ..card import Card
 from ..errors import ArgumentError, MjlearnError, RuleError
@@ -136,7 +137,7 @@ class CharlestonTrainer(CardWidget):
                 seed=seed,
                 seat=seat,
                 seat_name=SEATS[seat],
-                n=max(1, n),
+                n=count_argument("n", n, minimum=1),
                 large=large_print(large),
             )
         self.on_msg(self._on_click)
@@ -746,6 +747,8 @@ def _racks_given(seat: int, rack, position) -> dict:
         raise ArgumentError("give either rack= (your rack) or position= (racks by seat), not both")
     if rack is not None:
         return {seat: rack}
+    if position is not None and not isinstance(position, Mapping):
+        raise ArgumentError(f"position must be a dict of racks by seat ({{0: 'FF 222B ...', 1: ...}}), not {position!r}")
     return dict(position) if position is not None else {}
 
 

@@ -67,6 +67,9 @@ COMPUTER_NAMES = ("Ann", "Bea", "Cy")
 YOU = "You"
 """Your name on the scorecard and at the table."""
 
+_POSITION_FIELDS = frozenset({"racks", "exposures", "discards", "wall", "turn", "phase", "dead"})
+"""What a table's ``position`` may give: :meth:`Game.from_position`'s arguments but the card, ruleset and seed."""
+
 
 def _computer_names(names) -> tuple[str, str, str]:
     """Three different names for the computer players, none of them "You" (nor the scorecard's "what")."""
@@ -227,7 +230,7 @@ class GameTable(CardWidget):
         seat = check_seat(0 if seat is None else seat, "your seat")
         names = _computer_names(names)
         rules = as_ruleset("NMJL" if ruleset is None else ruleset)
-        if pace not in PACES:
+        if not isinstance(pace, str) or pace not in PACES:
             raise ArgumentError(f"pace must be one of {', '.join(PACES)}, not {pace!r}")
         auto_pass, sounds = _flag("auto_pass", auto_pass), _flag("sounds", sounds)
         scored = rules.tournament is not None if scored is None else _flag("scored", scored)
@@ -237,9 +240,13 @@ class GameTable(CardWidget):
                                 " or play with scored=False")
         if position is not None and not isinstance(position, Mapping):
             raise ArgumentError("position must be a dict of Game.from_position's arguments (racks=, exposures=, ...)")
+        unknown = sorted(map(repr, set(position or ()) - _POSITION_FIELDS))
+        if unknown:
+            raise ArgumentError(f"position: {', '.join(unknown)} is not one of Game.from_position's arguments"
+                                f" ({', '.join(sorted(_POSITION_FIELDS))})")
         self._position = dict(position) if position is not None else None
         self._opponents = opponents
-        self._recorded = None if moves is None else list(moves)
+        self._recorded = None if moves is None else RecordedMoves(moves).moves  # (checked now, played at _start)
         self._deal = deal
         self._first_seat = seat
         self._games = 0  # games dealt before this one: East has passed on that many times

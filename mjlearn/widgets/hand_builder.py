@@ -21,7 +21,7 @@ import traitlets as t
 
 import numpy as np
 
-from ..analysis.arguments import exposures_argument
+from ..analysis.arguments import count_argument, exposures_argument
 from ..analysis.closest import nearest_lines
 from ..analysis.position import Exposure, read_position
 from ..card import Card
@@ -97,7 +97,7 @@ class HandBuilder(CardWidget):
                 card_name=label,
                 card_names=self._names(),
                 ruleset_name=as_ruleset(ruleset).name,
-                n=n,
+                n=count_argument("n", n, minimum=1),
                 seed=seed_or_fresh(seed),
                 large=large_print(large),
             )

@@ -17,7 +17,7 @@ time, so the student can follow it.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING
 
 from ..errors import ArgumentError
@@ -53,6 +53,9 @@ class ComputerPlayers:
             make = opponents or Bot
             self.bots = {s: make(card, ruleset, seed=base * 4 + s) for s in others}
         else:
+            if isinstance(opponents, (str, bytes)) or not isinstance(opponents, Iterable):
+                raise ArgumentError(f"opponents must be a bot class or 3 bots (objects with an act(game, seat)"
+                                    f" method), not {opponents!r}")
             given = list(opponents)
             if len(given) == 4:
                 given = [given[s] for s in others]
@@ -100,7 +103,18 @@ class RecordedMoves:
     """
 
     def __init__(self, moves: Sequence[tuple[str, dict]]):
-        self.moves = [(name, dict(arguments)) for name, arguments in moves]
+        from ..rules.game import MOVE_NAMES
+
+        if isinstance(moves, (str, bytes, Mapping)) or not isinstance(moves, Iterable):
+            raise ArgumentError(f"moves must be a list of (move name, arguments) pairs, as game.moves holds, not"
+                                f" {moves!r}")
+        self.moves = []
+        for number, move in enumerate(moves, 1):
+            pair = tuple(move) if isinstance(move, (tuple, list)) else ()
+            if len(pair) != 2 or pair[0] not in MOVE_NAMES or not isinstance(pair[1], Mapping):
+                raise ArgumentError(f"moves: move {number} is not a (move name, arguments) pair of a known move"
+                                    f" ({', '.join(sorted(MOVE_NAMES))}): {move!r}")
+            self.moves.append((pair[0], dict(pair[1])))
         self.played = 0
 
     def waiting(self, game: "Game") -> list[int]:
@@ -117,6 +131,9 @@ class RecordedMoves:
         if not self.turn_pending(game):
             return False
         name, arguments = self.moves[self.played]
-        getattr(game, name)(**arguments)
+        try:
+            getattr(game, name)(**arguments)
+        except TypeError as err:  # (a recorded move with arguments the move does not take)
+            raise ArgumentError(f"moves: move {self.played + 1} ({name}) has wrong arguments: {err}") from None
         self.played += 1
         return True
