@@ -11,6 +11,8 @@ Modules, bottom to top:
 
 - :mod:`~mjlearn.engine.tiles_away`: the specification, :func:`tiles_away`, :func:`reference_distance`;
 - :mod:`~mjlearn.engine.memo`: :class:`Memo`, the named and bounded memos every layer keeps;
+- :mod:`~mjlearn.engine.checks`: :func:`as_counts` and :func:`checked_seen`, the checks of the racks and the
+  tiles seen that the players' public methods give the compiled loops (which run without bounds checks);
 - :mod:`~mjlearn.engine.exposure`: :class:`Exposure`, an exposed group;
 - :mod:`~mjlearn.engine.liveness`: :class:`LiveHands`, which hands the tiles still available can complete;
 - :mod:`~mjlearn.engine.kernel`: the batch kernel, many racks to every line;
@@ -37,6 +39,7 @@ from __future__ import annotations
 from .card_engine import ENGINES, VIEWS, BotEngine, engine_for
 from .compiled import EXPOSED_ROWS, NATURAL_KINDS, THERMOMETER_BITS, CompiledCard, ExposedRows, counts_of, \
     exposed_counts, exposure_key, thermometer
+from .checks import checked_seen, seen_argument
 from .exposure import Exposure
 from .kernel import KernelTables, line_distances
 from .liveness import LiveHands, available_counts, available_tiles, shared_live_hands, shortfalls
@@ -49,8 +52,8 @@ from .views import FAR, JOKER, NO_TILE, OFFSET, Position, View, as_counts, call_
 __all__ = [
     "BotEngine", "CompiledCard", "ENGINES", "EXPOSED_ROWS", "ExposedRows", "Exposure", "FAR", "HAND_SIZE", "JOKER",
     "KernelTables", "LiveHands", "Memo", "NATURAL_KINDS", "NO_TILE", "OFFSET", "Position", "THERMOMETER_BITS",
-    "VIEWS", "View", "as_counts", "available_counts", "available_tiles", "call_options", "compiled_loops",
+    "VIEWS", "View", "as_counts", "available_counts", "available_tiles", "call_options", "checked_seen", "compiled_loops",
     "counts_of", "discard_ranks", "engine_for", "engines", "exposed_counts", "exposure_key", "line_distances",
-    "memos", "ranks_engine", "reference_distance", "reference_fill", "seat_exposures", "shared_live_hands",
+    "memos", "ranks_engine", "reference_distance", "reference_fill", "seat_exposures", "seen_argument", "shared_live_hands",
     "shortfalls", "step_from", "thermometer", "thermometer_bits", "tiles_away",
 ]

@@ -21,13 +21,14 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
+from ..errors import ArgumentError
 from ..resources import as_card
 from .compiled import NATURAL_KINDS
 from .liveness import LiveHands, shortfalls
 from .memo import Memo
 from . import loops
 from .tiles_away import tiles_away
-from .views import _OFFSETS, FAR, JOKER, NO_TILE, OFFSET, Position, View, discard_ranks
+from .views import _OFFSETS, FAR, JOKER, NO_TILE, OFFSET, Position, View, as_counts, discard_ranks
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..card import Card
@@ -337,6 +338,9 @@ class BotEngine:
     def _compiled_pass(self, counts: Sequence[int], lines: int) -> tuple | None:
         """The compiled ranking of :meth:`pass_scores` (``None`` without numba, or with no hand on the card):
         ``(code, chosen, unused, ranked)``, where ``divmod(code, 1000)`` is ``(lines found, tiles ranked)``."""
+        counts = as_counts(counts)  # (checked: the compiled loop indexes its tables by them)
+        if isinstance(lines, bool) or not isinstance(lines, (int, np.integer)) or lines < 1:
+            raise ArgumentError(f"lines must be a whole number from 1, not {lines!r}")
         view = self.view(())
         compiled = loops.compiled_loops()
         if compiled is None or not view.n:

@@ -36,6 +36,7 @@ import numpy as np
 
 from ..tiles import COPIES, Tile
 from . import loops
+from .checks import as_counts
 from .compiled import NATURAL_KINDS, THERMOMETER_BITS, exposure_key, thermometer_rows
 from .exposure import Exposure
 from .liveness import available_tiles
@@ -74,15 +75,6 @@ def thermometer_bits(counts: Sequence[int]) -> list[int]:
         if c:
             bits += levels[c]
     return bits
-
-
-def as_counts(counts) -> tuple[int, ...]:
-    """36 counts as a tuple of ints (a rack's ``Hand.counts`` already is one).
-
-    >>> as_counts(np.zeros(36, dtype=np.int16))[:3]
-    (0, 0, 0)
-    """
-    return counts if type(counts) is tuple else tuple(map(int, counts))
 
 
 def seat_exposures(game, seat: int) -> tuple[Exposure, ...]:

@@ -58,11 +58,12 @@ import numpy as np
 
 from ..engine import (FAR, JOKER, NATURAL_KINDS, NO_TILE, OFFSET, BotEngine, Exposure, Position, View, as_counts,
                       available_counts, available_tiles, call_options, discard_ranks, engine_for, exposure_key,
-                      seat_exposures, step_from)
+                      seat_exposures, seen_argument, step_from)
+from ..engine.checks import trusted_play
 from ..errors import ArgumentError, RuleError
 from ..hands import as_hand
 from ..resources import as_card
-from ..tiles import COPIES, Tile
+from ..tiles import COPIES, Tile, as_tile
 from .ruleset import NMJL, Ruleset, as_ruleset
 from .setup import SEATS, seed_or_fresh
 from .game import Game as _Game
@@ -219,6 +220,7 @@ class Bot:
 
     def best_distance(self, counts: Sequence[int], exposures: Sequence[Exposure] = (), visible=None) -> int:
         """The distance to the nearest live line (nearest of all, if none is live); 99 if no line is allowed."""
+        visible = seen_argument(visible)
         counts = as_counts(counts)
         position = self._position(counts, self._key_of(exposures))
         if visible is None or not position.view.n:
@@ -260,6 +262,7 @@ class Bot:
         every copy of it, then by the seeded generator. A joker goes only if
         every natural tile would cost more than it.
         """
+        visible = seen_argument(visible)
         counts = as_counts(counts)
         position = self._position(counts, self._key_of(exposures))
         view = position.view
@@ -276,7 +279,7 @@ class Bot:
 
     def may_call(self, counts: Sequence[int], exposures: Sequence[Exposure], tile: Tile) -> bool:
         """Whether :meth:`choose_call` could do anything but pass (a quick look, before the table is read)."""
-        t = int(tile)
+        t = int(as_tile(tile))
         if t == JOKER:
             return False
         counts = as_counts(counts)
@@ -300,7 +303,7 @@ class Bot:
         groups)``: the groups of that tile that the allowed hands may still expose, ``(size, mask over the
         view's hands)`` (``None`` with ``groups=False``: the Bot reads the sizes another way, and a view's
         groups cost a build the first time, :attr:`~mjlearn.engine.views.View.groups`)."""
-        t = int(tile)
+        t = int(as_tile(tile))
         if t == JOKER:
             return ("decided", None)
         counts = as_counts(counts)
@@ -315,10 +318,11 @@ class Bot:
 
     def choose_call(self, counts: Sequence[int], exposures: Sequence[Exposure], visible, tile: Tile):
         """What to do with a discard: ``("mahjongg",)``, ``("call", size, jokers)`` or ``None`` (pass)."""
+        visible = seen_argument(visible)
         first = self.read_call(counts, exposures, tile, groups=False)
         if first[0] != "weigh":
             return first[1]
-        t = int(tile)
+        t = int(as_tile(tile))
         if visible is None:
             return self._weigh_call(first[1], first[2], exposures, t, None, False)
         return self._weigh_call(first[1], first[2], exposures, t, available_counts(visible, exposures), visible[t] > 0)
@@ -355,6 +359,7 @@ class Bot:
         ``jokers``). The bot gives a natural for a joker when that leaves it no
         further from its nearest live line.
         """
+        visible = seen_argument(visible)
         counts = as_counts(counts)
         before = None
         for owner, groups in enumerate(table):
@@ -509,7 +514,7 @@ class Bot:
         first = self.read_call(counts, exposures, tile, groups=False)
         if first[0] != "weigh":
             return first[1]
-        t = int(tile)
+        t = int(as_tile(tile))
         returned = game._discard_tally()[t] > 0 or game.visible(seat)[t] > 0
         return self._weigh_call(first[1], first[2], exposures, t, game._available(), returned)
 
@@ -649,15 +654,16 @@ def run_game(
                 return game
             play_move(game, bots)
             on_move(game)
-    else:
-        if all(type(bot) is Bot and not _CHARLESTON_METHODS.intersection(vars(bot)) for bot in bots):
-            _bots_charleston(game, bots)
-        first_waiting = game._first_waiting
-        for _ in range(max_moves):  # (play_move's steps, inline: a game makes a few hundred moves)
-            if game.phase == "over":
-                return game
-            seat = first_waiting()
-            if seat is None:
-                play_move(game, bots)  # (raises: the game waits for nobody)
-            bots[seat].act(game, seat)
+    else:  # (the players are given the game's own racks and tiles seen: mjlearn.engine.checks.trusted_play)
+        with trusted_play():
+            if all(type(bot) is Bot and not _CHARLESTON_METHODS.intersection(vars(bot)) for bot in bots):
+                _bots_charleston(game, bots)
+            first_waiting = game._first_waiting
+            for _ in range(max_moves):  # (play_move's steps, inline: a game makes a few hundred moves)
+                if game.phase == "over":
+                    return game
+                seat = first_waiting()
+                if seat is None:
+                    play_move(game, bots)  # (raises: the game waits for nobody)
+                bots[seat].act(game, seat)
     raise RuleError(f"the game did not end within {max_moves} moves (phase {game.phase!r})")

@@ -102,10 +102,10 @@ from ..analysis.chances import hand_chances
 from ..analysis.defence import CALIBRATED_WAITING, TableReading, danger_each, danger_rows, hot_row
 from ..analysis.horizon import _seat_draws
 from ..engine import (JOKER, NATURAL_KINDS, Exposure, Memo, Position, View, as_counts, available_tiles, call_options,
-                      compiled_loops, exposure_key, seat_exposures)
+                      compiled_loops, exposure_key, seat_exposures, seen_argument)
 from ..engine.views import FAR
 from ..errors import ArgumentError
-from ..tiles import COPIES, Tile
+from ..tiles import COPIES, Tile, as_tile
 from .bots import Bot
 from .coach_policy import OBJECTIVES, KeepScores, draw_futures, keep_choice, keep_scores, near_hands
 from .ruleset import NMJL, Ruleset
@@ -544,6 +544,7 @@ class CoachBot(Bot):
         racks that differ by a tile or two (a rack, and the racks one discard
         away).
         """
+        visible = seen_argument(visible)
         racks = np.asarray(racks, dtype=np.int16).reshape(-1, 36)
         first = self._first_rack(racks[0], exposures, visible, draws)
         if first is None:  # no hand is allowed: nothing is worth anything, and no hand is nearer than another
@@ -828,6 +829,7 @@ class CoachBot(Bot):
         >>> bot.choose_discard(rack.counts, dangers=cost, give_up=1000.0).notation in ("3C", "7D")  # given up
         False
         """
+        visible = seen_argument(visible)
         objective = self.objective if objective is None else objective
         if objective in OBJECTIVES:
             return self._lookahead_scores(counts, exposures, visible, draws, dangers, ending, give_up)
@@ -929,6 +931,7 @@ class CoachBot(Bot):
         >>> Tile(kinds[int(chance.argmax())]).notation, round(float(chance.max()), 4)   # 2 8B and 8 jokers of 138
         ('3C', 0.0725)
         """
+        visible = seen_argument(visible)
         counts = as_counts(counts)
         position = self._position(counts, self._key_of(exposures))
         view = position.view
@@ -968,6 +971,7 @@ class CoachBot(Bot):
                        objective: str | None = None) -> Tile:
         """The tile to throw: the best :meth:`discard_scores` (``objective``: :attr:`objective` unless
         given); ties go to a natural, then the seeded generator."""
+        visible = seen_argument(visible)
         kinds, scores = self.discard_scores(counts, exposures, visible, draws, dangers, ending, give_up, objective)
         if not kinds:
             return Tile.JOKER
@@ -1225,6 +1229,7 @@ class CoachBot(Bot):
         >>> bot.choose_exchange(Hand("FF 222B 444B 666B 8B 3C 7D").counts, (), None, shown)  # 2468 #1 wants it
         (1, 0)
         """
+        visible = seen_argument(visible)
         counts = as_counts(counts)
         if self.wins(counts, exposures):
             return None
@@ -1271,6 +1276,7 @@ class CoachBot(Bot):
         tells the table what it collects, so it must at least not make Mah Jongg less likely.
         :meth:`call_chances` shows the figures.
         """
+        visible = seen_argument(visible)
         first = self.read_call(counts, exposures, tile)
         if first[0] != "weigh":
             return first[1]
@@ -1280,7 +1286,7 @@ class CoachBot(Bot):
         """:meth:`choose_call` after its first look (``first``: :meth:`read_call`'s ``("weigh", ...)``); ``draws()``
         gives the draws left, asked only when some way of exposing is weighed."""
         _, counts, position, groups = first
-        t = int(tile)
+        t = int(as_tile(tile))
         seen = None if visible is None else np.array(visible, dtype=np.int16)  # (a copy)
         near = self._near(position, None if seen is None else available_tiles(seen, exposures))
         groups = [(size, has) for size, has in groups if has.dot(near)]  # only groups its near hands have (masks:
@@ -1329,8 +1335,7 @@ class CoachBot(Bot):
         >>> [sorted(option) for option in bot.call_chances(rack.counts, (), None, "4B")][:1]
         [['calls', 'chance_after', 'chance_now', 'jokers', 'size', 'worth_after', 'worth_now']]
         """
-        from ..tiles import as_tile
-
+        visible = seen_argument(visible)
         tile = as_tile(tile)
         first = self.read_call(counts, exposures, tile)
         if first[0] != "weigh":

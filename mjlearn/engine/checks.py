@@ -1,0 +1,189 @@
+"""The checks of the counts that enter the compiled loops.
+
+The compiled loops (numba, without bounds checks) index their tables by a rack's counts and by the
+tiles a seat has seen: a count above what the set holds, a negative one or a list of the wrong length
+would make them read or write outside their arrays, and crash Python or corrupt its memory. So the
+engine's public ways in check them first, with an error that says what is wrong:
+
+- :func:`as_counts`: a rack (a :class:`~mjlearn.hands.Hand`, its notation, or 36 whole numbers), each kind
+  within the set, 14 tiles at most;
+- :func:`checked_seen`: the tiles seen (``visible``: 36 whole numbers, each kind within the set).
+
+Both are quick for what the bots give them at every move: a rack's counts once checked are known by their
+identity (a tuple cannot change), and a list of small whole numbers is checked as the bytes it makes. Within
+:func:`trusted_play` (the game loop of :func:`~mjlearn.rules.run_game`, whose players are given the game's own
+racks) they check nothing.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
+from operator import index
+
+import numpy as np
+
+from ..errors import ArgumentError, HandError
+from ..hands import Hand
+from ..tiles import COPIES, Tile
+
+__all__ = ["as_counts", "checked_seen", "seen_argument", "trusted_play"]
+
+_KINDS = len(COPIES)
+_FOURS = COPIES.index(8)  # (the kinds before it have 4 copies, it and those after it 8: the flowers and jokers)
+assert set(COPIES[:_FOURS]) == {4} and set(COPIES[_FOURS:]) == {8}
+_UP_TO_4, _UP_TO_8 = bytes(range(5)), bytes(range(9))
+_COPIES = np.asarray(COPIES, dtype=np.int16)
+_MOST_HELD = 14
+_INT16 = np.dtype("<i2")  # (little-endian: a count's low byte first, then its high byte)
+
+
+def _within_the_set(held: bytes) -> bool:
+    """Whether 36 counts (as bytes: each 0-255) hold no kind more often than the set does."""
+    return (len(held) == _KINDS and not held[:_FOURS].translate(None, _UP_TO_4)
+            and not held[_FOURS:].translate(None, _UP_TO_8))
+
+
+def _as_bytes(values) -> bytes:
+    """``values`` as bytes if they are a list or tuple of whole numbers 0-255, else ``b""``."""
+    if type(values) is not tuple and type(values) is not list:
+        return b""
+    try:
+        return bytes(values)
+    except (TypeError, ValueError):
+        return b""
+
+
+def as_counts(counts) -> tuple[int, ...]:
+    """A rack's 36 counts as a tuple of ints, checked: a :class:`~mjlearn.hands.Hand`, its notation, or 36
+    whole numbers (``Hand.counts``, a list, a numpy array), each kind at most as many as the set holds, 14 tiles
+    at most. Anything else raises :class:`~mjlearn.errors.ArgumentError` or :class:`~mjlearn.errors.HandError`.
+
+    A tuple checked once is known by its identity after that (the bots ask about the same racks again and
+    again): the check costs about 60 ns then, and under a microsecond the first time.
+
+    >>> as_counts(np.zeros(36, dtype=np.int16))[:3]
+    (0, 0, 0)
+    >>> as_counts("FF 222B")[:3]
+    (0, 3, 0)
+    >>> as_counts([5] + [0] * 35)
+    Traceback (most recent call last):
+    ...
+    mjlearn.errors.HandError: counts[0] is 5 1B; the set holds only 4
+    """
+    if type(counts) is tuple:
+        if _CHECKED.get(id(counts)) is counts or getattr(_TRUSTED, "on", False):
+            return counts
+        try:  # (as _within_the_set(_as_bytes(counts)), written out: the bots ask for every new rack)
+            held = bytes(counts)
+        except (TypeError, ValueError):
+            held = b""
+        if (len(held) == _KINDS and not held[:_FOURS].translate(None, _UP_TO_4)
+                and not held[_FOURS:].translate(None, _UP_TO_8) and sum(held) <= _MOST_HELD):
+            if len(_CHECKED) >= 512:
+                _CHECKED.clear()
+            _CHECKED[id(counts)] = counts
+            return counts
+    return _checked_counts(counts)
+
+
+_TRUSTED = threading.local()  # .on: within trusted_play() in this thread
+
+
+@contextmanager
+def trusted_play() -> Iterator[None]:
+    """Within it (in this thread), :func:`as_counts` takes a tuple and :func:`checked_seen` a list or an array as
+    they are given, unchecked. :func:`~mjlearn.rules.run_game` plays its moves within it: there the players are
+    given the game's own racks (a :class:`~mjlearn.hands.Hand`'s counts, right by construction) and the tiles
+    the game shows, and checking each new rack again cost a Bot game about 4%.
+
+    >>> with trusted_play():
+    ...     as_counts((9,) * 36)[:2]   # (the caller vouches for it: nothing is checked)
+    (9, 9)
+    >>> as_counts((9,) * 36)
+    Traceback (most recent call last):
+    ...
+    mjlearn.errors.HandError: counts[0] is 9 1B; the set holds only 4
+    """
+    before = getattr(_TRUSTED, "on", False)
+    _TRUSTED.on = True
+    try:
+        yield
+    finally:
+        _TRUSTED.on = before
+
+
+_CHECKED: dict[int, tuple[int, ...]] = {}
+"""The rack counts :func:`as_counts` has checked, by identity (the tuples themselves are kept, so an id
+is never reused while it is here); emptied when it holds 512."""
+
+
+def _remember(counts: tuple[int, ...]) -> tuple[int, ...]:
+    if len(_CHECKED) >= 512:
+        _CHECKED.clear()
+    _CHECKED[id(counts)] = counts
+    return counts
+
+
+def _whole_numbers(values, name: str, what: str) -> tuple[int, ...]:
+    """36 whole numbers from ``values`` (``name`` in the error), each kind within the set."""
+    if isinstance(values, (str, bytes, int)) or not hasattr(values, "__iter__"):
+        raise ArgumentError(f"{name} must be {what}, not {values!r}"[:300])
+    try:
+        numbers = tuple(index(value) for value in values)
+    except TypeError:
+        raise ArgumentError(f"{name} must be {what}, not {values!r}"[:300]) from None
+    if len(numbers) != _KINDS:
+        raise ArgumentError(f"{name} must be 36 whole numbers, one per tile kind, not {len(numbers)}")
+    for kind, (count, most) in enumerate(zip(numbers, COPIES)):
+        if count < 0:
+            raise HandError(f"{name}[{kind}] is {count}: no one holds or sees fewer than none")
+        if count > most:
+            raise HandError(f"{name}[{kind}] is {count} {Tile(kind).notation}; the set holds only {most}")
+    return numbers
+
+
+def _checked_counts(counts) -> tuple[int, ...]:
+    """:func:`as_counts` for counts that are not a tuple it knows, with the error that says what is wrong."""
+    if isinstance(counts, str):
+        counts = Hand(counts).counts
+    elif isinstance(counts, Hand):
+        counts = counts.counts
+    values = _whole_numbers(counts, "counts", "a rack: a Hand, its notation or 36 whole numbers (a Hand's counts)")
+    if sum(values) > _MOST_HELD:
+        raise HandError(f"counts hold {sum(values)} tiles; a rack holds at most {_MOST_HELD}")
+    return _remember(values)
+
+
+def checked_seen(visible):
+    """``visible`` (the tiles a seat has seen: 36 whole numbers, each kind at most as many as the set holds) as
+    it was given, or :class:`~mjlearn.errors.ArgumentError` / :class:`~mjlearn.errors.HandError` saying what is
+    wrong.
+
+    >>> checked_seen([0] * 35 + [2])[-1]
+    2
+    >>> checked_seen([0] * 35)
+    Traceback (most recent call last):
+    ...
+    mjlearn.errors.ArgumentError: visible must be 36 whole numbers, one per tile kind, not 35
+    """
+    if getattr(_TRUSTED, "on", False) and (type(visible) is list or type(visible) is np.ndarray):
+        return visible
+    if type(visible) is np.ndarray:
+        if visible.dtype == _INT16 and visible.shape == (_KINDS,):  # (as the players keep them: each count a low
+            held = visible.tobytes()  # byte within the set and a high byte of 0)
+            if _within_the_set(held[::2]) and not held[1::2].strip(b"\0"):
+                return visible
+        elif (visible.shape == (_KINDS,) and visible.dtype.kind in "iu" and not (visible < 0).any()
+              and not (visible > _COPIES).any()):
+            return visible
+    elif _within_the_set(_as_bytes(visible)):
+        return visible
+    _whole_numbers(visible, "visible", "the tiles seen: 36 whole numbers, one per tile kind (Game.visible(seat))")
+    return visible
+
+
+def seen_argument(visible):
+    """:func:`checked_seen` for an argument that may be ``None`` (nothing seen is known)."""
+    return visible if visible is None else checked_seen(visible)

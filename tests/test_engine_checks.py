@@ -1,0 +1,141 @@
+"""The counts that reach the compiled loops are checked first (mjlearn.engine.checks).
+
+The loops run without bounds checks: before these checks a rack of 37 counts, a count above what the set
+holds or an empty rack given to a bot's public method made Python crash ("Segmentation fault", "free():
+invalid next size") or answer from memory outside the tables. Found by a fuzz of the bots' methods.
+"""
+
+import subprocess
+import sys
+
+import numpy as np
+import pytest
+
+import mjlearn as mj
+from mjlearn.engine import as_counts
+from mjlearn.engine.checks import checked_seen
+from mjlearn.errors import ArgumentError, HandError, MjlearnError
+
+BAD_RACKS = ["()", "(100,) + (0,) * 35", "(-5,) + (1,) * 13 + (0,) * 22", "(4,) * 36", "(1,) * 37",
+             "(1.5,) * 14 + (0,) * 22", "[9] + [0] * 35", "(0,) * 34 + (9, 0)"]
+METHODS = ["best_distance({})", "wins({})", "choose_discard({})", "choose_pass({})", "choose_offer({})",
+           "wants_second_charleston({})", "may_call({}, (), '3C')", "read_call({}, (), '3C')",
+           "choose_call({}, (), None, '3C')"]
+
+_CHILD = """
+import mjlearn as mj
+from mjlearn.rules import Bot, CoachBot
+from mjlearn.errors import MjlearnError
+card = mj.load_card("basic1")
+for make in (Bot, CoachBot):
+    bot = make(card)
+    for call in {calls!r}:
+        try:
+            eval("bot." + call)
+        except MjlearnError:
+            print("refused")
+        else:
+            print("answered", make.__name__, call)
+"""
+
+
+def test_bad_racks_given_to_the_bots_are_refused_and_never_crash_python():
+    calls = [method.format(rack) for rack in BAD_RACKS for method in METHODS]
+    child = subprocess.run([sys.executable, "-c", _CHILD.format(calls=calls)], capture_output=True, text=True,
+                           timeout=600)
+    assert child.returncode == 0, child.stderr[-2000:]  # (a crash: -11, or 134 for a corrupted heap)
+    assert child.stdout.split("\n")[:-1] == ["refused"] * (2 * len(calls)), child.stdout
+
+
+@pytest.mark.parametrize("counts, error, words", [
+    ([5] + [0] * 35, HandError, "counts[0] is 5 1B; the set holds only 4"),
+    ([0] * 35 + [9], HandError, "the set holds only 8"),
+    ([-1] + [0] * 35, HandError, "counts[0] is -1"),
+    ([1] * 15 + [0] * 21, HandError, "counts hold 15 tiles; a rack holds at most 14"),
+    ([1] * 35, ArgumentError, "36 whole numbers, one per tile kind, not 35"),
+    ([1.0] * 14 + [0] * 22, ArgumentError, "counts must be a rack"),
+    (None, ArgumentError, "counts must be a rack"),
+    (7, ArgumentError, "counts must be a rack"),
+])
+def test_as_counts_says_what_is_wrong(counts, error, words):
+    with pytest.raises(error) as refused:
+        as_counts(counts)
+    assert words in str(refused.value)
+
+
+def test_as_counts_reads_every_form_of_a_rack_alike():
+    hand = mj.Hand("FF 222B 444B 666B 8B 3C N")
+    forms = [hand, str(hand), hand.counts, list(hand.counts), np.array(hand.counts, dtype=np.int16),
+             tuple(np.int64(c) for c in hand.counts)]
+    assert all(as_counts(form) == hand.counts for form in forms)
+    assert all(type(c) is int for c in as_counts(np.array(hand.counts)))
+    assert as_counts(hand.counts) is hand.counts  # (a tuple is kept as it is: the bots compare racks by identity)
+
+
+def test_a_tuple_checked_once_is_known_and_a_bad_one_never_is():
+    bad = (100,) + (0,) * 35
+    for _ in range(2):
+        with pytest.raises(HandError):
+            as_counts(bad)
+    good = (0,) * 35 + (3,)
+    assert as_counts(good) is good and as_counts(good) is good
+
+
+@pytest.mark.parametrize("visible, words", [
+    ([0] * 35, "visible must be 36 whole numbers"),
+    ([9] + [0] * 35, "visible[0] is 9 1B; the set holds only 4"),
+    ([-1] + [0] * 35, "visible[0] is -1"),
+    (np.zeros(35, dtype=np.int16), "visible must be 36 whole numbers"),
+    (np.full(36, 5), "the set holds only 4"),
+    ("1B", "visible must be the tiles seen"),
+    (36, "visible must be the tiles seen"),
+])
+def test_the_tiles_seen_are_checked(visible, words):
+    with pytest.raises(MjlearnError) as refused:
+        checked_seen(visible)
+    assert words in str(refused.value)
+    from mjlearn.rules import Bot
+
+    bot = Bot(mj.load_card("basic1"))
+    with pytest.raises(MjlearnError):
+        bot.choose_discard(mj.Hand("FF 222B 444B 666B 8B 3C N").counts, (), visible)
+
+
+def test_good_tiles_seen_pass_as_they_are():
+    seen = [0] * 35 + [2]
+    assert checked_seen(seen) is seen
+    array = np.array(seen, dtype=np.int16)
+    assert checked_seen(array) is array
+
+
+def test_run_game_trusts_its_own_racks_only_while_it_plays():
+    import threading
+
+    from mjlearn.engine.checks import trusted_play
+    from mjlearn.rules import Bot, run_game
+
+    seen = []
+
+    class Watching(Bot):
+        def act(self, game, seat):
+            seen.append(as_counts((9,) * 36)[:1])  # (inside the game loop nothing is checked)
+            super().act(game, seat)
+
+    card = mj.load_card("basic1")
+    run_game(card, "NMJL", seed=3, bots=[Watching(card, seed=1)] + [Bot(card, seed=s) for s in (2, 3, 4)])
+    assert seen and set(seen) == {(9,)}
+    with pytest.raises(HandError):  # (and once it is over, everything is checked again)
+        as_counts((9,) * 36)
+    refused = []
+
+    def elsewhere():  # (another thread is not trusted while this one is)
+        try:
+            as_counts((9,) * 36)
+        except HandError:
+            refused.append(True)
+
+    with trusted_play():
+        thread = threading.Thread(target=elsewhere)
+        thread.start()
+        thread.join()
+    assert refused == [True]
