@@ -19,6 +19,7 @@ at most 14 tiles with no more of a kind than the 152-tile set holds::
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
+from operator import index
 from typing import Union
 
 from .errors import ArgumentError, HandError
@@ -57,8 +58,11 @@ class Hand:
 
     @classmethod
     def from_counts(cls, counts: Iterable[int]) -> "Hand":
-        """A hand from 36 counts indexed by :class:`~mjlearn.tiles.Tile`."""
-        counts = [int(c) for c in counts]
+        """A hand from 36 counts indexed by :class:`~mjlearn.tiles.Tile` (whole numbers: Python's or numpy's)."""
+        try:
+            counts = [index(c) for c in counts]
+        except TypeError:
+            raise ArgumentError(f"counts must be 36 whole numbers, one per tile kind, not {shown(counts)}") from None
         if len(counts) != NUM_KINDS:
             raise HandError(f"expected {NUM_KINDS} counts, got {len(counts)}")
         if any(c < 0 for c in counts):

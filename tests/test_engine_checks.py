@@ -139,3 +139,51 @@ def test_run_game_trusts_its_own_racks_only_while_it_plays():
         thread.start()
         thread.join()
     assert refused == [True]
+
+
+_BAD = [None, True, 1.5, "x", ["x"], (0, 0), -1]
+
+
+def _players():
+    from mjlearn.rules import Bot, CoachBot, Game
+
+    card = mj.load_card("basic1")
+    game = Game(card, "MAHJ-X", seed=3)
+    game.skip_charleston()
+    return game, [Bot(card, "MAHJ-X", seed=1), CoachBot(card, "MAHJ-X", seed=1)]
+
+
+@pytest.mark.slow
+def test_every_method_of_the_players_answers_or_refuses_in_words():
+    """Each public method of Bot and CoachBot, given a wrong value for one argument at a time (the others good),
+    raises an mjlearn error or answers: never Python's own error (the fuzz that found the crashes above found
+    82 of those: exposures, draws, dangers, give_up, racks, a game or a seat that is not one)."""
+    import inspect
+
+    rack = mj.Hand("FF 222B 444B 666B 8B 3C N").counts
+    leaked = []
+    for who in range(2):
+        game, players = _players()
+        player = players[who]
+        good = {"counts": rack, "game": game, "seat": 0, "tile": "3C", "racks": [rack], "visible": None,
+                "table": game.exposures, "exposures": (), "position": None}
+        for name in sorted(n for n in dir(player) if not n.startswith("_")):
+            method = getattr(player, name)
+            if not callable(method) or isinstance(method, type) or name in ("completes_win",):
+                continue
+            params = [p for p in inspect.signature(method).parameters.values()
+                      if p.kind in (p.POSITIONAL_OR_KEYWORD, p.KEYWORD_ONLY)]
+            for param in params:
+                for bad in _BAD:
+                    arguments = {p.name: good[p.name] for p in params if p.default is p.empty and p is not param}
+                    if len(arguments) + 1 < sum(p.default is p.empty for p in params):
+                        continue  # (a required argument with no good value here)
+                    game, players = _players()
+                    arguments = {k: (game if k == "game" else v) for k, v in arguments.items()}
+                    try:
+                        getattr(players[who], name)(**arguments, **{param.name: bad})
+                    except MjlearnError:
+                        pass
+                    except Exception as error:  # noqa: BLE001 (what the test looks for)
+                        leaked.append((type(players[who]).__name__, name, param.name, repr(bad), repr(error)[:80]))
+    assert not leaked, sorted({item[:3] for item in leaked})

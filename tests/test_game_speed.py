@@ -404,7 +404,7 @@ def test_the_bots_charleston_pass_is_the_first_of_the_ranked_tiles_by_either_eng
     for card in (CARD, mj.load_card("practice_harbor")):
         engine = engine_for(card)
         racks = [tuple(rack) for size in (13, 14) for rack in deal_racks(60, size, rng=size + 1).tolist()]
-        racks.append(tuple([0] * 33 + [1, 0, 12]))  # one natural: fewer than 3 to pass
+        racks.append(tuple([0] * 33 + [1, 0, 8]))  # one natural (and the 8 jokers): fewer than 3 to pass
         for rack in racks:
             for engine_name in (None, "numpy"):
                 monkeypatch.setattr(loops, "engine", engine_name)

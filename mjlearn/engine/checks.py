@@ -27,8 +27,10 @@ import numpy as np
 from ..errors import ArgumentError, HandError
 from ..hands import Hand
 from ..tiles import COPIES, Tile
+from .exposure import Exposure
 
-__all__ = ["as_counts", "checked_seen", "seen_argument", "trusted_play"]
+__all__ = ["as_counts", "checked_exposures", "checked_racks", "checked_seen", "checked_table", "seen_argument",
+           "trusted_play", "trusting"]
 
 _KINDS = len(COPIES)
 _FOURS = COPIES.index(8)  # (the kinds before it have 4 copies, it and those after it 8: the flowers and jokers)
@@ -187,3 +189,73 @@ def checked_seen(visible):
 def seen_argument(visible):
     """:func:`checked_seen` for an argument that may be ``None`` (nothing seen is known)."""
     return visible if visible is None else checked_seen(visible)
+
+
+def trusting() -> bool:
+    """Whether this thread is within :func:`trusted_play` (the game loop of :func:`~mjlearn.rules.run_game`)."""
+    return getattr(_TRUSTED, "on", False)
+
+
+def checked_exposures(exposures) -> tuple:
+    """A seat's exposures as a tuple of :class:`~mjlearn.engine.exposure.Exposure`: exposures, or their notation
+    (``"555C J"``), ``None`` for none; anything else raises :class:`~mjlearn.errors.ArgumentError` (a bad group, the error of
+    :meth:`Exposure.parse <mjlearn.engine.exposure.Exposure.parse>`). Within :func:`trusted_play` they are taken
+    as given.
+
+    >>> checked_exposures(["555C J"])
+    (Exposure('555C J'),)
+    >>> checked_exposures("555C J")
+    Traceback (most recent call last):
+    ...
+    mjlearn.errors.ArgumentError: exposures must be a list of exposed groups (such as ['555C J']), not '555C J'
+    """
+    if getattr(_TRUSTED, "on", False):
+        return exposures
+    if type(exposures) is tuple and all(type(e) is Exposure for e in exposures):
+        return exposures
+    if exposures is None:
+        return ()
+    if isinstance(exposures, (str, bytes, Exposure, Hand)) or not hasattr(exposures, "__iter__"):
+        raise ArgumentError(f"exposures must be a list of exposed groups (such as ['555C J']), not {exposures!r}"[:300])
+    return tuple(e if isinstance(e, Exposure) else Exposure.parse(e) for e in exposures)
+
+
+def checked_racks(racks) -> np.ndarray:
+    """Racks as an ``[N, 36]`` int16 array, ``N`` at least 1, each as :func:`as_counts` allows (each kind within
+    the set, 14 tiles at most); anything else raises :class:`~mjlearn.errors.ArgumentError` or
+    :class:`~mjlearn.errors.HandError` naming the first bad rack.
+
+    >>> checked_racks([[0] * 35 + [1]]).shape
+    (1, 36)
+    """
+    try:
+        array = np.asarray(racks)
+    except (TypeError, ValueError):
+        array = None
+    if array is None or array.dtype.kind not in "iub" or array.size == 0 or array.shape[-1:] != (_KINDS,) \
+            or array.ndim > 2:
+        raise ArgumentError(f"racks must be one rack or a list of racks of 36 whole numbers each (Hand counts),"
+                            f" not {racks!r}"[:300])
+    array = array.reshape(-1, _KINDS)
+    bad = (array < 0).any(axis=1) | (array > _COPIES).any(axis=1) | (array.sum(axis=1) > _MOST_HELD)
+    if bad.any():
+        row = int(np.flatnonzero(bad)[0])
+        try:
+            _checked_counts(array[row].tolist())  # (its error says what is wrong with it)
+        except HandError as err:
+            raise HandError(f"racks[{row}]: {err}") from None
+    return array.astype(np.int16, copy=False)
+
+
+def checked_table(table) -> list:
+    """Every seat's exposures (``game.exposures``: 4 lists, East first), each seat's as
+    :func:`checked_exposures` reads them; within :func:`trusted_play` taken as given.
+
+    >>> [len(seat) for seat in checked_table([[], ["555C J"], [], []])]
+    [0, 1, 0, 0]
+    """
+    if getattr(_TRUSTED, "on", False):
+        return table
+    if isinstance(table, (str, bytes)) or not hasattr(table, "__iter__") or len(table := list(table)) != 4:
+        raise ArgumentError(f"table must be the 4 seats' exposures (game.exposures), not {table!r}"[:300])
+    return [checked_exposures(groups) for groups in table]

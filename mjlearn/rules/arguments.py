@@ -19,10 +19,10 @@ from __future__ import annotations
 
 from itertools import islice
 
-from ..errors import MjlearnError, MoveArgumentError
+from ..errors import ArgumentError, MjlearnError, MoveArgumentError
 from ..tiles import Tile, as_tile, parse_tiles
 
-__all__ = ["seat_arg", "bool_arg", "int_arg", "tile_arg", "tiles_arg"]
+__all__ = ["seat_arg", "bool_arg", "int_arg", "tile_arg", "tiles_arg", "game_seat_arg"]
 
 _SEATS_ALLOWED = "a seat 0-3 (0 East, 1 South, 2 West, 3 North)"
 
@@ -43,6 +43,16 @@ def seat_arg(value, name: str = "seat") -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 3:
         raise MoveArgumentError(name, value, _SEATS_ALLOWED)
     return value
+
+
+def game_seat_arg(game, seat, name: str = "seat") -> int:
+    """``seat`` (0-3, :func:`seat_arg`) once ``game`` is found to be a :class:`~mjlearn.rules.Game`: what the
+    players' and the coach's methods of a game and a seat take."""
+    from .game import Game
+
+    if not isinstance(game, Game):
+        raise ArgumentError(f"game must be a Game (mjlearn.rules.Game), not {type(game).__name__}")
+    return seat_arg(seat, name)
 
 
 def bool_arg(value, name: str) -> bool:

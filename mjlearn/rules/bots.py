@@ -59,7 +59,8 @@ import numpy as np
 from ..engine import (FAR, JOKER, NATURAL_KINDS, NO_TILE, OFFSET, BotEngine, Exposure, Position, View, as_counts,
                       available_counts, available_tiles, call_options, discard_ranks, engine_for, exposure_key,
                       seat_exposures, seen_argument, step_from)
-from ..engine.checks import trusted_play
+from ..engine.checks import checked_exposures, checked_table, trusted_play, trusting
+from .arguments import game_seat_arg
 from ..errors import ArgumentError, RuleError
 from ..hands import as_hand
 from ..resources import as_card
@@ -220,6 +221,7 @@ class Bot:
 
     def best_distance(self, counts: Sequence[int], exposures: Sequence[Exposure] = (), visible=None) -> int:
         """The distance to the nearest live line (nearest of all, if none is live); 99 if no line is allowed."""
+        exposures = checked_exposures(exposures)
         visible = seen_argument(visible)
         counts = as_counts(counts)
         position = self._position(counts, self._key_of(exposures))
@@ -232,11 +234,15 @@ class Bot:
 
     def wins(self, counts: Sequence[int], exposures: Sequence[Exposure] = ()) -> bool:
         """Whether the rack (14 tiles with the exposures) makes some line of the card."""
-        return self._position(as_counts(counts), self._key_of(exposures)).best == 0
+        return self._position(as_counts(counts), self._key_of(checked_exposures(exposures))).best == 0
 
     # -- the Charleston ----------------------------------------------------------
     def choose_pass(self, counts: Sequence[int], count: int = 3) -> list[Tile]:
         """The tiles to pass: those the nearest lines use least (as :func:`suggest_pass`); never jokers."""
+        if not trusting():
+            from ..analysis.arguments import count_argument
+
+            count = count_argument("count", count, maximum=13)
         return [_TILES[k] for k in self.engine.pass_kinds(counts, self.lines, count)]
 
     def choose_offer(self, counts: Sequence[int]) -> list[Tile]:
@@ -262,6 +268,7 @@ class Bot:
         every copy of it, then by the seeded generator. A joker goes only if
         every natural tile would cost more than it.
         """
+        exposures = checked_exposures(exposures)
         visible = seen_argument(visible)
         counts = as_counts(counts)
         position = self._position(counts, self._key_of(exposures))
@@ -279,6 +286,7 @@ class Bot:
 
     def may_call(self, counts: Sequence[int], exposures: Sequence[Exposure], tile: Tile) -> bool:
         """Whether :meth:`choose_call` could do anything but pass (a quick look, before the table is read)."""
+        exposures = checked_exposures(exposures)
         t = int(as_tile(tile))
         if t == JOKER:
             return False
@@ -303,6 +311,7 @@ class Bot:
         groups)``: the groups of that tile that the allowed hands may still expose, ``(size, mask over the
         view's hands)`` (``None`` with ``groups=False``: the Bot reads the sizes another way, and a view's
         groups cost a build the first time, :attr:`~mjlearn.engine.views.View.groups`)."""
+        exposures = checked_exposures(exposures)
         t = int(as_tile(tile))
         if t == JOKER:
             return ("decided", None)
@@ -318,6 +327,7 @@ class Bot:
 
     def choose_call(self, counts: Sequence[int], exposures: Sequence[Exposure], visible, tile: Tile):
         """What to do with a discard: ``("mahjongg",)``, ``("call", size, jokers)`` or ``None`` (pass)."""
+        exposures = checked_exposures(exposures)
         visible = seen_argument(visible)
         first = self.read_call(counts, exposures, tile, groups=False)
         if first[0] != "weigh":
@@ -359,6 +369,7 @@ class Bot:
         ``jokers``). The bot gives a natural for a joker when that leaves it no
         further from its nearest live line.
         """
+        exposures, table = checked_exposures(exposures), checked_table(table)
         visible = seen_argument(visible)
         counts = as_counts(counts)
         before = None
@@ -379,6 +390,8 @@ class Bot:
     # -- moves ---------------------------------------------------------------------
     def act(self, game: "Game", seat: int) -> None:
         """Make this seat's next move, whatever the phase asks for."""
+        if not trusting():
+            seat = game_seat_arg(game, seat)
         phase = game.phase
         if phase == "calls":  # (the most frequent first)
             self.answer_call(game, seat)
@@ -393,6 +406,8 @@ class Bot:
 
     def charleston_move(self, game: "Game", seat: int) -> None:
         """Pass (or vote) in the current Charleston step."""
+        if not trusting():
+            seat = game_seat_arg(game, seat)
         step = game.charleston.step
         counts = game.racks[seat].counts
         if step.kind == "vote":
@@ -404,6 +419,8 @@ class Bot:
 
     def answer_call(self, game: "Game", seat: int) -> None:
         """Answer the last discard: call it for Mah Jongg, for an exposure, or pass."""
+        if not trusting():
+            seat = game_seat_arg(game, seat)
         discards = game.discards
         if seat in game.dead or not discards:
             game._trusted_pass(seat)
@@ -437,6 +454,8 @@ class Bot:
 
         Call it again while the turn lasts (:meth:`play_turn` does).
         """
+        if not trusting():
+            seat = game_seat_arg(game, seat)
         counts = game.racks[seat].counts
         exposures = seat_exposures(game, seat)
         visible = None
@@ -504,10 +523,14 @@ class Bot:
 
     def discard_decision(self, game: "Game", seat: int, counts, exposures, visible) -> Tile:
         """The tile :meth:`discard_move` throws (a hook: a subclass may read more of what the seat sees)."""
+        if not trusting():
+            seat = game_seat_arg(game, seat)
         return self.choose_discard(counts, exposures, visible)
 
     def call_decision(self, game: "Game", seat: int, counts, exposures, tile: Tile):
         """What :meth:`answer_call` does with the discard (a hook, as :meth:`discard_decision`)."""
+        if not trusting():
+            seat = game_seat_arg(game, seat)
         if type(self).choose_call is not _CHOOSE_CALL or type(game).visible is not _GAME_VISIBLE:
             return self.choose_call(counts, exposures, game.visible(seat), tile)
         # (choose_call with the tiles available read from the game, not from the visible tiles)
@@ -520,6 +543,8 @@ class Bot:
 
     def play_turn(self, game: "Game", seat: int) -> None:
         """Play the seat's whole turn: draw if it must, then move until it has discarded or the game ends."""
+        if not trusting():
+            seat = game_seat_arg(game, seat)
         if game.phase == "draw" and game.turn == seat:
             game._trusted_draw(seat)
         while game.phase == "discard" and game.turn == seat:

@@ -103,6 +103,8 @@ from ..analysis.defence import CALIBRATED_WAITING, TableReading, danger_each, da
 from ..analysis.horizon import _seat_draws
 from ..engine import (JOKER, NATURAL_KINDS, Exposure, Memo, Position, View, as_counts, available_tiles, call_options,
                       compiled_loops, exposure_key, seat_exposures, seen_argument)
+from ..engine.checks import checked_exposures, checked_racks, checked_seen, checked_table, trusting
+from .arguments import game_seat_arg
 from ..engine.views import FAR
 from ..errors import ArgumentError
 from ..tiles import COPIES, Tile, as_tile
@@ -191,6 +193,32 @@ def _best_rows(kinds: Sequence[int], scores: np.ndarray) -> list[int]:
     best = max(values)  # (scores.max(), without numpy's reduction for a dozen floats)
     rows = [i for i, score in enumerate(values) if score >= best - 1e-9]
     return [i for i in rows if kinds[i] != JOKER] or rows
+
+
+def _per_kind(name: str, value) -> np.ndarray | None:
+    """A per-kind figure (``dangers``, ``ending``): ``None``, or 36 finite numbers, 0 or more, as floats."""
+    if value is None:
+        return None
+    try:
+        figures = np.asarray(value, dtype=np.float64)
+    except (TypeError, ValueError):
+        figures = None
+    if figures is None or figures.shape != (36,) or not np.isfinite(figures).all() or (figures < 0).any():
+        raise ArgumentError(f"{name} must be None or 36 numbers, 0 or more, one per tile kind (as feeding_cost"
+                            f" gives), not {value!r}"[:300])
+    return figures
+
+
+def _discard_options(draws, dangers, ending, give_up, objective):
+    """:meth:`CoachBot.discard_scores`' options, checked (outside :func:`~mjlearn.rules.run_game`'s own loop,
+    which gives its own): ``draws`` a whole number, ``dangers`` and ``ending`` :func:`_per_kind`, ``give_up``
+    an amount or ``None``, ``objective`` one of :data:`DISCARD_OBJECTIVES` or ``None``."""
+    from ..analysis.arguments import amount_argument
+
+    if objective is not None and objective not in DISCARD_OBJECTIVES:
+        raise ArgumentError(f"objective must be one of {', '.join(DISCARD_OBJECTIVES)} (or None), not {objective!r}")
+    return (count_argument("draws", draws), _per_kind("dangers", dangers), _per_kind("ending", ending),
+            amount_argument("give_up", give_up, allow_none=True), objective)
 
 
 def _less_feeding(kinds: Sequence[int], scores: np.ndarray, left: np.ndarray, dangers: np.ndarray, ending,
@@ -544,8 +572,12 @@ class CoachBot(Bot):
         racks that differ by a tile or two (a rack, and the racks one discard
         away).
         """
+        exposures = checked_exposures(exposures)
         visible = seen_argument(visible)
-        racks = np.asarray(racks, dtype=np.int16).reshape(-1, 36)
+        if trusting():
+            racks = np.asarray(racks, dtype=np.int16).reshape(-1, 36)
+        else:
+            racks, draws = checked_racks(racks), count_argument("draws", draws)
         first = self._first_rack(racks[0], exposures, visible, draws)
         if first is None:  # no hand is allowed: nothing is worth anything, and no hand is nearer than another
             self.last_chance = np.zeros(len(racks))
@@ -757,6 +789,8 @@ class CoachBot(Bot):
         (``mjlearn.engine._numba.pass_sets``), and the best kept by another (``best_first``): the same sets in
         the same order."""
         counts = as_counts(counts)
+        if not trusting():
+            count, draws = count_argument("count", count, maximum=13), count_argument("draws", draws)
         if sum(counts[:NATURAL_KINDS]) < count:  # jokers only left: as the Bot does (it never passes them)
             return super().choose_pass(counts, count)
         rack = np.asarray(counts, dtype=np.int16)
@@ -796,6 +830,8 @@ class CoachBot(Bot):
         return [Tile(k) for k in sets[0]]
 
     def charleston_move(self, game: "Game", seat: int) -> None:
+        if not trusting():
+            seat = game_seat_arg(game, seat)
         step = game.charleston.step
         if step.kind in ("vote", "negotiated"):
             super().charleston_move(game, seat)
@@ -829,7 +865,10 @@ class CoachBot(Bot):
         >>> bot.choose_discard(rack.counts, dangers=cost, give_up=1000.0).notation in ("3C", "7D")  # given up
         False
         """
+        exposures = checked_exposures(exposures)
         visible = seen_argument(visible)
+        if not trusting():
+            draws, dangers, ending, give_up, objective = _discard_options(draws, dangers, ending, give_up, objective)
         objective = self.objective if objective is None else objective
         if objective in OBJECTIVES:
             return self._lookahead_scores(counts, exposures, visible, draws, dangers, ending, give_up)
@@ -931,7 +970,10 @@ class CoachBot(Bot):
         >>> Tile(kinds[int(chance.argmax())]).notation, round(float(chance.max()), 4)   # 2 8B and 8 jokers of 138
         ('3C', 0.0725)
         """
+        exposures = checked_exposures(exposures)
         visible = seen_argument(visible)
+        if not trusting():
+            draws = count_argument("draws", draws)
         counts = as_counts(counts)
         position = self._position(counts, self._key_of(exposures))
         view = position.view
@@ -971,6 +1013,7 @@ class CoachBot(Bot):
                        objective: str | None = None) -> Tile:
         """The tile to throw: the best :meth:`discard_scores` (``objective``: :attr:`objective` unless
         given); ties go to a natural, then the seeded generator."""
+        exposures = checked_exposures(exposures)
         visible = seen_argument(visible)
         kinds, scores = self.discard_scores(counts, exposures, visible, draws, dangers, ending, give_up, objective)
         if not kinds:
@@ -1011,6 +1054,8 @@ class CoachBot(Bot):
         danger of :func:`~mjlearn.analysis.defence.tile_dangers` times what a fed win costs, in the units
         of :meth:`worth` (``None`` when defence is off or nobody threatens yet). The coach's discards use
         it under home rules; under tournament scoring they use :meth:`tournament_risk`."""
+        if not trusting():
+            seat = game_seat_arg(game, seat)
         return self._feeding_cost(game, seat, counts)
 
     def _feeding_cost(self, game: "Game", seat: int, counts: Sequence[int], visible=None, exposures=None):
@@ -1058,6 +1103,8 @@ class CoachBot(Bot):
         >>> CoachBot(card, "MAHJ-X").tournament_risk(game, 0, game.racks[0].counts) is None  # nobody has exposed
         True
         """
+        if not trusting():
+            seat = game_seat_arg(game, seat)
         return self._tournament_risk(game, seat, counts)
 
     def _tournament_risk(self, game: "Game", seat: int, counts: Sequence[int], visible=None, exposures=None):
@@ -1096,6 +1143,8 @@ class CoachBot(Bot):
         >>> round(reading.rate, 2), reading.holds_back()
         (0.41, False)
         """
+        if not trusting():
+            seat = game_seat_arg(game, seat)
         reading = self._reading
         if reading is None or reading[0] is not game or reading[1] != seat:
             reading = self._reading = (game, seat, TableReading(seat, self.earlier_evidence(game)))
@@ -1118,12 +1167,7 @@ class CoachBot(Bot):
         >>> hot > 0 and expected > 0
         True
         """
-        from .arguments import seat_arg
-        from .game import Game
-
-        if not isinstance(game, Game):
-            raise ArgumentError(f"game must be a Game, not {type(game).__name__}")
-        seat = seat_arg(seat)
+        seat = game_seat_arg(game, seat)
         if not any(kept is game for kept, _ in self._remembered):
             evidence = self.replay_reading(game, seat).evidence
             earlier = self.earlier_evidence(game)  # (the reading started from them: keep this game's own)
@@ -1181,6 +1225,9 @@ class CoachBot(Bot):
         return float(self.worth(rack, exposures, np.array(visible, dtype=np.int16), self._draws(game, seat))[0]) < threshold
 
     def discard_decision(self, game: "Game", seat: int, counts, exposures, visible) -> Tile:
+        if not trusting():
+            seat = game_seat_arg(game, seat)
+            counts, exposures, visible = as_counts(counts), checked_exposures(exposures), checked_seen(visible)
         if self.read_table and self.defence:  # the others' discards since the last look, judged later
             self.table_reading(game, seat).observe(game.discards)
         visible = np.asarray(visible, dtype=np.int16)  # (converted once for the dangers and the worth)
@@ -1229,6 +1276,7 @@ class CoachBot(Bot):
         >>> bot.choose_exchange(Hand("FF 222B 444B 666B 8B 3C 7D").counts, (), None, shown)  # 2468 #1 wants it
         (1, 0)
         """
+        exposures, table = checked_exposures(exposures), checked_table(table)
         visible = seen_argument(visible)
         counts = as_counts(counts)
         if self.wins(counts, exposures):
@@ -1259,6 +1307,8 @@ class CoachBot(Bot):
         return None if best is None else (best[1], best[2])
 
     def discard_move(self, game: "Game", seat: int) -> None:
+        if not trusting():
+            seat = game_seat_arg(game, seat)
         self._turn = (game, seat)  # (for choose_exchange, called from the Bot's move: the draws asked only then)
         super().discard_move(game, seat)
 
@@ -1276,6 +1326,7 @@ class CoachBot(Bot):
         tells the table what it collects, so it must at least not make Mah Jongg less likely.
         :meth:`call_chances` shows the figures.
         """
+        exposures = checked_exposures(exposures)
         visible = seen_argument(visible)
         first = self.read_call(counts, exposures, tile)
         if first[0] != "weigh":
@@ -1335,6 +1386,7 @@ class CoachBot(Bot):
         >>> [sorted(option) for option in bot.call_chances(rack.counts, (), None, "4B")][:1]
         [['calls', 'chance_after', 'chance_now', 'jokers', 'size', 'worth_after', 'worth_now']]
         """
+        exposures = checked_exposures(exposures)
         visible = seen_argument(visible)
         tile = as_tile(tile)
         first = self.read_call(counts, exposures, tile)
@@ -1357,6 +1409,8 @@ class CoachBot(Bot):
         than :attr:`give_up_worth`) makes no exposure; Mah Jongg is still called. An exposure would take
         two or more tiles out of a rack that now plays for safety, and would add a hand to the table's hot
         ones for a hand the coach no longer expects to finish."""
+        if not trusting():
+            seat = game_seat_arg(game, seat)
         first = self.read_call(counts, exposures, tile)  # (many discards are decided at this look: no table read)
         if first[0] != "weigh":
             return first[1]
@@ -1373,6 +1427,8 @@ class CoachBot(Bot):
         them); the reading is :meth:`table_reading`'s, returned. Called at each discard of a seat the coach
         does not play (a review replaying a learner's game does), it keeps that seat's reading as the coach
         would have it, without replaying the game each time (:meth:`replay_reading`)."""
+        if not trusting():
+            seat = game_seat_arg(game, seat)
         reading = self.table_reading(game, seat)
         reading.observe(game.discards)
         self._threats(game, seat, game.racks[seat].counts)  # (it weighs the table for the reading of game and seat)
@@ -1394,12 +1450,9 @@ class CoachBot(Bot):
         >>> round(replayed.rate, 9) == round(own.rate, 9), replayed.holds_back()   # as the coach in that seat read it
         (True, False)
         """
-        from .arguments import seat_arg
         from .game import Game
 
-        if not isinstance(game, Game):
-            raise ArgumentError(f"game must be a Game, not {type(game).__name__}")
-        seat = seat_arg(seat)
+        seat = game_seat_arg(game, seat)
         own = self._reading
         if own is not None and own[0] is game and own[1] == seat:
             reading = own[2]  # (noting the discards again changes nothing its next discard would not)
@@ -1429,13 +1482,9 @@ class CoachBot(Bot):
         >>> state.applies, state.late, state.verdict   # early in the wall, nobody exposed: no defence
         (False, False, '')
         """
-        from .arguments import seat_arg
         from .coach_defence import DefenceState
-        from .game import Game
 
-        if not isinstance(game, Game):
-            raise ArgumentError(f"game must be a Game, not {type(game).__name__}")
-        seat = seat_arg(seat)
+        seat = game_seat_arg(game, seat)
         late = game.wall_left <= GIVE_UP_WALL
         hot = _hot_seats(game, seat)
         draws = self._draws(game, seat)
@@ -1497,13 +1546,8 @@ def seat_danger(game: "Game", seat: int) -> "pandas.DataFrame":
     (True, True)
     """
     from ..analysis.defence import danger_table
-    from ..errors import ArgumentError
-    from .arguments import seat_arg
-    from .game import Game
 
-    if not isinstance(game, Game):
-        raise ArgumentError(f"game must be a Game, not {type(game).__name__}")
-    seat = seat_arg(seat)
+    seat = game_seat_arg(game, seat)
     opponents = {SEATS[o]: list(game.exposures[o]) for o in range(4) if o != seat}
     table = danger_table(game.card, game.racks[seat], opponents, discards=[t for _, t in game.discards],
                          exposures=list(game.exposures[seat]), wall_left=game.wall_left,

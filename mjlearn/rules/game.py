@@ -461,6 +461,10 @@ class Game:
         self.moves.append(("discard", {"seat": seat, "tile": tile}))
 
     def tiles_held(self, seat: int) -> int:
+        """How many tiles ``seat`` holds, on its rack and in its exposures."""
+        return self._tiles_held(seat_arg(seat))
+
+    def _tiles_held(self, seat: int) -> int:
         return len(self.racks[seat]) + sum(g.size for g in self.exposures[seat])
 
     # -- the Charleston -------------------------------------------------------------
@@ -949,7 +953,7 @@ class Game:
 
     def _hopeless(self, seat: int) -> str | None:
         """Why ``seat``'s hand is dead if judged now (as at the end of a turn), or ``None``."""
-        held = self.tiles_held(seat)
+        held = self._tiles_held(seat)
         if held != 13 and not (self.turn == seat and self.phase == "discard"):
             return f"{held} tiles; a hand holds 13"
         if not self.exposures[seat]:
