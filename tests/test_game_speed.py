@@ -813,6 +813,47 @@ def test_a_turn_decided_in_one_look_makes_the_games_its_steps_make(card, rules, 
     assert len(decided) > 0.6 * len(looked) and any(found is bots._WINS for found in decided)
 
 
+@pytest.mark.parametrize("rules", [NMJL, MAHJX], ids=lambda r: r.name)
+@pytest.mark.parametrize("engine", ["numpy", None], ids=["numpy", "fastest"])
+def test_a_turn_not_one_tile_away_is_decided_in_the_same_look(rules, engine, monkeypatch):
+    """Bot._turn_look also decides the turns its compiled step cannot take from the last rack: a joker drawn (a
+    step with no row: the sums stay, ``_joker_step``) in the engine's one call, and a seat's first turn, a turn
+    after a call or an exchange, or a rack seen before from the rack's position and the ranking; the games are
+    those of bots that decide every turn step by step (``wins``, then ``choose_discard``), and the joker steps
+    give the position a fresh look gives."""
+    from mjlearn.engine import BotEngine, Position, loops
+    from mjlearn.rules import bots
+
+    monkeypatch.setattr(loops, "engine", engine)
+    looked, joker_steps = [], []
+    original, original_turn = bots.Bot._turn_look, BotEngine.turn_discards
+
+    def counted(bot, counts, exposures, game, seat, visible):
+        fresh = bot._last_position is None or bot._last_position.counts is counts or (
+            (counts, bot._key_of(exposures)) in bot._positions)
+        found = original(bot, counts, exposures, game, seat, visible)
+        looked.append((found, fresh))
+        return found
+
+    def turn(engine_, near, step, counts, available, count):
+        found = original_turn(engine_, near, step, counts, available, count)
+        if step == (-1, 0):
+            joker_steps.append((Position(near.view, counts), found[0]))
+        return found
+
+    monkeypatch.setattr(bots.Bot, "_turn_look", counted)
+    monkeypatch.setattr(BotEngine, "turn_discards", turn)
+    for seed in range(8):
+        fast = run_game(CARD, rules, seed=seed)
+        slow = run_game(CARD, rules, seed=seed, bots=[_SlowTurnBot(CARD, rules, seed=seed * 4 + s) for s in range(4)])
+        assert fast.moves == slow.moves and fast.log == slow.log and fast.result == slow.result
+    assert looked and all(found is not None for found, _ in looked)  # (every hand allowed in these games)
+    assert any(fresh for _, fresh in looked) and len(joker_steps) >= 5
+    for plain, stepped in joker_steps:
+        assert plain.best == stepped.best and plain.sums.tolist() == stepped.sums.tolist()
+        assert plain.distance.tolist() == stepped.distance.tolist()
+
+
 class _SeeingBot(mj.rules.Bot):
     """A Bot whose choose_call is its own (the same method), so call_decision hands it the visible tiles."""
 

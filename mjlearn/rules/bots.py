@@ -466,36 +466,54 @@ class Bot:
 
     def _turn_look(self, counts: tuple[int, ...], exposures: tuple, game: "Game", seat: int,
                    visible: list[int] | None) -> "Tile | object | None":
-        """:meth:`wins`, then :meth:`discard_decision`'s tile, in one look of the engine
-        (:meth:`~mjlearn.engine.card_engine.BotEngine.turn_discards`): :data:`_WINS` if the rack wins, else the
-        tile to throw, the same tile and the same draws of the seeded generator; ``None`` when the rack is not one
-        tile from the last rack looked at with these exposures (or has been looked at already): then the
-        methods themselves decide. The tiles available are the game's (``Game._available``: the same counts as
-        those of ``visible``, :meth:`Game.visible`, and the exposures) unless the game reads its tiles otherwise."""
-        last = self._last_position
-        if last is None or last.counts is counts or not last.view.n:
-            return None
+        """:meth:`wins`, then :meth:`discard_decision`'s tile, in one look: :data:`_WINS` if the rack wins, else the
+        tile to throw, the same tile and the same draws of the seeded generator; ``None`` when the card allows no
+        hand with these exposures (then the methods themselves decide). The tiles available are the game's
+        (``Game._available``: the same counts as those of ``visible``, :meth:`Game.visible`, and the exposures)
+        unless the game reads its tiles otherwise.
+
+        A rack one tile from the last rack looked at with these exposures (a natural tile, or a joker: the
+        position's sums are then the same) is looked at in one compiled call of the engine
+        (:meth:`~mjlearn.engine.card_engine.BotEngine.turn_discards`); any other (a seat's first turn, a turn
+        after a call or an exchange, a rack looked at before) takes its position as :meth:`wins` does, then
+        :meth:`~mjlearn.engine.card_engine.BotEngine.best_discards`, the ranking :meth:`choose_discard` asks for."""
         key = self._key_of(exposures)
-        view = last.view
-        if view.key != key or (counts, key) in self._positions:
-            return None
-        step = step_from(last, counts)
-        if step is None:
-            return None
+        last = self._last_position
+        if (last is not None and last.counts is not counts and last.view.n and last.view.key == key
+                and (counts, key) not in self._positions):
+            step = step_from(last, counts)
+            if step is None:
+                step = _joker_step(last.counts, counts)
+        else:
+            step = None
         if visible is None and type(game).visible is _GAME_VISIBLE:
             available = game._available()
         else:
             available = available_counts(game.visible(seat) if visible is None else visible, exposures)
-        position, found, best = self.engine.turn_discards(last, step, counts, available,
-                                                          min(self.lines, len(view.starts)))
-        if len(self._positions) > 256:  # (as _position keeps it)
-            self._positions.clear()
-        self._positions[(counts, key)] = self._last_position = position
-        if found == -2:
+        if step is not None:
+            view = last.view
+            position, found, best = self.engine.turn_discards(last, step, counts, available,
+                                                              min(self.lines, len(view.starts)))
+            if len(self._positions) > 256:  # (as _position keeps it)
+                self._positions.clear()
+            self._positions[(counts, key)] = self._last_position = position
+            if found == -2:
+                return _WINS
+            if found < 0:
+                return Tile.JOKER
+            return _TILES[best[0] if found == 1 else self.rng.choice(best)]
+        position = self._position(counts, key)  # (wins' look, then choose_discard's)
+        view = position.view
+        if not view.n:
+            return None
+        if position.best == 0:
             return _WINS
-        if found < 0:
+        if not any(counts[:NATURAL_KINDS]):
             return Tile.JOKER
-        return _TILES[best[0] if found == 1 else self.rng.choice(best)]
+        best = self.engine.best_discards(position, available, min(self.lines, len(view.starts)))
+        if best is None:
+            return Tile.JOKER
+        return _TILES[best[0] if len(best) == 1 else self.rng.choice(best)]
 
     def discard_decision(self, game: "Game", seat: int, counts, exposures, visible) -> Tile:
         """The tile :meth:`discard_move` throws (a hook: a subclass may read more of what the seat sees)."""
@@ -526,6 +544,23 @@ _WINS = object()  # (Bot._turn_look: the rack wins)
 _GAME_VISIBLE = _Game.visible
 _CHOOSE_CALL = Bot.choose_call
 _CHOOSE_EXCHANGE = Bot.choose_exchange
+
+
+_JOKER_STEP = (-1, 0)  # (no thermometer row: the sums stay as they are)
+
+
+def _joker_step(before: tuple[int, ...], counts: tuple[int, ...]) -> tuple[int, int] | None:
+    """The step of :meth:`~mjlearn.engine.card_engine.BotEngine.turn_discards` from a rack ``before`` to
+    ``counts`` when they differ by one joker only (no row: a joker is in no thermometer sum, so the position's
+    sums stay and only its distances change), else ``None``.
+
+    >>> rack = [0] * 36; rack[4] = 2
+    >>> _joker_step(tuple(rack), tuple(rack[:35] + [1])), _joker_step(tuple(rack), tuple(rack[:35] + [2]))
+    ((-1, 0), None)
+    """
+    if counts[:JOKER] == before[:JOKER] and (counts[JOKER] - before[JOKER]) in (1, -1):
+        return _JOKER_STEP
+    return None
 
 
 def _exchange_candidate(counts: Sequence[int], table: Sequence[Sequence]) -> bool:
