@@ -854,6 +854,47 @@ def test_a_turn_not_one_tile_away_is_decided_in_the_same_look(rules, engine, mon
         assert plain.distance.tolist() == stepped.distance.tolist()
 
 
+class _DecidingBot(mj.rules.Bot):
+    """A Bot whose ``call_decision`` is its own (the same method), so each call its glance cannot let go is
+    weighed through the hook, never by ``Bot._plain_call``."""
+
+    def call_decision(self, game, seat, counts, exposures, tile):
+        return super().call_decision(game, seat, counts, exposures, tile)
+
+
+@pytest.mark.parametrize("card", [CARD, mj.load_card("practice_harbor")], ids=lambda c: c.name)
+@pytest.mark.parametrize("rules", [NMJL, MAHJX], ids=lambda r: r.name)
+def test_a_call_weighed_from_the_glance_makes_the_games_the_hook_makes(card, rules, monkeypatch):
+    """Bot.answer_call weighs a call its glance cannot let go from the position the glance found
+    (``Bot._plain_call``); bots whose ``call_decision`` is their own, or set on the bot itself, are asked
+    through the hook and play the same games; the glance's weighing decides calls, wins and passes."""
+    from mjlearn.rules import bots
+    from mjlearn.rules.bots import make_bots
+
+    answers = []
+    original = bots.Bot._plain_call
+
+    def counted(bot, *args):
+        found = original(bot, *args)
+        answers.append(found)
+        return found
+
+    monkeypatch.setattr(bots.Bot, "_plain_call", counted)
+    for seed in range(6):
+        fast = run_game(card, rules, seed=seed)
+        hooked = run_game(card, rules, seed=seed, bots=[_DecidingBot(card, rules, seed=seed * 4 + s) for s in range(4)])
+        assert fast.moves == hooked.moves and fast.log == hooked.log and fast.result == hooked.result
+    assert len(answers) > 100 and any(found is None for found in answers)
+    assert any(found is not None and found[0] == "call" for found in answers)
+    asked = []
+    own = make_bots(CARD, rules, 3)
+    for bot in own:  # (an instance attribute: the hook is asked, not _plain_call)
+        bot.call_decision = lambda *args, decide=bot.call_decision: asked.append(args) or decide(*args)
+    answers.clear()
+    assert run_game(CARD, rules, seed=3, bots=own).moves == run_game(CARD, rules, seed=3).moves
+    assert asked and len(answers) == len(asked)  # (the plain bots' game counted its answers once)
+
+
 class _SeeingBot(mj.rules.Bot):
     """A Bot whose choose_call is its own (the same method), so call_decision hands it the visible tiles."""
 

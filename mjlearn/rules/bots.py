@@ -416,16 +416,38 @@ class Bot:
                                                          and counts[tile] + counts[JOKER] >= 2)):
                 game._trusted_pass(seat)
                 return
+            cls = type(self)
+            if ((cls.call_decision, cls.choose_call, cls.read_call, cls.completes_win, cls._weigh_call) == _PLAIN_CALL
+                    and type(game).visible is _GAME_VISIBLE and self.__dict__.keys().isdisjoint(_CALL_HOOKS)):
+                # (call_decision's look from the glance's position, unless a subclass or the bot itself has its own)
+                decision = self._plain_call(game, seat, counts, exposures, tile, position)
+            else:
+                decision = self.call_decision(game, seat, counts, exposures, tile)
         elif not self.may_call(counts, exposures, tile):
             game._trusted_pass(seat)
             return
-        decision = self.call_decision(game, seat, counts, exposures, tile)
+        else:
+            decision = self.call_decision(game, seat, counts, exposures, tile)
         if decision is None:
             game._trusted_pass(seat)
         elif decision[0] == "mahjongg":
             game._trusted("call_mahjongg", seat)
         else:
             game._trusted("call", seat, decision[1], decision[2])
+
+    def _plain_call(self, game: "Game", seat: int, counts: tuple[int, ...], exposures: tuple, tile: Tile,
+                    position: Position):
+        """:meth:`call_decision` (:meth:`read_call`'s first look, then :meth:`_weigh_call` with the game's tiles
+        available) for a discard that :meth:`answer_call`'s glance could not let go, from the rack's position the
+        glance has just found (the bot's last position, which :meth:`read_call` would find again): the same
+        answer, without the look repeated."""
+        t = int(tile)
+        if self.completes_win(position, counts, t):
+            return ("mahjongg",)
+        if not (self.calls and position.view.group_tiles >> t & 1) or counts[t] + counts[JOKER] < 2:
+            return None
+        returned = game._discard_tally()[t] > 0 or game.visible(seat)[t] > 0
+        return self._weigh_call(counts, position, exposures, t, game._available(), returned)
 
     def discard_move(self, game: "Game", seat: int) -> None:
         """One move of a turn with 14 tiles: a joker exchange, else Mah Jongg if the tiles win, else a discard.
@@ -572,6 +594,12 @@ def _exchange_candidate(counts: Sequence[int], table: Sequence[Sequence]) -> boo
                 return True
     return False
 
+
+_PLAIN_CALL = (Bot.call_decision, Bot.choose_call, Bot.read_call, Bot.completes_win, Bot._weigh_call)
+"""What a bot reads when it weighs a call as :class:`Bot` does: then :meth:`Bot.answer_call` weighs it with
+:meth:`Bot._plain_call`."""
+
+_CALL_HOOKS = frozenset({"call_decision", "choose_call", "read_call", "completes_win", "_weigh_call"})
 
 _PLAIN_TURN = (Bot.wins, Bot.discard_decision, Bot.choose_discard, Bot._position, Bot._key_of)
 """What a bot reads on its turn when it decides as :class:`Bot` does: then :meth:`Bot._turn_look` may decide it."""
