@@ -36,9 +36,12 @@ the distance from a rack to every hand is a sum of precomputed 0/1 rows (one
 per tile held), and the racks one discard away differ from it by one row each.
 With numba installed (``mjlearn[fast]``) a discard's candidates are ranked by a
 compiled loop, and a rack's distances too; both engines give the same games
-(:data:`mjlearn.engine.loops.engine` chooses). A turn whose rack is one tile from
-the last rack the bot looked at is decided in one look of the engine (its
-distances, whether it wins, its discard: ``Bot._turn_look``), and the game's
+(:data:`mjlearn.engine.loops.engine` chooses). A turn is decided in one look
+(``Bot._turn_look``): a rack one tile from the last rack the bot looked at (a natural
+tile or a joker) in one compiled call of the engine (its distances, whether it
+wins, its discard), any other from its position and the ranking; a call the
+glance at a discard cannot let go is weighed from the position the glance found
+(``Bot._plain_call``); and the game's
 draw, discard and Charleston pass take the bots' moves with their checks read
 inline (``Game._trusted_draw``, ``_trusted_discard``, ``_trusted_pass_tiles``). On a turn with no
 exposed joker of a tile the seat holds, the exchange look is skipped and the tiles seen are not counted.
