@@ -73,8 +73,9 @@ The eleventh round (branch i25-botspeed8: four Bots' Charleston a step at a time
 ranking's arrays, a quicker setup) made them some 2-3% faster: three runs alternating with two of main (load
 1.9-2.7) gave CPU-time ratios 4.31-4.65 (medians 4.49, 4.45, 4.48) against 4.23-4.53 (medians 4.36, 4.40): not 5.
 The twelfth round (branch i25-botspeed9: every turn of a Bot with an allowed hand decided in one look, a joker drawn
-included) made them about 1% faster, under this script's noise: three runs alternating with two of main (load
-0.8-2.2) gave CPU-time ratios 4.18-4.59 (medians 4.42, 4.39, 4.38) against 4.18-4.76 (medians 4.44, 4.23): not 5.
+included; a call weighed from the glance's position) made them about 1-2% faster, under this script's noise: three
+runs alternating with two of main (load 3.2-3.9) gave CPU-time ratios 4.10-4.75 (medians 4.48, 4.43, 4.49) against
+4.13-4.63 (medians 4.38, 4.47): not 5.
 docs/rules.md has where a game's time goes by phase and the garbage collector's share.
 
 Run: ``.venv/bin/python benchmarks/bench_games.py --turns [--games 40]``
