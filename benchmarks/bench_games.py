@@ -72,6 +72,11 @@ CPU-time ratios 4.14-4.59 (medians 4.25, 4.37, 4.34) against 4.04-4.25 (medians 
 The eleventh round (branch i25-botspeed8: four Bots' Charleston a step at a time, a swap's offer from the compiled
 ranking's arrays, a quicker setup) made them some 2-3% faster: three runs alternating with two of main (load
 1.9-2.7) gave CPU-time ratios 4.31-4.65 (medians 4.49, 4.45, 4.48) against 4.23-4.53 (medians 4.36, 4.40): not 5.
+The twelfth round (branch i25-botspeed9: every turn of a Bot with an allowed hand decided in one look, a joker drawn
+included; a call weighed from the glance's position) made them about 1-2% faster, under this script's noise: three
+runs alternating with two of main (load 3.2-3.9) gave CPU-time ratios 4.10-4.75 (medians 4.48, 4.43, 4.49) against
+4.13-4.63 (medians 4.38, 4.47): not 5.
+docs/rules.md has where a game's time goes by phase and the garbage collector's share.
 
 Run: ``.venv/bin/python benchmarks/bench_games.py --turns [--games 40]``
 """

@@ -813,6 +813,88 @@ def test_a_turn_decided_in_one_look_makes_the_games_its_steps_make(card, rules, 
     assert len(decided) > 0.6 * len(looked) and any(found is bots._WINS for found in decided)
 
 
+@pytest.mark.parametrize("rules", [NMJL, MAHJX], ids=lambda r: r.name)
+@pytest.mark.parametrize("engine", ["numpy", None], ids=["numpy", "fastest"])
+def test_a_turn_not_one_tile_away_is_decided_in_the_same_look(rules, engine, monkeypatch):
+    """Bot._turn_look also decides the turns its compiled step cannot take from the last rack: a joker drawn (a
+    step with no row: the sums stay, ``_joker_step``) in the engine's one call, and a seat's first turn, a turn
+    after a call or an exchange, or a rack seen before from the rack's position and the ranking; the games are
+    those of bots that decide every turn step by step (``wins``, then ``choose_discard``), and the joker steps
+    give the position a fresh look gives."""
+    from mjlearn.engine import BotEngine, Position, loops
+    from mjlearn.rules import bots
+
+    monkeypatch.setattr(loops, "engine", engine)
+    looked, joker_steps = [], []
+    original, original_turn = bots.Bot._turn_look, BotEngine.turn_discards
+
+    def counted(bot, counts, exposures, game, seat, visible):
+        fresh = bot._last_position is None or bot._last_position.counts is counts or (
+            (counts, bot._key_of(exposures)) in bot._positions)
+        found = original(bot, counts, exposures, game, seat, visible)
+        looked.append((found, fresh))
+        return found
+
+    def turn(engine_, near, step, counts, available, count):
+        found = original_turn(engine_, near, step, counts, available, count)
+        if step == (-1, 0):
+            joker_steps.append((Position(near.view, counts), found[0]))
+        return found
+
+    monkeypatch.setattr(bots.Bot, "_turn_look", counted)
+    monkeypatch.setattr(BotEngine, "turn_discards", turn)
+    for seed in range(8):
+        fast = run_game(CARD, rules, seed=seed)
+        slow = run_game(CARD, rules, seed=seed, bots=[_SlowTurnBot(CARD, rules, seed=seed * 4 + s) for s in range(4)])
+        assert fast.moves == slow.moves and fast.log == slow.log and fast.result == slow.result
+    assert looked and all(found is not None for found, _ in looked)  # (every hand allowed in these games)
+    assert any(fresh for _, fresh in looked) and len(joker_steps) >= 5
+    for plain, stepped in joker_steps:
+        assert plain.best == stepped.best and plain.sums.tolist() == stepped.sums.tolist()
+        assert plain.distance.tolist() == stepped.distance.tolist()
+
+
+class _DecidingBot(mj.rules.Bot):
+    """A Bot whose ``call_decision`` is its own (the same method), so each call its glance cannot let go is
+    weighed through the hook, never by ``Bot._plain_call``."""
+
+    def call_decision(self, game, seat, counts, exposures, tile):
+        return super().call_decision(game, seat, counts, exposures, tile)
+
+
+@pytest.mark.parametrize("card", [CARD, mj.load_card("practice_harbor")], ids=lambda c: c.name)
+@pytest.mark.parametrize("rules", [NMJL, MAHJX], ids=lambda r: r.name)
+def test_a_call_weighed_from_the_glance_makes_the_games_the_hook_makes(card, rules, monkeypatch):
+    """Bot.answer_call weighs a call its glance cannot let go from the position the glance found
+    (``Bot._plain_call``); bots whose ``call_decision`` is their own, or set on the bot itself, are asked
+    through the hook and play the same games; the glance's weighing decides calls, wins and passes."""
+    from mjlearn.rules import bots
+    from mjlearn.rules.bots import make_bots
+
+    answers = []
+    original = bots.Bot._plain_call
+
+    def counted(bot, *args):
+        found = original(bot, *args)
+        answers.append(found)
+        return found
+
+    monkeypatch.setattr(bots.Bot, "_plain_call", counted)
+    for seed in range(6):
+        fast = run_game(card, rules, seed=seed)
+        hooked = run_game(card, rules, seed=seed, bots=[_DecidingBot(card, rules, seed=seed * 4 + s) for s in range(4)])
+        assert fast.moves == hooked.moves and fast.log == hooked.log and fast.result == hooked.result
+    assert len(answers) > 100 and any(found is None for found in answers)
+    assert any(found is not None and found[0] == "call" for found in answers)
+    asked = []
+    own = make_bots(CARD, rules, 3)
+    for bot in own:  # (an instance attribute: the hook is asked, not _plain_call)
+        bot.call_decision = lambda *args, decide=bot.call_decision: asked.append(args) or decide(*args)
+    answers.clear()
+    assert run_game(CARD, rules, seed=3, bots=own).moves == run_game(CARD, rules, seed=3).moves
+    assert asked and len(answers) == len(asked)  # (the plain bots' game counted its answers once)
+
+
 class _SeeingBot(mj.rules.Bot):
     """A Bot whose choose_call is its own (the same method), so call_decision hands it the visible tiles."""
 

@@ -36,9 +36,12 @@ the distance from a rack to every hand is a sum of precomputed 0/1 rows (one
 per tile held), and the racks one discard away differ from it by one row each.
 With numba installed (``mjlearn[fast]``) a discard's candidates are ranked by a
 compiled loop, and a rack's distances too; both engines give the same games
-(:data:`mjlearn.engine.loops.engine` chooses). A turn whose rack is one tile from
-the last rack the bot looked at is decided in one look of the engine (its
-distances, whether it wins, its discard: ``Bot._turn_look``), and the game's
+(:data:`mjlearn.engine.loops.engine` chooses). A turn is decided in one look
+(``Bot._turn_look``): a rack one tile from the last rack the bot looked at (a natural
+tile or a joker) in one compiled call of the engine (its distances, whether it
+wins, its discard), any other from its position and the ranking; a call the
+glance at a discard cannot let go is weighed from the position the glance found
+(``Bot._plain_call``); and the game's
 draw, discard and Charleston pass take the bots' moves with their checks read
 inline (``Game._trusted_draw``, ``_trusted_discard``, ``_trusted_pass_tiles``). On a turn with no
 exposed joker of a tile the seat holds, the exchange look is skipped and the tiles seen are not counted.
@@ -438,16 +441,38 @@ class Bot:
                                                          and counts[tile] + counts[JOKER] >= 2)):
                 game._trusted_pass(seat)
                 return
+            cls = type(self)
+            if ((cls.call_decision, cls.choose_call, cls.read_call, cls.completes_win, cls._weigh_call) == _PLAIN_CALL
+                    and type(game).visible is _GAME_VISIBLE and self.__dict__.keys().isdisjoint(_CALL_HOOKS)):
+                # (call_decision's look from the glance's position, unless a subclass or the bot itself has its own)
+                decision = self._plain_call(game, seat, counts, exposures, tile, position)
+            else:
+                decision = self.call_decision(game, seat, counts, exposures, tile)
         elif not self.may_call(counts, exposures, tile):
             game._trusted_pass(seat)
             return
-        decision = self.call_decision(game, seat, counts, exposures, tile)
+        else:
+            decision = self.call_decision(game, seat, counts, exposures, tile)
         if decision is None:
             game._trusted_pass(seat)
         elif decision[0] == "mahjongg":
             game._trusted("call_mahjongg", seat)
         else:
             game._trusted("call", seat, decision[1], decision[2])
+
+    def _plain_call(self, game: "Game", seat: int, counts: tuple[int, ...], exposures: tuple, tile: Tile,
+                    position: Position):
+        """:meth:`call_decision` (:meth:`read_call`'s first look, then :meth:`_weigh_call` with the game's tiles
+        available) for a discard that :meth:`answer_call`'s glance could not let go, from the rack's position the
+        glance has just found (the bot's last position, which :meth:`read_call` would find again): the same
+        answer, without the look repeated."""
+        t = int(tile)
+        if self.completes_win(position, counts, t):
+            return ("mahjongg",)
+        if not (self.calls and position.view.group_tiles >> t & 1) or counts[t] + counts[JOKER] < 2:
+            return None
+        returned = game._discard_tally()[t] > 0 or game.visible(seat)[t] > 0
+        return self._weigh_call(counts, position, exposures, t, game._available(), returned)
 
     def discard_move(self, game: "Game", seat: int) -> None:
         """One move of a turn with 14 tiles: a joker exchange, else Mah Jongg if the tiles win, else a discard.
@@ -490,36 +515,54 @@ class Bot:
 
     def _turn_look(self, counts: tuple[int, ...], exposures: tuple, game: "Game", seat: int,
                    visible: list[int] | None) -> "Tile | object | None":
-        """:meth:`wins`, then :meth:`discard_decision`'s tile, in one look of the engine
-        (:meth:`~mjlearn.engine.card_engine.BotEngine.turn_discards`): :data:`_WINS` if the rack wins, else the
-        tile to throw, the same tile and the same draws of the seeded generator; ``None`` when the rack is not one
-        tile from the last rack looked at with these exposures (or has been looked at already): then the
-        methods themselves decide. The tiles available are the game's (``Game._available``: the same counts as
-        those of ``visible``, :meth:`Game.visible`, and the exposures) unless the game reads its tiles otherwise."""
-        last = self._last_position
-        if last is None or last.counts is counts or not last.view.n:
-            return None
+        """:meth:`wins`, then :meth:`discard_decision`'s tile, in one look: :data:`_WINS` if the rack wins, else the
+        tile to throw, the same tile and the same draws of the seeded generator; ``None`` when the card allows no
+        hand with these exposures (then the methods themselves decide). The tiles available are the game's
+        (``Game._available``: the same counts as those of ``visible``, :meth:`Game.visible`, and the exposures)
+        unless the game reads its tiles otherwise.
+
+        A rack one tile from the last rack looked at with these exposures (a natural tile, or a joker: the
+        position's sums are then the same) is looked at in one compiled call of the engine
+        (:meth:`~mjlearn.engine.card_engine.BotEngine.turn_discards`); any other (a seat's first turn, a turn
+        after a call or an exchange, a rack looked at before) takes its position as :meth:`wins` does, then
+        :meth:`~mjlearn.engine.card_engine.BotEngine.best_discards`, the ranking :meth:`choose_discard` asks for."""
         key = self._key_of(exposures)
-        view = last.view
-        if view.key != key or (counts, key) in self._positions:
-            return None
-        step = step_from(last, counts)
-        if step is None:
-            return None
+        last = self._last_position
+        if (last is not None and last.counts is not counts and last.view.n and last.view.key == key
+                and (counts, key) not in self._positions):
+            step = step_from(last, counts)
+            if step is None:
+                step = _joker_step(last.counts, counts)
+        else:
+            step = None
         if visible is None and type(game).visible is _GAME_VISIBLE:
             available = game._available()
         else:
             available = available_counts(game.visible(seat) if visible is None else visible, exposures)
-        position, found, best = self.engine.turn_discards(last, step, counts, available,
-                                                          min(self.lines, len(view.starts)))
-        if len(self._positions) > 256:  # (as _position keeps it)
-            self._positions.clear()
-        self._positions[(counts, key)] = self._last_position = position
-        if found == -2:
+        if step is not None:
+            view = last.view
+            position, found, best = self.engine.turn_discards(last, step, counts, available,
+                                                              min(self.lines, len(view.starts)))
+            if len(self._positions) > 256:  # (as _position keeps it)
+                self._positions.clear()
+            self._positions[(counts, key)] = self._last_position = position
+            if found == -2:
+                return _WINS
+            if found < 0:
+                return Tile.JOKER
+            return _TILES[best[0] if found == 1 else self.rng.choice(best)]
+        position = self._position(counts, key)  # (wins' look, then choose_discard's)
+        view = position.view
+        if not view.n:
+            return None
+        if position.best == 0:
             return _WINS
-        if found < 0:
+        if not any(counts[:NATURAL_KINDS]):
             return Tile.JOKER
-        return _TILES[best[0] if found == 1 else self.rng.choice(best)]
+        best = self.engine.best_discards(position, available, min(self.lines, len(view.starts)))
+        if best is None:
+            return Tile.JOKER
+        return _TILES[best[0] if len(best) == 1 else self.rng.choice(best)]
 
     def discard_decision(self, game: "Game", seat: int, counts, exposures, visible) -> Tile:
         """The tile :meth:`discard_move` throws (a hook: a subclass may read more of what the seat sees)."""
@@ -558,6 +601,23 @@ _CHOOSE_CALL = Bot.choose_call
 _CHOOSE_EXCHANGE = Bot.choose_exchange
 
 
+_JOKER_STEP = (-1, 0)  # (no thermometer row: the sums stay as they are)
+
+
+def _joker_step(before: tuple[int, ...], counts: tuple[int, ...]) -> tuple[int, int] | None:
+    """The step of :meth:`~mjlearn.engine.card_engine.BotEngine.turn_discards` from a rack ``before`` to
+    ``counts`` when they differ by one joker only (no row: a joker is in no thermometer sum, so the position's
+    sums stay and only its distances change), else ``None``.
+
+    >>> rack = [0] * 36; rack[4] = 2
+    >>> _joker_step(tuple(rack), tuple(rack[:35] + [1])), _joker_step(tuple(rack), tuple(rack[:35] + [2]))
+    ((-1, 0), None)
+    """
+    if counts[:JOKER] == before[:JOKER] and (counts[JOKER] - before[JOKER]) in (1, -1):
+        return _JOKER_STEP
+    return None
+
+
 def _exchange_candidate(counts: Sequence[int], table: Sequence[Sequence]) -> bool:
     """Whether :meth:`Bot.choose_exchange` has a joker to weigh: an exposed group of ``table`` with a joker, of a
     natural tile that ``counts`` hold (else it answers ``None`` without reading anything)."""
@@ -567,6 +627,12 @@ def _exchange_candidate(counts: Sequence[int], table: Sequence[Sequence]) -> boo
                 return True
     return False
 
+
+_PLAIN_CALL = (Bot.call_decision, Bot.choose_call, Bot.read_call, Bot.completes_win, Bot._weigh_call)
+"""What a bot reads when it weighs a call as :class:`Bot` does: then :meth:`Bot.answer_call` weighs it with
+:meth:`Bot._plain_call`."""
+
+_CALL_HOOKS = frozenset({"call_decision", "choose_call", "read_call", "completes_win", "_weigh_call"})
 
 _PLAIN_TURN = (Bot.wins, Bot.discard_decision, Bot.choose_discard, Bot._position, Bot._key_of)
 """What a bot reads on its turn when it decides as :class:`Bot` does: then :meth:`Bot._turn_look` may decide it."""
