@@ -172,3 +172,15 @@ def test_a_table_replays_moves_given_as_game_moves():
     while table.next_move():
         pass
     assert table.game.snapshot() == game.snapshot()
+
+
+@pytest.mark.parametrize("method", ["restore", "rewind"])
+@pytest.mark.parametrize("saved", [None, "", (1, 2), (1, 2, "x", 4, 5)])
+def test_a_charleston_is_put_back_only_from_what_it_gave(method, saved):
+    from mjlearn.rules import NMJL, Charleston, deal_tiles
+
+    charleston = Charleston(deal_tiles(NMJL, 1))
+    before = charleston.snapshot()
+    with pytest.raises(MjlearnError, match="saved must be what Charleston"):
+        getattr(charleston, method)(saved)
+    assert charleston.snapshot() == before

@@ -148,6 +148,11 @@ def _build_steps(rules: Ruleset) -> list[Step]:
     return steps
 
 
+def _check_saved(saved, maker: str) -> None:
+    if type(saved) is not tuple or len(saved) != 5 or not isinstance(saved[2], int):
+        raise ArgumentError(f"saved must be what Charleston.{maker}() gave, not {saved!r}"[:200])
+
+
 @dataclass
 class Charleston:
     """The Charleston of one deal. ``racks`` change as passes happen; ``log`` records every move."""
@@ -174,6 +179,8 @@ class Charleston:
         return tuple(self.racks), tuple(self.log), self._index, tuple(sorted(self._pending.items())), self._rng.getstate()
 
     def restore(self, saved: tuple) -> None:
+        """Put the Charleston back as it was at :meth:`snapshot` (``saved``: what it gave)."""
+        _check_saved(saved, "snapshot")
         racks, logs, self._index, pending, state = saved
         self.racks = list(racks)
         self.log[:] = logs
@@ -188,6 +195,7 @@ class Charleston:
 
     def rewind(self, saved: tuple) -> None:
         """Put the Charleston back as it was at :meth:`undo_point`."""
+        _check_saved(saved, "undo_point")
         racks, logged, self._index, self._pending, state = saved
         self.racks = list(racks)
         del self.log[logged:]
