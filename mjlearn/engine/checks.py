@@ -6,8 +6,10 @@ would make them read or write outside their arrays, and crash Python or corrupt 
 engine's public ways in check them first, with an error that says what is wrong:
 
 - :func:`as_counts`: a rack (a :class:`~mjlearn.hands.Hand`, its notation, or 36 whole numbers), each kind
-  within the set, 14 tiles at most;
-- :func:`checked_seen`: the tiles seen (``visible``: 36 whole numbers, each kind within the set).
+  within the set, 14 tiles at most; :func:`checked_racks` many racks at once;
+- :func:`checked_seen` (and :func:`seen_argument`, ``None`` allowed): the tiles seen (``visible``: 36 whole
+  numbers, each kind within the set);
+- :func:`checked_exposures` and :func:`checked_table`: a seat's exposures, and every seat's.
 
 Both are quick for what the bots give them at every move: a rack's counts once checked are known by their
 identity (a tuple cannot change), and a list of small whole numbers is checked as the bytes it makes. Within
@@ -83,10 +85,7 @@ def as_counts(counts) -> tuple[int, ...]:
             held = b""
         if (len(held) == _KINDS and not held[:_FOURS].translate(None, _UP_TO_4)
                 and not held[_FOURS:].translate(None, _UP_TO_8) and sum(held) <= _MOST_HELD):
-            if len(_CHECKED) >= 512:
-                _CHECKED.clear()
-            _CHECKED[id(counts)] = counts
-            return counts
+            return _remember(counts)
     return _checked_counts(counts)
 
 
@@ -198,9 +197,9 @@ def trusting() -> bool:
 
 def checked_exposures(exposures) -> tuple:
     """A seat's exposures as a tuple of :class:`~mjlearn.engine.exposure.Exposure`: exposures, or their notation
-    (``"555C J"``), ``None`` for none; anything else raises :class:`~mjlearn.errors.ArgumentError` (a bad group, the error of
-    :meth:`Exposure.parse <mjlearn.engine.exposure.Exposure.parse>`). Within :func:`trusted_play` they are taken
-    as given.
+    (``"555C J"``), ``None`` for none; anything else raises :class:`~mjlearn.errors.ArgumentError` (a bad
+    group, the error of :meth:`Exposure.parse <mjlearn.engine.exposure.Exposure.parse>`). Within
+    :func:`trusted_play` they are taken as given.
 
     >>> checked_exposures(["555C J"])
     (Exposure('555C J'),)
