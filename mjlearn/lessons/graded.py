@@ -79,6 +79,9 @@ def percent(p: float) -> str:
     >>> percent(0.239), percent(0.00033), percent(0.0)
     ('23.9%', '0.033%', 'under 0.001%')
     """
+    from ..analysis.arguments import amount_argument
+
+    p = amount_argument("p", p)
     if p >= 0.01:
         return f"{p:.1%}"
     return f"{float(f'{p * 100:.2g}'):g}%" if p >= 0.00001 else "under 0.001%"
