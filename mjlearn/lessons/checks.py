@@ -69,6 +69,7 @@ from .reading import (
 )
 
 if TYPE_CHECKING:  # pragma: no cover
+    from ..card import Line
     from ..resources import CardLike
 
 __all__ = ["Check", "check", "check_count", "STATUSES", "default_credit", "partial", "tiles_share"]
@@ -150,6 +151,19 @@ def _texts(**values: object) -> None:
             from ..analysis.arguments import text_argument
 
             text_argument(name, value)
+
+
+def _line(line: object) -> Line:
+    """``line`` if it is a card's :class:`~mjlearn.card.Line` (``card.line("2468", 1)``,
+    :func:`mjlearn.parse_line`), else an :class:`~mjlearn.errors.ArgumentError` naming it
+    (:func:`~mjlearn.analysis.arguments.instance_argument`, loaded only then)."""
+    from ..card import Line
+
+    if not isinstance(line, Line):
+        from ..analysis.arguments import instance_argument
+
+        instance_argument("line", line, Line, "a card's Line (such as card.line('2468', 1))")
+    return line
 
 
 def missing(question: str = "") -> Check:
