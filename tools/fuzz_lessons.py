@@ -52,8 +52,31 @@ def _games():
 
 @functools.cache
 def _folder() -> str:
-    """One folder for the record helpers' files, for the whole run."""
-    return tempfile.mkdtemp()
+    """One folder for the record helpers' files, for the whole run: an empty record and a notebook with no
+    exercise in it."""
+    import json
+
+    folder = tempfile.mkdtemp()
+    with open(os.path.join(folder, "Ann.jsonl"), "w", encoding="utf-8"):
+        pass
+    with open(os.path.join(folder, "lesson.ipynb"), "w", encoding="utf-8") as notebook:
+        json.dump({"cells": [], "metadata": {}, "nbformat": 4, "nbformat_minor": 5}, notebook)
+    return folder
+
+
+@functools.cache
+def _contest():
+    """A finished game in which two players called the same discard (seed 1389), for play_contest."""
+    from mjlearn.rules import run_game
+
+    return run_game(mj.load_card("basic1"), seed=1389)
+
+
+def _at_the_courtesy_pass():
+    """A Charleston at its courtesy pass (no second Charleston)."""
+    ch = _charleston(3)
+    L.everyone_votes("basic1", ch, [False, True, True, True])
+    return ch
 
 
 def _charleston(steps: int = 0):
@@ -138,7 +161,7 @@ def good_call(name: str) -> dict[str, object]:
         "pass_plan": lambda: dict(card="basic1", rack=RACK),
         "everyone_votes": lambda: dict(card="basic1", charleston=_charleston(3), votes=None),
         "vote_if": lambda: dict(card="basic1", charleston=_charleston(3), votes=[True, True, False, True]),
-        "everyone_offers": lambda: dict(card="basic1", charleston=_charleston(3), east_offers=1),
+        "everyone_offers": lambda: dict(card="basic1", charleston=_at_the_courtesy_pass(), east_offers=1),
         "pass_compared": lambda: dict(card="basic1", rack=RACK),
         "moment": lambda: dict(game=game, n=10),
         "until": lambda: dict(game=game, test=lambda g: g.phase != "charleston"),
@@ -156,7 +179,7 @@ def good_call(name: str) -> dict[str, object]:
         "payment_cases": lambda: dict(card="basic1", hands={"a": "FF 222B 444B 666B 88B J"}, winner=1, discarder=3),
         "try_move": lambda: dict(what="East votes", move=functools.partial(_charleston(3).vote, 0, False)),
         "key_events": lambda: dict(game=game),
-        "play_contest": lambda: dict(game=game),
+        "play_contest": lambda: dict(game=_contest()),
         "exposure_outcome": lambda: dict(game=waiting, seat=3, size=3, jokers=0, add=()),
         "thrown_out": lambda: dict(suits="C", count=6),
         "student": lambda: dict(name="Ann", folder=folder),
@@ -164,9 +187,9 @@ def good_call(name: str) -> dict[str, object]:
         "hide_answers": lambda: dict(lesson="03", folder=folder),
         "answers_released": lambda: dict(lesson="03", folders=[folder]),
         "record_folder": lambda: dict(folder=folder),
-        "read_record": lambda: dict(path=f"{folder}/nobody.jsonl"),
+        "read_record": lambda: dict(path=f"{folder}/Ann.jsonl"),
         "class_report": lambda: dict(files_or_folder=folder, students=None, exercises=None),
-        "tag_exercises": lambda: dict(notebook_path=f"{folder}/none.ipynb", out=None),
+        "tag_exercises": lambda: dict(notebook_path=f"{folder}/lesson.ipynb", out=None),
     }
     return calls[name]()
 
