@@ -284,10 +284,9 @@ def racks_table(card: CardLike, racks: Iterable[HandLike]) -> HTML:
     """The four racks as tiles (40 px high), each with its distance to the nearest line: an IPython HTML."""
     from IPython.display import HTML
 
+    from ..analysis.arguments import items_argument
     from ..hands import Hand
     from ..render.html import hand_html
-
-    from ..analysis.arguments import items_argument
 
     racks = items_argument("racks", racks, "a list of four racks, East first")
     if len(racks) != 4:
@@ -318,7 +317,6 @@ def everyone_passes(card: CardLike, charleston: Charleston, east_blind: int = 0)
     """Every seat passes what :func:`~mjlearn.analysis.suggest_pass` picks for the step the Charleston is at
     (East may pass ``east_blind`` tiles blind); returns the step's name."""
     from ..analysis import suggest_pass
-
     from ..analysis.arguments import count_argument
 
     card, charleston = _card(card), _charleston(charleston)
@@ -595,10 +593,10 @@ def thrown_out(suits: str, count: int) -> list[tuple[int, str]]:
 
 def moment(game: Game, n: int) -> Game:
     """A new game: ``game`` replayed up to (not including) its move number ``n`` (moves count from 0)."""
-    from ..analysis.arguments import count_argument
+    from ..analysis.arguments import whole_argument
     from ..rules import Game
 
-    game, n = _game(game), count_argument("n", n)
+    game, n = _game(game), whole_argument("n", n)  # (a move number from the end, -1, counts as in a list)
     return Game.replay(game.card, game.ruleset, game.seed, game.moves[:n], position=game.position, deal=game.deal)
 
 
@@ -922,9 +920,8 @@ def payment_cases(card: CardLike, hands: Mapping[str, HandLike], winner: int, di
     """
     import pandas as pd
 
-    from ..rules import score_win
-
     from ..analysis.arguments import instance_argument
+    from ..rules import score_win
 
     card = _card(card)
     hands = instance_argument("hands", hands, Mapping, "named hands: a dict of names and racks")
