@@ -172,3 +172,18 @@ def test_only_mjlearn_errors_escape_the_lesson_helpers(helper, data):
 @pytest.mark.slow
 def test_the_fuzz_of_every_helper_and_argument_finds_nothing():
     assert fuzz.failures() == {}
+
+
+def test_checking_the_arguments_keeps_a_plain_check_light():
+    """The argument checks live in mjlearn.analysis.arguments (numpy); check and check_count load them only for
+    a value that fails the quick test, so a lesson's plain checks still run without numpy or the analysis."""
+    import subprocess
+    import sys
+
+    code = ("import sys; from mjlearn.lessons import check, check_count; "
+            "check('3C 7C', '3C 7C W', tiles=True); check('no', False, 'q', hint='h', why='w'); "
+            "check('b', 'dispute', choices=['dispute', 'caller dead']); check('W', 'W', accept=['E'], tiles=True); "
+            "check_count('12', 11, accept=[12]); check_count(..., 3); "
+            "print(*[m for m in ('numpy', 'mjlearn.analysis') if m in sys.modules])")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout.strip()
+    assert out == ""

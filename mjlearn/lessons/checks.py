@@ -451,7 +451,7 @@ def check(answer: object, expected: object = None, question: str = "", hint: str
     (:class:`~mjlearn.errors.ArgumentError`), never blamed on the student's answer.
     """
     _texts(question=question, hint=hint, why=why)
-    if not (isinstance(accept, tuple) and isinstance(choices, tuple)):  # (a tuple is a list: no check to load)
+    if not (isinstance(accept, (list, tuple)) and isinstance(choices, (list, tuple))):  # (lists: no check to load)
         from ..analysis.arguments import items_argument
 
         accept, choices = items_argument("accept", accept), items_argument("choices", choices)
@@ -511,10 +511,13 @@ def check_count(answer: object, expected: int, question: str = "", hint: str = "
     >>> check_count("three hundred", 308, "the hands of basic1")
     Not yet: the hands of basic1. 300 is too low.
     """
-    from ..analysis.arguments import items_argument, whole_argument
+    plain = isinstance(accept, (list, tuple)) and all(type(a) is int for a in (expected, *accept))
+    if not plain:  # (the checks are loaded only for other values: a plain check stays light)
+        from ..analysis.arguments import items_argument, whole_argument
 
-    expected = whole_argument("expected", expected)
-    accepted = {whole_argument("accept", a) for a in items_argument("accept", accept)}
+        expected = whole_argument("expected", expected)
+        accept = tuple(whole_argument("accept", a) for a in items_argument("accept", accept))
+    accepted = set(accept)
     number, early = read_answer(answer, question, read_number)
     if early is not None:
         return early
