@@ -32,6 +32,10 @@ def path_argument(path, what: str = "path", kind: str = "a file name") -> Path:
     """
     if not isinstance(path, (str, os.PathLike)) or isinstance(path, bytes):
         raise ArgumentError(f"{what} must be {kind} (a str or Path), not {type(path).__name__}")
+    try:
+        os.fsencode(path)
+    except UnicodeEncodeError:
+        raise ArgumentError(f"{what} must be {kind} the file system can write, not {str(path)!r}") from None
     return Path(path)
 
 

@@ -98,6 +98,12 @@ MENDED = [
     ('class_report', 'students', True),
     ('class_report', 'exercises', True),
     ('tag_exercises', 'notebook_path', None),
+    # and with values the first fuzz did not try: a tuple of numbers, a text no file name can hold
+    ('read_line_name', 'sections', (1, 2)),
+    ('student', 'name', "\ud800"),
+    ('student', 'folder', "\ud800"),
+    ('read_record', 'path', "\ud800"),
+    ('tag_exercises', 'notebook_path', "\ud800"),
 ]
 
 

@@ -31,7 +31,7 @@ import mjlearn.lessons as L
 from mjlearn.errors import MjlearnError
 
 WRONG = (None, True, 0, 3, -1, 1.5, "", "x", "1B", "FF 222B 444B 666B 8B 3C N", "East", "pung", [], ["1B"],
-         {"a": 1}, np.int64(2), "basic1", object())
+         {"a": 1}, np.int64(2), "basic1", object(), float("nan"), 10**30, (1, 2), "\ud800")
 """Wrong values tried for every argument (some are right for some arguments: those calls just succeed)."""
 
 SKIPPED = ("play_for_me", "computer_session", "progress_plot", "session_plot", "finish_with_suggestions")

@@ -674,10 +674,11 @@ def read_line_name(answer: object, sections: Sequence[str]) -> tuple[str, int, s
     >>> read_line_name("the first 2468 line", ["2468", "Like Numbers"]), read_line_name("LN 3", ["2468", "Like Numbers"])
     (('2468', 1, ''), ('Like Numbers', 3, ''))
     """
-    if not isinstance(sections, (list, tuple)):  # (the check is loaded only for another value)
-        from ..analysis.arguments import items_argument
+    if not (isinstance(sections, (list, tuple)) and all(isinstance(name, str) for name in sections)):
+        from ..analysis.arguments import items_argument, text_argument  # (loaded only for another value)
 
-        sections = items_argument("sections", sections, "a list of the card's section names")
+        sections = [text_argument("each of sections", name)
+                    for name in items_argument("sections", sections, "a list of the card's section names")]
     if isinstance(answer, tuple) and len(answer) == 2:
         answer = f"{answer[0]} #{answer[1]}"
     if not isinstance(answer, str):

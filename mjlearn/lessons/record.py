@@ -86,6 +86,10 @@ def _checked_name(name: object) -> str:
     if not isinstance(name, str):
         raise ArgumentError(f"a student's name must be text, not {type(name).__name__}")
     cleaned = " ".join(name.split())
+    try:
+        cleaned.encode("utf-8")
+    except UnicodeEncodeError:
+        raise ArgumentError(f"a student's name must be text that can be written down, not {name!r}") from None
     if not cleaned:
         raise ArgumentError("a student's name must not be empty")
     if len(cleaned) > _MAX_NAME:
