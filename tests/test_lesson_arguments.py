@@ -130,6 +130,25 @@ def test_the_good_calls_still_work(helper):
         getattr(L, helper)(**call)
 
 
+PLAYERS = ("Ann", "Bea", "Cy", "Di")
+WHOLE_GAMES = [
+    # the helpers the fuzz leaves out (they play whole games or draw): each wrong argument refused before any play
+    ("table", lambda: L.play_for_me(None)),
+    ("players", lambda: L.computer_session("basic1", None, [1])),
+    ("seeds", lambda: L.computer_session("basic1", PLAYERS, 7)),
+    ("first_east", lambda: L.computer_session("basic1", PLAYERS, [1], first_east="East")),
+    ("sheet", lambda: L.session_plot({"Ann": 0})),
+    ("trainer", lambda: L.finish_with_suggestions("basic1")),
+]
+
+
+@pytest.mark.parametrize("argument, call", WHOLE_GAMES, ids=[argument for argument, _ in WHOLE_GAMES])
+def test_the_helpers_that_play_whole_games_name_a_wrong_argument(argument, call):
+    with pytest.raises(ArgumentError) as refused:
+        call()
+    assert str(refused.value).startswith(f"{argument} must be")
+
+
 def test_a_question_that_is_not_text_is_the_teachers_mistake_not_the_students():
     """check() used to read a wrong question as an answer it could not read ("unreadable"): now it names it."""
     with pytest.raises(ArgumentError, match="^question must be text"):

@@ -535,8 +535,11 @@ def play_for_me(table: GameTable, seed: int = 1) -> GameResult:
     discard go and declares Mah Jongg as soon as its rack wins. A move the table refuses raises
     :class:`~mjlearn.RuleError` (it would otherwise be tried for ever).
     """
+    from ..analysis.arguments import instance_argument
     from ..rules import Bot
+    from ..widgets.game_table import GameTable
 
+    table = instance_argument("table", table, GameTable, "a GameTable (mjlearn.GameTable)")
     game = table.game
     player = Bot(game.card, game.ruleset, seed=seed)
     seat = table.seat
@@ -984,11 +987,13 @@ def computer_session(card: CardLike, players: Iterable[str], seeds: Iterable[int
     >>> computer_session("basic1", ("Ann", "Bea", "Cy", "Di"), range(42, 44), first_east=2)
     <Scorecard: 2 rows; Ann 0, Bea 0, Cy 60, Di 0>
     """
+    from ..analysis.arguments import items_argument
     from ..rules import Scorecard, east_for_game, run_game
+    from ..rules.setup import check_seat
 
-    card = _card(card)
-    sheet = Scorecard(tuple(players))
-    for number, seed in enumerate(seeds):
+    card, first_east = _card(card), check_seat(first_east, "first_east")
+    sheet = Scorecard(tuple(items_argument("players", players, "the four players' names")))
+    for number, seed in enumerate(items_argument("seeds", seeds, "a list of seeds, one a game (such as range(3))")):
         result = run_game(card, ruleset, seed=seed).result
         assert result is not None and result.payout is not None  # a finished game has both, a wall game too
         sheet.record(result.payout, east=east_for_game(first_east, number))
@@ -999,7 +1004,10 @@ def session_plot(sheet: Scorecard) -> None:
     """Plot each player's running total on a scorecard, row by row (games and penalties)."""
     import matplotlib.pyplot as plt
 
-    rows = sheet.to_frame()
+    from ..analysis.arguments import instance_argument
+    from ..rules import Scorecard
+
+    rows = instance_argument("sheet", sheet, Scorecard, "a Scorecard (such as computer_session gives)").to_frame()
     rows = rows[rows.what != "Total"].set_index("what")
     running = rows.cumsum()
     fig, ax = plt.subplots(figsize=(8, 4))
@@ -1043,6 +1051,10 @@ def finish_with_suggestions(trainer: CharlestonTrainer) -> str:
     """Play a :class:`~mjlearn.CharlestonTrainer` to the end of its Charleston as the computer players do:
     vote for a second Charleston while the nearest line is more than 4 tiles away, pass what Suggest picks.
     Returns the trainer's summary."""
+    from ..analysis.arguments import instance_argument
+    from ..widgets.charleston_trainer import CharlestonTrainer
+
+    instance_argument("trainer", trainer, CharlestonTrainer, "a CharlestonTrainer (mjlearn.CharlestonTrainer)")
     while trainer.step is not None:  # None: the Charleston is over
         if trainer.step.kind == "vote":
             moved = trainer.vote(trainer.best > 4)
