@@ -35,7 +35,7 @@ WRONG = (None, True, 0, 3, -1, 1.5, "", "x", "1B", "FF 222B 444B 666B 8B 3C N", 
 """Wrong values tried for every argument (some are right for some arguments: those calls just succeed)."""
 
 SKIPPED = ("play_for_me", "computer_session", "progress_plot", "session_plot", "finish_with_suggestions")
-"""Helpers left out: they play whole games or draw plots (their arguments are checked by the lessons' tests)."""
+"""Helpers left out: they play whole games or draw plots (tests/test_lesson_arguments.py checks their arguments)."""
 
 RACK = "FF 222B 444B 666B 8B N S"
 
