@@ -18,7 +18,25 @@ from typing import BinaryIO
 
 from .errors import ArgumentError
 
-__all__ = ["write_atomically", "output_path"]
+__all__ = ["write_atomically", "output_path", "path_argument"]
+
+
+def path_argument(path, what: str = "path", kind: str = "a file name") -> Path:
+    """``path`` as a :class:`Path` if it is text or a path (not bytes), else an
+    :class:`~mjlearn.errors.ArgumentError` that says ``what`` must be ``kind`` (a str or Path).
+
+    >>> path_argument(3, "notebook_path")
+    Traceback (most recent call last):
+    ...
+    mjlearn.errors.ArgumentError: notebook_path must be a file name (a str or Path), not int
+    """
+    if not isinstance(path, (str, os.PathLike)) or isinstance(path, bytes):
+        raise ArgumentError(f"{what} must be {kind} (a str or Path), not {type(path).__name__}")
+    try:
+        os.fsencode(path)
+    except UnicodeEncodeError:
+        raise ArgumentError(f"{what} must be {kind} the file system can write, not {str(path)!r}") from None
+    return Path(path)
 
 
 def output_path(path, suffixes: tuple[str, ...], what: str = "path") -> Path:
@@ -32,9 +50,7 @@ def output_path(path, suffixes: tuple[str, ...], what: str = "path") -> Path:
     ...
     mjlearn.errors.ArgumentError: path must end in .pdf or .png, not 'sheet.doc'
     """
-    if not isinstance(path, (str, os.PathLike)) or isinstance(path, bytes):
-        raise ArgumentError(f"{what} must be a file name (a str or Path), not {type(path).__name__}")
-    target = Path(path)
+    target = path_argument(path, what)
     if target.suffix.lower() not in suffixes:
         raise ArgumentError(f"{what} must end in {' or '.join(suffixes)}, not {str(path)!r}")
     folder = target.parent if str(target.parent) else Path(".")

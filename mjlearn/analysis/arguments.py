@@ -27,7 +27,8 @@ from ..hands import Hand
 from ..wording import shown
 
 __all__ = ["choice_argument", "count_argument", "exposures_argument", "flag_argument", "ruleset_argument",
-           "amount_argument", "weights_argument", "waiting_argument", "evidence_argument"]
+           "amount_argument", "weights_argument", "waiting_argument", "evidence_argument", "whole_argument",
+           "text_argument", "items_argument", "instance_argument", "callable_argument"]
 
 
 def count_argument(name: str, value, minimum: int = 0, maximum: int | None = None, allow_none: bool = False):
@@ -40,6 +41,80 @@ def count_argument(name: str, value, minimum: int = 0, maximum: int | None = Non
     if number < minimum or (maximum is not None and number > maximum):
         raise ArgumentError(f"{name} must be {_whole_number(minimum, maximum, allow_none)}, not {number}")
     return number
+
+
+def whole_argument(name: str, value, wanted: str = "a whole number") -> int:
+    """``value`` as an ``int`` if it is a whole number: anything with ``__index__`` (a Python or numpy integer),
+    not a bool; else an :class:`~mjlearn.errors.ArgumentError` that says ``name`` must be ``wanted``. The check
+    of a seed (:func:`~mjlearn.rules.setup.seed_or_fresh`), a lesson checker's right answer, and the numbers
+    of the horizon's words; :func:`count_argument` adds a range.
+
+    >>> whole_argument("expected", 12), whole_argument("expected", np.int64(3))
+    (12, 3)
+    >>> whole_argument("expected", "12")
+    Traceback (most recent call last):
+    ...
+    mjlearn.errors.ArgumentError: expected must be a whole number, not '12'
+    """
+    if not isinstance(value, (bool, np.bool_)) and hasattr(value, "__index__"):
+        try:
+            return int(value.__index__())
+        except TypeError:
+            pass
+    raise ArgumentError(f"{name} must be {wanted}, not {_shown(value)}")
+
+
+def text_argument(name: str, value, allow_none: bool = False) -> str | None:
+    """``value`` if it is text (a ``str``; ``None`` too with ``allow_none``): a question, a hint, a name.
+
+    >>> text_argument("question", "How many?")
+    'How many?'
+    >>> text_argument("question", 3)
+    Traceback (most recent call last):
+    ...
+    mjlearn.errors.ArgumentError: question must be text (a str), not 3
+    """
+    if isinstance(value, str) or (value is None and allow_none):
+        return value
+    raise ArgumentError(f"{name} must be text (a str{', or None' if allow_none else ''}), not {_shown(value)}")
+
+
+def items_argument(name: str, value, wanted: str = "a list") -> list:
+    """``value`` as a list if it is a list, a tuple or another iterable of items, but not text (read letter by
+    letter) nor a dict; else an :class:`~mjlearn.errors.ArgumentError` that says ``name`` must be ``wanted``.
+
+    >>> items_argument("options", ("dispute", "caller dead"))
+    ['dispute', 'caller dead']
+    >>> items_argument("options", "dispute", "a list of texts")
+    Traceback (most recent call last):
+    ...
+    mjlearn.errors.ArgumentError: options must be a list of texts, not 'dispute'
+    """
+    if isinstance(value, (str, bytes, dict)) or not isinstance(value, Iterable):
+        raise ArgumentError(f"{name} must be {wanted}, not {_shown(value)}")
+    return list(value)
+
+
+def instance_argument(name: str, value, kind: type, wanted: str):
+    """``value`` if it is a ``kind`` (a Game, a Charleston, a card's Line...); else an
+    :class:`~mjlearn.errors.ArgumentError` that says ``name`` must be ``wanted``.
+
+    >>> instance_argument("line", "FF 222", Hand, "a Hand")
+    Traceback (most recent call last):
+    ...
+    mjlearn.errors.ArgumentError: line must be a Hand, not 'FF 222'
+    """
+    if not isinstance(value, kind):
+        raise ArgumentError(f"{name} must be {wanted}, not {_shown(value)}")
+    return value
+
+
+def callable_argument(name: str, value, wanted: str):
+    """``value`` if it can be called (a function, a method); else an :class:`~mjlearn.errors.ArgumentError` that
+    says ``name`` must be ``wanted``."""
+    if not callable(value):
+        raise ArgumentError(f"{name} must be {wanted}, not {_shown(value)}")
+    return value
 
 
 def amount_argument(name: str, value, allow_none: bool = False) -> float | None:

@@ -27,6 +27,7 @@ draws it counts: :func:`horizon_words` says the chance with its draws either way
 from __future__ import annotations
 
 from ..errors import ArgumentError
+from .arguments import whole_argument
 from ..wording import chance_words, counted, shown
 
 __all__ = ["expected_draws", "horizon_phrase", "horizon_words", "seat_draws"]
@@ -35,11 +36,11 @@ SEATS = 4
 
 
 def _whole(name: str, value, low: int, high: int | None = None) -> int:
-    if isinstance(value, bool) or not hasattr(value, "__index__") or value < low or \
-            (high is not None and value > high):
-        span = f"{low} or more" if high is None else f"{low} to {high}"
+    span = f"{low} or more" if high is None else f"{low} to {high}"
+    number = whole_argument(name, value, f"a whole number, {span}")
+    if number < low or (high is not None and number > high):
         raise ArgumentError(f"{name} must be a whole number, {span}, not {shown(value)}")
-    return int(value)
+    return number
 
 
 def expected_draws(wall_left: int, live_seats: int = SEATS, ahead: int | None = None) -> int:

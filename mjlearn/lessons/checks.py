@@ -69,6 +69,7 @@ from .reading import (
 )
 
 if TYPE_CHECKING:  # pragma: no cover
+    from ..card import Line
     from ..resources import CardLike
 
 __all__ = ["Check", "check", "check_count", "STATUSES", "default_credit", "partial", "tiles_share"]
@@ -142,8 +143,32 @@ class Check:
         )
 
 
+def _texts(**values: object) -> None:
+    """Each of ``values`` (a checker's ``question``, ``why``, ``hint``...) must be text: one that is not is refused
+    by its name (:func:`~mjlearn.analysis.arguments.text_argument`, loaded only then: a plain check stays light)."""
+    for name, value in values.items():
+        if not isinstance(value, str):
+            from ..analysis.arguments import text_argument
+
+            text_argument(name, value)
+
+
+def _line(line: object) -> Line:
+    """``line`` if it is a card's :class:`~mjlearn.card.Line` (``card.line("2468", 1)``,
+    :func:`mjlearn.parse_line`), else an :class:`~mjlearn.errors.ArgumentError` naming it
+    (:func:`~mjlearn.analysis.arguments.instance_argument`, loaded only then)."""
+    from ..card import Line
+
+    if not isinstance(line, Line):
+        from ..analysis.arguments import instance_argument
+
+        instance_argument("line", line, Line, "a card's Line (such as card.line('2468', 1))")
+    return line
+
+
 def missing(question: str = "") -> Check:
     """The Check for an exercise whose answer is still the ``...`` placeholder."""
+    _texts(question=question)
     return Check(False, "missing", f"Your turn{_topic(question)} Put your answer in place of the ...")
 
 
@@ -163,6 +188,10 @@ def read_answer(answer: object, question: str, reader: Callable[..., T], *args: 
     >>> read_answer("12", "q", read_number), read_answer("x", "q", read_number)[1].status
     ((12, None), 'unreadable')
     """
+    if not callable(reader):
+        from ..analysis.arguments import callable_argument
+
+        callable_argument("reader", reader, "a reader of the answer (read_number, read_tiles...)")
     if answer is ...:
         return cast(T, None), missing(question)
     try:
@@ -173,6 +202,7 @@ def read_answer(answer: object, question: str, reader: Callable[..., T], *args: 
 
 def right(question: str = "", why: str = "", grade: str = "") -> Check:
     """A right answer, with a short reason when there is one."""
+    _texts(question=question, why=why, grade=grade)
     text = f"Right!{' ' + question if question else ''}"
     if why:
         text += f"{'' if not question or text.endswith(('.', '?', '!')) else '.'} {why[:1].upper()}{why[1:]}"
@@ -183,6 +213,7 @@ def not_yet(question: str = "", explanation: str = "", hint: str = "", grade: st
             credit: float = -1.0) -> Check:
     """A wrong answer: the question, what is wrong with this answer, and the teacher's hint (never the answer);
     ``credit`` for one that is partly right (:class:`Check`)."""
+    _texts(question=question, explanation=explanation, hint=hint, grade=grade)
     text = f"Not yet{_topic(question)}"
     if explanation:
         text += f" {explanation}"
@@ -198,6 +229,10 @@ def partial(share: float) -> float:
     >>> partial(2 / 3), partial(0)
     (0.33, 0.0)
     """
+    if not isinstance(share, float):  # (what tiles_share gives: the check is loaded only for another value)
+        from ..analysis.arguments import amount_argument
+
+        share = amount_argument("share", share)
     return round(0.5 * min(1.0, max(0.0, share)), 2)
 
 
@@ -411,8 +446,19 @@ def check(answer: object, expected: object = None, question: str = "", hint: str
     decide instead (it returns a bool, ``(bool, reason)`` or a
     :class:`Check`). ``why`` is said after a right answer. A wrong answer
     gets ``hint`` and, for tiles, how many are right (and part of the
-    credit); never the expected answer.
+    credit); never the expected answer. An argument of the lesson's own that is wrong (a question that is not
+    text, ``accept`` or ``choices`` that are not lists) is refused by its name
+    (:class:`~mjlearn.errors.ArgumentError`), never blamed on the student's answer.
     """
+    _texts(question=question, hint=hint, why=why)
+    if not (isinstance(accept, (list, tuple)) and isinstance(choices, (list, tuple))):  # (lists: no check to load)
+        from ..analysis.arguments import items_argument
+
+        accept, choices = items_argument("accept", accept), items_argument("choices", choices)
+    if grader is not None and not callable(grader):
+        from ..analysis.arguments import callable_argument
+
+        callable_argument("grader", grader, "a function of the answer (or None)")
     if answer is ...:
         return missing(question)
     try:
@@ -454,21 +500,6 @@ def check(answer: object, expected: object = None, question: str = "", hint: str
         return unreadable(AnswerError(f"I could not read {shown_answer(answer)!r}: it is nested too deeply."))
 
 
-def _whole_number(name: str, value: object) -> int:
-    """A number a lesson's code gives a checker (the right answer, say), as an ``int``; anything else (text, a
-    bool, a float) is an :class:`~mjlearn.errors.ArgumentError` naming it."""
-    if isinstance(value, bool) or not hasattr(value, "__index__"):
-        raise ArgumentError(f"{name} must be a whole number, not {value!r}")
-    return int(value.__index__())  # type: ignore[attr-defined]
-
-
-def _items(name: str, value: object) -> list:
-    """A list a lesson's code gives a checker, as a list (not text, which would be read letter by letter)."""
-    if isinstance(value, (str, bytes, dict)) or not isinstance(value, Iterable):
-        raise ArgumentError(f"{name} must be a list, not {value!r}")
-    return list(value)
-
-
 def check_count(answer: object, expected: int, question: str = "", hint: str = "", why: str = "", *,
                 accept: Iterable[int] = ()) -> Check:
     """A question whose answer is a whole number: ``12``, ``"12"``, ``"twelve"``, ``"12 tiles"``, ``"-12"``
@@ -480,8 +511,13 @@ def check_count(answer: object, expected: int, question: str = "", hint: str = "
     >>> check_count("three hundred", 308, "the hands of basic1")
     Not yet: the hands of basic1. 300 is too low.
     """
-    expected = _whole_number("expected", expected)
-    accepted = {_whole_number("accept", a) for a in _items("accept", accept)}
+    plain = isinstance(accept, (list, tuple)) and all(type(a) is int for a in (expected, *accept))
+    if not plain:  # (the checks are loaded only for other values: a plain check stays light)
+        from ..analysis.arguments import items_argument, whole_argument
+
+        expected = whole_argument("expected", expected)
+        accept = tuple(whole_argument("accept", a) for a in items_argument("accept", accept))
+    accepted = set(accept)
     number, early = read_answer(answer, question, read_number)
     if early is not None:
         return early

@@ -32,7 +32,7 @@ from __future__ import annotations
 
 from collections import Counter
 from itertools import combinations
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -40,7 +40,7 @@ import numpy as np
 from ..errors import ArgumentError
 from ..tiles import COPIES, Tile, tile_token
 from ..wording import counted, listed
-from .checks import Check, not_yet, partial, read_answer, right
+from .checks import Check, _line, not_yet, partial, read_answer, right
 from .reading import CALL_SIZES, read_call, read_line, read_tiles
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -51,6 +51,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from ..card import Card, Line
     from ..hands import Hand, HandLike
     from ..resources import CardLike
+    from ..rules.charleston import Charleston
     from ..rules.game import Game
     from ..rules.ruleset import Ruleset
 
@@ -70,6 +71,7 @@ small chance of a line with groups is the better plan.)"""
 
 def line_name(line: Line) -> str:
     """How people name a line: its section and number, ``"2468 #1"``."""
+    line = _line(line)
     return f"{line.category} #{line.number}"
 
 
@@ -79,6 +81,9 @@ def percent(p: float) -> str:
     >>> percent(0.239), percent(0.00033), percent(0.0)
     ('23.9%', '0.033%', 'under 0.001%')
     """
+    from ..analysis.arguments import amount_argument
+
+    p = amount_argument("p", p)
     if p >= 0.01:
         return f"{p:.1%}"
     return f"{float(f'{p * 100:.2g}'):g}%" if p >= 0.00001 else "under 0.001%"
@@ -89,6 +94,38 @@ def _card(card: CardLike) -> Card:
     from ..resources import as_card
 
     return as_card(card)
+
+
+def _game(game: object, name: str = "game") -> Game:
+    """``game`` if it is a :class:`~mjlearn.rules.Game`, else an :class:`~mjlearn.errors.ArgumentError` naming
+    the argument (every helper of the lessons that takes a game checks it here)."""
+    from ..analysis.arguments import instance_argument
+    from ..rules.game import Game
+
+    return instance_argument(name, game, Game, "a Game")
+
+
+def _charleston(charleston: object) -> Charleston:
+    """``charleston`` if it is a :class:`~mjlearn.rules.Charleston`, else an
+    :class:`~mjlearn.errors.ArgumentError` naming it."""
+    from ..analysis.arguments import instance_argument
+    from ..rules.charleston import Charleston
+
+    return instance_argument("charleston", charleston, Charleston, "a Charleston (mjlearn.rules.Charleston)")
+
+
+def _table(table: object, columns: Sequence[str] = (), what: str = "a table (a pandas DataFrame)") -> pandas.DataFrame:
+    """``table`` if it is a pandas DataFrame with ``columns``, else an :class:`~mjlearn.errors.ArgumentError` that
+    says ``table`` must be ``what``."""
+    import pandas as pd
+
+    from ..analysis.arguments import instance_argument
+
+    instance_argument("table", table, pd.DataFrame, what)
+    absent = [name for name in columns if name not in table.columns]
+    if absent:
+        raise ArgumentError(f"table must be {what}; it has no column {absent[0]!r}")
+    return table
 
 
 def _grade(score: float, best: float) -> str:
@@ -297,11 +334,19 @@ def grade_discard(tile: Tile, table: pandas.DataFrame, question: str = "", hint:
     (:meth:`Card.discard_advice <mjlearn.card.Card.discard_advice>`): what :func:`check_discard` does once
     the answer is read. With exposures no line of the card can use, the table is empty: no throw can win,
     so every throw is right."""
+    from ..rules.arguments import tile_arg
+
+    tile = tile_arg(tile, "tile")
+    table = _table(table, ("tile", "ev", "distance", "reason", "category", "line", "p_win"),
+                   "the coach's table of every throw (Card.discard_advice)")
     if not len(table):
         return right(question, "No line of the card can use these exposures: no throw can win, so any tile"
                                " will do (throw the safest).", "good")
-    row = table[table["tile"] == tile.notation].iloc[0]
-    best = table.iloc[0]
+    rows = table[table["tile"] == tile.notation]
+    if rows.empty:
+        raise ArgumentError(f"tile must be a tile of the table's rack (one of {' '.join(table['tile'])}),"
+                            f" not {tile.notation!r}")
+    row, best = rows.iloc[0], table.iloc[0]
     if best["ev"] > 0:
         grade = _grade(float(row["ev"]), float(best["ev"]))
     else:
@@ -391,12 +436,9 @@ def check_safe_discard(answer: object, game: Game, seat: int | None = None, ques
     tiles, early = read_answer(answer, question, read_tiles)
     if early is not None:
         return early
-    from ..errors import ArgumentError
     from ..rules.coach_bot import seat_danger
-    from ..rules.game import Game
 
-    if not isinstance(game, Game):
-        raise ArgumentError(f"game must be a Game, not {type(game).__name__}")
+    game = _game(game)
     seat = game.turn if seat is None else seat
     if len(tiles) != 1:
         return not_yet(question, f"Throw one tile; you gave {len(tiles)}.", hint)
@@ -434,6 +476,13 @@ def call_label(call: tuple) -> str:
     >>> call_label(("pass",)), call_label(("call", 3, 0)), call_label(("call", 4, 2)), call_label(("mahjongg",))
     ('Let it go', 'Call a pung, no joker', 'Call a kong with 2 jokers', 'Call Mah Jongg')
     """
+    if not isinstance(call, tuple) or not (call in (("pass",), ("mahjongg",)) or (
+            len(call) == 3 and call[0] == "call" and call[1] in tuple(CALL_SIZES)
+            and not isinstance(call[2], bool) and isinstance(call[2], int) and 0 <= call[2] < call[1])):
+        from ..wording import shown
+
+        raise ArgumentError("call must be ('pass',), ('mahjongg',) or ('call', size, jokers) for a group of 3 to 6"
+                            f" (as read_call gives it), not {shown(call)}")
     if call[0] == "pass":
         return "Let it go"
     if call[0] == "mahjongg":
@@ -660,10 +709,13 @@ def _seen(visible: HandLike | None) -> list[Tile]:
     from ..hands import Hand
     from ..tiles import as_tile, parse_tiles
 
+    from ..analysis.arguments import items_argument
+
     if visible is None:
         return []
     if isinstance(visible, str):
         return parse_tiles(visible)
     if isinstance(visible, Hand):
         return visible.tiles()
-    return [t for item in visible for t in (parse_tiles(item) if isinstance(item, str) else [as_tile(item)])]
+    items = items_argument("visible", visible, "the tiles seen (notation such as '8B 5D', a Hand or a list of tiles)")
+    return [t for item in items for t in (parse_tiles(item) if isinstance(item, str) else [as_tile(item)])]

@@ -19,7 +19,6 @@ from __future__ import annotations
 import json
 import os
 import re
-from pathlib import Path
 
 from ..errors import ArgumentError
 
@@ -58,7 +57,9 @@ def tag_exercises(notebook_path: str | os.PathLike, out: str | os.PathLike | Non
     Tagging twice gives the same file."""
     from ..atomic import output_path, write_atomically
 
-    path = Path(notebook_path)
+    from ..atomic import path_argument
+
+    path = path_argument(notebook_path, "notebook_path")
     try:
         notebook = json.loads(path.read_text(encoding="utf-8"))
     except (OSError, UnicodeDecodeError, json.JSONDecodeError) as error:

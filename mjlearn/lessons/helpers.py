@@ -76,7 +76,13 @@ def hand_list(line: Line, limit: int | None = None) -> Text:
     FF 2222C 4444C RRRR
     FF 2222D 4444D 0000
     """
-    hands = line.hands()
+    from .checks import _line
+
+    if limit is not None and type(limit) is not int:  # (the check is loaded only for another value)
+        from ..analysis.arguments import whole_argument
+
+        limit = whole_argument("limit", limit, "a whole number (or None)")
+    hands = _line(line).hands()
     shown = hands if limit is None else hands[: max(0, limit)]
     rows = [str(hand) for hand in shown]
     if len(shown) < len(hands):
@@ -87,7 +93,9 @@ def hand_list(line: Line, limit: int | None = None) -> Text:
 def groups(line: Line) -> Text:
     """The groups of the line's first hand, one a line, named (pair, pung, kong...): which tiles a joker may
     fill (groups of 3 or more) and which it may not (singles and pairs)."""
-    hand = line.hands()[0]
+    from .checks import _line
+
+    hand = _line(line).hands()[0]
     rows = [f"{line.mjcl}   for example {hand}"]
     rows += [f"   {GROUP_NAMES[size]:7} {Tile.from_notation(tile).long_name}" for tile, size in hand.groups]
     return Text("\n".join(rows))
@@ -161,11 +169,11 @@ def check_line_name(answer: object, line: Line, card: CardLike = "basic1", quest
     'unreadable'
     """
     from ..resources import as_card
-    from .checks import not_yet, read_answer, right
+    from .checks import _line, not_yet, read_answer, right
     from .graded import line_name
     from .reading import read_line
 
-    card = as_card(card)
+    card, line = as_card(card), _line(line)
     named, early = read_answer(answer, question, read_line, card)
     if early is not None:
         return early
@@ -191,6 +199,8 @@ def check_completes(answer: object, rack: HandLike, card: CardLike = "basic1", q
     """
     from collections import Counter
 
+    from ..analysis.arguments import exposures_argument
+
     from ..hands import Hand, as_hand
     from ..resources import as_card
     from ..tiles import tile_token
@@ -203,7 +213,7 @@ def check_completes(answer: object, rack: HandLike, card: CardLike = "basic1", q
     if early is not None:
         return early
     rack = as_hand(rack, "rack")
-    shown = [as_hand(e, "exposures") for e in exposures]
+    shown = [as_hand(e, "exposures") for e in exposures_argument(exposures)]
     missing = 14 - len(rack) - sum(len(e) for e in shown)
     if len(tiles) != missing:
         return not_yet(question, f"The hand needs {counted(missing, 'more tile')}; you gave {len(tiles)}.", hint)

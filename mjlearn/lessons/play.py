@@ -24,7 +24,7 @@ from ..errors import AnswerError, ArgumentError, RuleError
 from ..tiles import Tile
 from ..wording import counted
 from .checks import Check, check_count, not_yet, read_answer, right
-from .graded import _card
+from .graded import _card, _charleston, _game, _table
 from .helpers import GROUP_NAMES, Text
 from .reading import SEAT_NAMES, read_line, read_number, read_seat, read_tiles
 
@@ -159,14 +159,17 @@ def check_payment(answer: object, hand: HandLike, winner: int, how: str, discard
     ...               name_payer=True).credit
     0.5
     """
+    from ..analysis.arguments import exposures_argument
     from ..rules import NMJL, score_win
+    from ..rules.setup import check_seat
 
-    card = _card(card)
+    card, exposures = _card(card), exposures_argument(exposures)
+    payer = None if payer is None else check_seat(payer, "payer")
     said, early = read_answer(answer, question, read_payment)
     if early is not None:
         return early
     who, number = said
-    payout = score_win(card, card.match(hand, list(exposures)), winner=winner, how=how, discarder=discarder,
+    payout = score_win(card, card.match(hand, exposures), winner=winner, how=how, discarder=discarder,
                        ruleset=ruleset if ruleset is not None else NMJL)
     expected = -payout.payments[payer] if payer is not None else max(payout.payments[winner], payout.score)
     target = payer if payer is not None else winner
@@ -281,9 +284,13 @@ def racks_table(card: CardLike, racks: Iterable[HandLike]) -> HTML:
     """The four racks as tiles (40 px high), each with its distance to the nearest line: an IPython HTML."""
     from IPython.display import HTML
 
+    from ..analysis.arguments import items_argument
     from ..hands import Hand
     from ..render.html import hand_html
 
+    racks = items_argument("racks", racks, "a list of four racks, East first")
+    if len(racks) != 4:
+        raise ArgumentError(f"racks must be a list of four racks, East first, not {len(racks)}")
     rows = [_row(f"<b>{_SEAT_NAMES[seat]}</b>", hand_html(Hand(rack), height=TABLE_TILE_HEIGHT),
                  f"{nearest_distance(card, rack)} away") for seat, rack in enumerate(racks)]
     return HTML("<table>" + "".join(rows) + "</table>")
@@ -295,7 +302,7 @@ def pass_table(card: CardLike, charleston: Charleston, step: str) -> HTML:
 
     from ..render.html import hand_html, tiles_html
 
-    events = [e for e in charleston.log if e.step == step]
+    events = [e for e in _charleston(charleston).log if e.step == step]
     gave = {e.seat: e.tiles for e in events if e.action == "passes"}
     got = {e.seat: e.tiles for e in events if e.action == "receives"}
     rows = [_row("seat", "gave", "received", "rack after the pass", "distance", head=True)]
@@ -310,8 +317,10 @@ def everyone_passes(card: CardLike, charleston: Charleston, east_blind: int = 0)
     """Every seat passes what :func:`~mjlearn.analysis.suggest_pass` picks for the step the Charleston is at
     (East may pass ``east_blind`` tiles blind); returns the step's name."""
     from ..analysis import suggest_pass
+    from ..analysis.arguments import count_argument
 
-    card = _card(card)
+    card, charleston = _card(card), _charleston(charleston)
+    east_blind = count_argument("east_blind", east_blind, 0, 3)
     step = charleston.step.name
     for seat in range(4):
         blind = east_blind if seat == 0 else 0
@@ -353,6 +362,7 @@ def everyone_votes(card: CardLike, charleston: Charleston, votes: Sequence[bool]
     >>> everyone_votes("basic1", ch)
     East yes (5 away), South yes (7 away), West yes (6 away), North yes (7 away): a second Charleston; next, the second left pass.
     """
+    charleston = _charleston(charleston)
     wanted = _votes(votes) or [nearest_distance(card, rack) > VOTE_DISTANCE for rack in charleston.racks]
     said = _vote_words(card, charleston, wanted)
     for seat, vote in enumerate(wanted):
@@ -384,7 +394,7 @@ def vote_if(card: CardLike, charleston: Charleston, votes: Sequence[bool]) -> Te
     'vote on a second Charleston'
     """
     wanted = _votes(votes)
-    saved = charleston.snapshot()
+    saved = _charleston(charleston).snapshot()
     try:
         said = everyone_votes(card, charleston, wanted)
     finally:
@@ -410,7 +420,7 @@ def everyone_offers(card: CardLike, charleston: Charleston, east_offers: int = 1
     from ..analysis.arguments import count_argument
     from ..rules import Bot
 
-    card = _card(card)
+    card, charleston = _card(card), _charleston(charleston)
     count = count_argument("east_offers", east_offers, minimum=0, maximum=3)
     step = charleston.step.name
     bot = Bot(card)
@@ -453,7 +463,7 @@ def distances_by_step(card: CardLike, charleston: Charleston) -> dict[str, list[
     >>> distances_by_step("basic1", ch)
     {'deal': [8, 7, 7, 9], 'first right': [8, 7, 6, 8]}
     """
-    racks = list(charleston.deal.racks)
+    racks = list(_charleston(charleston).deal.racks)
     history = {"deal": [nearest_distance(card, rack) for rack in racks]}
     steps: list[str] = []
     for event in charleston.log:
@@ -525,8 +535,11 @@ def play_for_me(table: GameTable, seed: int = 1) -> GameResult:
     discard go and declares Mah Jongg as soon as its rack wins. A move the table refuses raises
     :class:`~mjlearn.RuleError` (it would otherwise be tried for ever).
     """
+    from ..analysis.arguments import instance_argument
     from ..rules import Bot
+    from ..widgets.game_table import GameTable
 
+    table = instance_argument("table", table, GameTable, "a GameTable (mjlearn.GameTable)")
     game = table.game
     player = Bot(game.card, game.ruleset, seed=seed)
     seat = table.seat
@@ -583,15 +596,20 @@ def thrown_out(suits: str, count: int) -> list[tuple[int, str]]:
 
 def moment(game: Game, n: int) -> Game:
     """A new game: ``game`` replayed up to (not including) its move number ``n`` (moves count from 0)."""
+    from ..analysis.arguments import whole_argument
     from ..rules import Game
 
+    game, n = _game(game), whole_argument("n", n)  # (a move number from the end, -1, counts as in a list)
     return Game.replay(game.card, game.ruleset, game.seed, game.moves[:n], position=game.position, deal=game.deal)
 
 
 def until(game: Game, test: Callable[[Game], bool]) -> Game:
     """A new game: ``game`` replayed move by move up to the first moment when ``test(replay)`` is true."""
+    from ..analysis.arguments import callable_argument
     from ..rules import Game
 
+    game = _game(game)
+    test = callable_argument("test", test, "a function of the game that says True or False")
     replay = Game.replay(game.card, game.ruleset, game.seed, [], position=game.position, deal=game.deal)
     for name, args in game.moves:
         if test(replay):
@@ -628,7 +646,7 @@ def later_turn(game: Game, seat: int) -> Game:
     exposure on the table (a turn after the one the exposure was made on)."""
     from ..rules.setup import check_seat
 
-    seat = check_seat(seat, "seat")
+    game, seat = _game(game), check_seat(seat, "seat")
     return until(game, lambda g: g.turn == seat and g.phase == "discard" and bool(g.exposures[seat])
                  and g.log[-1].action == "draws")
 
@@ -645,7 +663,7 @@ def discard_to_call(game: Game, tile: Tile | str | int, seat: int) -> Game:
     from ..rules.setup import check_seat
     from ..tiles import as_tile
 
-    tile, seat = as_tile(tile), check_seat(seat, "seat")
+    game, tile, seat = _game(game), as_tile(tile), check_seat(seat, "seat")
     return until(game, lambda g: g.phase == "calls" and g.last_discard is not None and g.last_discard[1] == tile
                  and g.racks[seat].count(tile) >= 2)
 
@@ -679,7 +697,7 @@ def columns(table: pandas.DataFrame, names: str | Sequence[str], rows: int | Non
         wanted = list(names)
     else:
         raise ArgumentError(f"names must be column names between commas, or a list of them, not {names!r}")
-    rows = count_argument("rows", rows, allow_none=True)
+    rows, table = count_argument("rows", rows, allow_none=True), _table(table)
     missing = [name for name in wanted if name not in table.columns]
     if missing:
         raise ArgumentError(f"the table has no column {missing[0]!r}; its columns are {', '.join(table.columns)}")
@@ -707,7 +725,7 @@ def first_move(game: Game, name: str) -> int:
     ...
     mjlearn.errors.ArgumentError: the game has no move called 'fly'
     """
-    for number, (move, _) in enumerate(game.moves):
+    for number, (move, _) in enumerate(_game(game).moves):
         if move == name:
             return number
     raise ArgumentError(f"the game has no move called {name!r}")
@@ -715,8 +733,13 @@ def first_move(game: Game, name: str) -> int:
 
 def say_move(game: Game, name: str, args: dict[str, Any]) -> str:
     """Make one move on ``game`` (``getattr(game, name)(**args)``) and say it in words."""
+    from ..analysis.arguments import instance_argument, text_argument
     from ..tiles import as_tile
 
+    game, name = _game(game), text_argument("name", name)
+    if not hasattr(getattr(type(game), name, None), "trusted"):  # (each move of a Game has a trusted form)
+        raise ArgumentError(f"name must name a move of the game (such as 'draw', 'discard' or 'call'), not {name!r}")
+    args = instance_argument("args", args, dict, "the move's arguments as a dict, such as {'seat': 0}")
     result = getattr(game, name)(**args)
     who = _SEAT_NAMES[args["seat"]]
     if name == "draw":
@@ -738,6 +761,9 @@ def say_move(game: Game, name: str, args: dict[str, Any]) -> str:
 def play_next(replay: Game, game: Game, count: int) -> None:
     """Make the next ``count`` moves of ``game`` on ``replay`` (a replay of it that stopped earlier), printing
     each in words."""
+    from ..analysis.arguments import count_argument
+
+    replay, game, count = _game(replay, "replay"), _game(game), count_argument("count", count)
     start = len(replay.moves)
     for name, args in game.moves[start:start + count]:
         print(say_move(replay, name, args))
@@ -750,7 +776,7 @@ ROUTINE = ("passes", "receives", "draws", "discards")
 def key_events(game: Game) -> pandas.DataFrame:
     """The rows of ``game.log_table()`` that are not a pass, a draw or a discard: calls, exchanges, dead hands,
     the end."""
-    log = game.log_table()
+    log = _game(game).log_table()
     return log[~log.action.isin(ROUTINE)]
 
 
@@ -766,7 +792,7 @@ def play_contest(game: Game) -> Game:
     North calls it for a pung, with 1 joker
     East calls it for a pung, with 0 jokers
     """
-    moves = game.moves
+    moves = _game(game).moves
     second = next((i + 1 for i in range(len(moves) - 1) if moves[i][0] == moves[i + 1][0] == "call"), None)
     if second is None:
         raise ArgumentError("no discard in this game was called by two players")
@@ -783,16 +809,19 @@ def exposure_outcome(game: Game, seat: int, size: int, jokers: int = 0, add: Seq
     """
     import copy
 
+    from ..rules.arguments import tiles_arg
+    from ..rules.setup import check_seat
     from ..tiles import Tile
 
-    trial = copy.deepcopy(game)
+    seat, add = check_seat(seat, "seat"), tiles_arg(add, "add", 6)
+    trial = copy.deepcopy(_game(game))
     for other in trial.waiting_for():
         if other == seat:
             trial.call(seat, size, jokers=jokers)
         else:
             trial.pass_call(other)
     if add:
-        trial.amend(seat, len(trial.exposures[seat]) - 1, add=list(add))
+        trial.amend(seat, len(trial.exposures[seat]) - 1, add=add)
     how = f"a {GROUP_NAMES.get(size, 'group')} called" + (f" and made a {GROUP_NAMES.get(size + len(add), 'group')}"
                                                           if add else "")
     trial.discard(seat, next(t for t in trial.racks[seat] if t != Tile.JOKER))
@@ -863,6 +892,7 @@ def check_unseen(answer: object, game: Game, seat: str | int, tile: Tile | str |
     """
     from ..tiles import COPIES, as_tile
 
+    game = _game(game)
     number, early = read_answer(answer, question, read_number)
     if early is not None:
         return early
@@ -893,9 +923,11 @@ def payment_cases(card: CardLike, hands: Mapping[str, HandLike], winner: int, di
     """
     import pandas as pd
 
+    from ..analysis.arguments import instance_argument
     from ..rules import score_win
 
     card = _card(card)
+    hands = instance_argument("hands", hands, Mapping, "named hands: a dict of names and racks")
     other = next(seat for seat in range(4) if seat not in (winner, discarder))
     rows = []
     for name, hand in hands.items():
@@ -926,8 +958,13 @@ def payments_side_by_side(payouts: Mapping[str, Payout]) -> pandas.DataFrame:
     """
     import pandas as pd
 
+    from ..analysis.arguments import instance_argument
     from ..rules import SEATS
+    from ..rules.scoring import Payout
 
+    wanted = "named payouts: a dict of names and what score_win returns"
+    for payout in instance_argument("payouts", payouts, Mapping, wanted).values():
+        instance_argument("payouts", payout, Payout, wanted)
     return pd.DataFrame({name: payout.payments for name, payout in payouts.items()}, index=SEATS)
 
 
@@ -939,7 +976,7 @@ def dead_hands(game: Game) -> str:
     >>> dead_hands(when_a_hand_dies(run_game(mj.load_card("basic1"), seed=225)))
     'West'
     """
-    return ", ".join(_SEAT_NAMES[seat] for seat in sorted(game.dead)) or "none"
+    return ", ".join(_SEAT_NAMES[seat] for seat in sorted(_game(game).dead)) or "none"
 
 
 def computer_session(card: CardLike, players: Iterable[str], seeds: Iterable[int], first_east: int = 0,
@@ -950,11 +987,13 @@ def computer_session(card: CardLike, players: Iterable[str], seeds: Iterable[int
     >>> computer_session("basic1", ("Ann", "Bea", "Cy", "Di"), range(42, 44), first_east=2)
     <Scorecard: 2 rows; Ann 0, Bea 0, Cy 60, Di 0>
     """
+    from ..analysis.arguments import items_argument
     from ..rules import Scorecard, east_for_game, run_game
+    from ..rules.setup import check_seat
 
-    card = _card(card)
-    sheet = Scorecard(tuple(players))
-    for number, seed in enumerate(seeds):
+    card, first_east = _card(card), check_seat(first_east, "first_east")
+    sheet = Scorecard(tuple(items_argument("players", players, "the four players' names")))
+    for number, seed in enumerate(items_argument("seeds", seeds, "a list of seeds, one a game (such as range(3))")):
         result = run_game(card, ruleset, seed=seed).result
         assert result is not None and result.payout is not None  # a finished game has both, a wall game too
         sheet.record(result.payout, east=east_for_game(first_east, number))
@@ -965,7 +1004,10 @@ def session_plot(sheet: Scorecard) -> None:
     """Plot each player's running total on a scorecard, row by row (games and penalties)."""
     import matplotlib.pyplot as plt
 
-    rows = sheet.to_frame()
+    from ..analysis.arguments import instance_argument
+    from ..rules import Scorecard
+
+    rows = instance_argument("sheet", sheet, Scorecard, "a Scorecard (such as computer_session gives)").to_frame()
     rows = rows[rows.what != "Total"].set_index("what")
     running = rows.cumsum()
     fig, ax = plt.subplots(figsize=(8, 4))
@@ -992,8 +1034,11 @@ def try_move(what: str, move: Callable[..., object], *args: object, **kwargs: ob
     >>> try_move("East passes two tiles", ch.pass_tiles, 0, ["1B", "3B"])
     East passes two tiles: refused, the first right pass is of 3 tiles: 2 of your own make 2
     """
+    from ..analysis.arguments import callable_argument, text_argument
     from ..errors import MjlearnError
 
+    what = text_argument("what", what)
+    move = callable_argument("move", move, "a move to try (a method of a game, a Charleston or a widget)")
     try:
         allowed = move(*args, **kwargs) is not False  # widgets answer a refused click with False
     except MjlearnError as error:
@@ -1006,6 +1051,10 @@ def finish_with_suggestions(trainer: CharlestonTrainer) -> str:
     """Play a :class:`~mjlearn.CharlestonTrainer` to the end of its Charleston as the computer players do:
     vote for a second Charleston while the nearest line is more than 4 tiles away, pass what Suggest picks.
     Returns the trainer's summary."""
+    from ..analysis.arguments import instance_argument
+    from ..widgets.charleston_trainer import CharlestonTrainer
+
+    instance_argument("trainer", trainer, CharlestonTrainer, "a CharlestonTrainer (mjlearn.CharlestonTrainer)")
     while trainer.step is not None:  # None: the Charleston is over
         if trainer.step.kind == "vote":
             moved = trainer.vote(trainer.best > 4)

@@ -167,6 +167,10 @@ def phrase(text: str) -> tuple[str, ...]:
     >>> phrase("A dispute."), phrase("It's a dispute!"), phrase("to the right"), phrase("The caller is dead")
     (('dispute',), ('dispute',), ('right',), ('caller', 'dead'))
     """
+    if not isinstance(text, str):
+        from ..analysis.arguments import text_argument
+
+        text_argument("text", text)
     words = _words(_clean(text).replace("&", " and "))
     return tuple(_stem(w) for w in words if w not in _FILLERS)
 
@@ -564,6 +568,10 @@ def read_seat(answer: object, me: int | None = None) -> int:
     >>> read_seat(" SOUTH "), read_seat(2), read_seat("It's North's turn to draw")
     (1, 2, 3)
     """
+    if me is not None and not (type(me) is int and 0 <= me <= 3):  # (the check is loaded only for another value)
+        from ..analysis.arguments import count_argument
+
+        me = count_argument("me", me, 0, 3, allow_none=True)
     if isinstance(answer, int) and not isinstance(answer, bool) and 0 <= answer <= 3:
         return int(answer)
     if hasattr(answer, "__index__") and not isinstance(answer, (bool, str)):
@@ -666,6 +674,11 @@ def read_line_name(answer: object, sections: Sequence[str]) -> tuple[str, int, s
     >>> read_line_name("the first 2468 line", ["2468", "Like Numbers"]), read_line_name("LN 3", ["2468", "Like Numbers"])
     (('2468', 1, ''), ('Like Numbers', 3, ''))
     """
+    if not (isinstance(sections, (list, tuple)) and all(isinstance(name, str) for name in sections)):
+        from ..analysis.arguments import items_argument, text_argument  # (loaded only for another value)
+
+        sections = [text_argument("each of sections", name)
+                    for name in items_argument("sections", sections, "a list of the card's section names")]
     if isinstance(answer, tuple) and len(answer) == 2:
         answer = f"{answer[0]} #{answer[1]}"
     if not isinstance(answer, str):
@@ -793,7 +806,11 @@ def read_choice(answer: object, options: Sequence[str]) -> int:
     ...
     mjlearn.errors.AnswerError: I could not read 'not a dispute' as one of the options: it says 'not'. Write one of: dispute, caller dead.
     """
-    example = f"Write one of: {', '.join(options)}."
+    if not isinstance(options, (list, tuple)):  # (the check is loaded only for another value)
+        from ..analysis.arguments import items_argument
+
+        options = items_argument("options", options, "a list of the options (texts)")
+    example = f"Write one of: {', '.join(str(option) for option in options)}."
     phrases = [phrase(str(option)) for option in options]
     if isinstance(answer, int) and not isinstance(answer, bool):
         if 1 <= answer <= len(options) and not any(p == (str(answer),) for p in phrases):

@@ -73,10 +73,10 @@ def _now() -> str:
 
 def record_folder(folder: str | os.PathLike | None = None) -> Path:
     """The record folder: ``folder`` if given, else ``$MJLEARN_RECORD``, else ``~/mjlearn-record``."""
+    from ..atomic import path_argument
+
     if folder is not None:
-        if not isinstance(folder, (str, os.PathLike)) or isinstance(folder, bytes):
-            raise ArgumentError(f"folder must be a folder's path (a str or Path), not {type(folder).__name__}")
-        return Path(folder).expanduser()
+        return path_argument(folder, "folder", "a folder's path").expanduser()
     if os.environ.get(RECORD_ENV):
         return Path(os.environ[RECORD_ENV]).expanduser()
     return Path.home() / "mjlearn-record"
@@ -86,6 +86,10 @@ def _checked_name(name: object) -> str:
     if not isinstance(name, str):
         raise ArgumentError(f"a student's name must be text, not {type(name).__name__}")
     cleaned = " ".join(name.split())
+    try:
+        cleaned.encode("utf-8")
+    except UnicodeEncodeError:
+        raise ArgumentError(f"a student's name must be text that can be written down, not {name!r}") from None
     if not cleaned:
         raise ArgumentError("a student's name must not be empty")
     if len(cleaned) > _MAX_NAME:
@@ -215,7 +219,9 @@ def read_record(path: str | os.PathLike) -> tuple[list[dict[str, Any]], list[str
     kernel did not finish) is skipped with a note. Any other line that is not an attempt raises
     :class:`~mjlearn.errors.RecordError` naming the file and the line.
     """
-    path = Path(path)
+    from ..atomic import path_argument
+
+    path = path_argument(path, "path", "a record file's path")
     try:
         data = path.read_bytes()
     except OSError as error:
@@ -334,12 +340,16 @@ def hide_answers(lesson: object = None, folder: str | os.PathLike | None = None)
 def answers_released(lesson: object, folders: Iterable[str | os.PathLike] | None = None) -> bool:
     """Whether the teacher has released ``lesson``'s answers, in any of ``folders`` (by default
     ``$MJLEARN_RELEASE`` and the current folder)."""
+    from ..analysis.arguments import items_argument
+    from ..atomic import path_argument
+
     if folders is None:
         folders = [os.environ[RELEASE_ENV]] if os.environ.get(RELEASE_ENV) else []
         folders.append(os.getcwd())
+    folders = items_argument("folders", folders, "a list of folders' paths (or None)")
     wanted = lesson_id(lesson) if lesson not in (None, "") else ""
     for folder in folders:
-        everything, lessons = _released(Path(folder).expanduser())
+        everything, lessons = _released(path_argument(folder, "each of folders", "a folder's path").expanduser())
         if everything or (wanted and wanted in lessons):
             return True
     return False

@@ -117,11 +117,11 @@ def _files(files_or_folder: Any) -> list[Path]:
     if isinstance(items, (bytes, dict)) or not isinstance(items, Iterable):
         raise ArgumentError("files_or_folder must be a folder, a .jsonl file, or a list of them, not"
                             f" {type(files_or_folder).__name__}")
+    from ..atomic import path_argument
+
     found: list[Path] = []
     for item in items:
-        if not isinstance(item, (str, os.PathLike)) or isinstance(item, bytes):
-            raise ArgumentError(f"a record file must be a path (a str or Path), not {type(item).__name__}")
-        path = Path(item).expanduser()
+        path = path_argument(item, "a record file", "a path").expanduser()
         if path.is_dir():
             found += sorted(path.glob("*.jsonl"))
         elif path.is_file():
@@ -142,6 +142,8 @@ def class_report(files_or_folder: Any, students: Iterable[str] | None = None,
     """
     import pandas as pd
 
+    students = _listed("students", students, "a list of the students' names (or None)")
+    exercises = _listed("exercises", exercises, "a list of exercises such as '03·2' (or None)")
     rows: list[dict[str, Any]] = []
     skipped: list[str] = []
     paths = _files(files_or_folder)
@@ -160,6 +162,14 @@ def class_report(files_or_folder: Any, students: Iterable[str] | None = None,
                               key=lambda column: column.map(_natural) if column.name in ("label",) else column)
     frame = frame.drop(columns=["order"]).reset_index(drop=True)
     return ClassReport(frame, skipped, [p.name for p in paths], students=students, exercises=exercises)
+
+
+def _listed(name: str, value: object, wanted: str) -> list | None:
+    """``students`` or ``exercises`` of :func:`class_report`: ``None``, or a list (not one text, which would be read
+    letter by letter)."""
+    from ..analysis.arguments import items_argument
+
+    return None if value is None else items_argument(name, value, wanted)
 
 
 class ClassReport:

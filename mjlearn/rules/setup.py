@@ -25,13 +25,12 @@ until everyone holds 13, East included.
 
 from __future__ import annotations
 
-import operator
 import random
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from ..errors import ArgumentError, MjlearnError, RuleError
+from ..errors import MjlearnError, RuleError
 from ..hands import Hand
 from ..tiles import TILE_SET, Tile, as_tile, parse_tiles
 from .arguments import seat_arg
@@ -72,14 +71,11 @@ def seed_or_fresh(seed: int | None, name: str = "seed") -> int:
     ...
     mjlearn.errors.ArgumentError: seed must be a whole number or None (a fresh random seed), not '7'
     """
+    from ..analysis.arguments import whole_argument
+
     if seed is None:
         return fresh_seed()
-    if not isinstance(seed, bool):
-        try:
-            return operator.index(seed)
-        except TypeError:
-            pass
-    raise ArgumentError(f"{name} must be a whole number or None (a fresh random seed), not {seed!r}")
+    return whole_argument(name, seed, "a whole number or None (a fresh random seed)")
 
 
 def check_seat(seat, what: str | None = None) -> int:
