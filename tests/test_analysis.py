@@ -203,7 +203,7 @@ def test_batch_distances_equal_closest():
 def test_batch_refuses_impossible_racks():
     racks = np.zeros((2, 36), dtype=int)
     racks[1, 0] = 5
-    with pytest.raises(mj.HandError, match="rack 1: 5 natural 1B"):
+    with pytest.raises(mj.HandError, match=r"racks\[1\]: counts\[0\] is 5 1B; the set holds only 4"):
         batch_distances(CARD, racks)
 
 

@@ -471,3 +471,15 @@ def test_mj_analysis_solo_needs_no_import_of_its_own():
             "print(light, mj.analysis.solo.__name__, mj.analysis.SoloResult.__name__)")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout.split()
     assert out == ["True", "solo", "SoloResult"]
+
+
+def test_the_solo_modules_players_are_named_beside_its_function():
+    """mj.analysis.solo is the function and hides its module: the module's public players and helpers are
+    in mjlearn.analysis as well (mjlearn.analysis.solo.RolloutPlayer failed)."""
+    import importlib
+
+    import mjlearn.analysis as analysis
+
+    module = importlib.import_module("mjlearn.analysis.solo")
+    for name in ("RolloutPlayer", "RandomDiscarder", "play_solo", "solo_wall", "deal_seed"):
+        assert getattr(analysis, name) is getattr(module, name) and name in analysis.__all__

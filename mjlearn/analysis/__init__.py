@@ -18,9 +18,8 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from ..errors import HandError
+from ..engine.checks import checked_racks
 from ..resources import as_card
-from ..tiles import COPIES, NUM_KINDS
 from .advice import suggest_pass
 from .chances import LineChances, line_chances
 from .coach_advice import discard_advice, outs, win_chances
@@ -31,7 +30,7 @@ from .horizon import expected_draws, horizon_words, seat_draws
 from .matching import GroupFill, Win, match
 from .odds import deal_racks, odds
 from .position import Exposure, read_position
-from .solo import SoloComparison, SoloResult, solo
+from .solo import RandomDiscarder, RolloutPlayer, SoloComparison, SoloResult, deal_seed, play_solo, solo, solo_wall
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..card import Card
@@ -39,6 +38,8 @@ if TYPE_CHECKING:  # pragma: no cover
 __all__ = [
     "CompiledCard",
     "Exposure",
+    "RandomDiscarder",
+    "RolloutPlayer",
     "SoloComparison",
     "SoloResult",
     "GroupFill",
@@ -50,6 +51,7 @@ __all__ = [
     "danger",
     "danger_table",
     "deal_racks",
+    "deal_seed",
     "expected_draws",
     "horizon_words",
     "discard_advice",
@@ -57,31 +59,21 @@ __all__ = [
     "match",
     "odds",
     "outs",
+    "play_solo",
     "needs_and_unused",
     "read_position",
     "seat_draws",
     "solo",
+    "solo_wall",
     "suggest_pass",
     "win_chances",
 ]
 
 
 def check_racks(racks) -> np.ndarray:
-    """Racks as an ``[N, 36]`` int16 array, refusing impossible ones (naming the first bad row)."""
-    array = np.asarray(racks)
-    if array.ndim != 2 or array.shape[1] != NUM_KINDS:
-        raise HandError(f"racks must be an array of shape [N, {NUM_KINDS}], not {list(array.shape)}")
-    array = array.astype(np.int16)
-    bad = (array < 0).any(axis=1) | (array > np.asarray(COPIES)).any(axis=1) | (array.sum(axis=1) > 14)
-    if bad.any():
-        row = int(np.flatnonzero(bad)[0])
-        from ..hands import Hand
-
-        try:
-            Hand.from_counts(array[row].tolist())
-        except HandError as error:
-            raise HandError(f"rack {row}: {error}") from None
-    return array
+    """Racks as an ``[N, 36]`` int16 array, refusing impossible ones (naming the first bad row):
+    :func:`mjlearn.engine.checks.checked_racks`."""
+    return checked_racks(racks)
 
 
 def batch_distances(card: "Card", racks, ruleset=None, executor=None, progress: bool = False) -> np.ndarray:

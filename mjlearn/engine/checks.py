@@ -219,31 +219,41 @@ def checked_exposures(exposures) -> tuple:
     return tuple(e if isinstance(e, Exposure) else Exposure.parse(e) for e in exposures)
 
 
-def checked_racks(racks) -> np.ndarray:
-    """Racks as an ``[N, 36]`` int16 array, ``N`` at least 1, each as :func:`as_counts` allows (each kind within
-    the set, 14 tiles at most); anything else raises :class:`~mjlearn.errors.ArgumentError` or
-    :class:`~mjlearn.errors.HandError` naming the first bad rack.
+def checked_racks(racks, least: int = 0) -> np.ndarray:
+    """Racks as a C-ordered ``[N, 36]`` int16 array (one rack alone: ``N`` = 1), ``N`` at least ``least``, each
+    as :func:`as_counts` allows (whole numbers, each kind within the set, 14 tiles at most); anything else
+    raises :class:`~mjlearn.errors.ArgumentError` or :class:`~mjlearn.errors.HandError` naming the first bad
+    rack. The one check of many racks: the batch kernel's, ``batch_distances``' and the coach's ``worth``.
 
     >>> checked_racks([[0] * 35 + [1]]).shape
     (1, 36)
+    >>> checked_racks([[1] * 14 + [0] * 22, [4] * 4 + [0] * 32])
+    Traceback (most recent call last):
+    ...
+    mjlearn.errors.HandError: racks[1]: counts hold 16 tiles; a rack holds at most 14
     """
     try:
         array = np.asarray(racks)
     except (TypeError, ValueError):
         array = None
-    if array is None or array.dtype.kind not in "iub" or array.size == 0 or array.shape[-1:] != (_KINDS,) \
-            or array.ndim > 2:
-        raise ArgumentError(f"racks must be one rack or a list of racks of 36 whole numbers each (Hand counts),"
-                            f" not {racks!r}"[:300])
+    whole = array is not None and (array.dtype.kind in "iub" or (
+        array.dtype.kind == "f" and bool(np.isfinite(array).all()) and bool((array == np.floor(array)).all())))
+    if not whole:
+        what = f"an array of {array.dtype}" if isinstance(racks, np.ndarray) else repr(racks)[:100]
+        raise ArgumentError(f"racks must be {'one rack or ' if least else ''}a list of racks of 36 whole numbers"
+                            f" each (Hand counts), not {what}")
+    if array.shape[-1:] != (_KINDS,) or array.ndim > 2 or array.size // _KINDS < least:
+        raise HandError(f"racks must be an array of shape [N, {_KINDS}]{' (N at least 1)' if least else ''}"
+                        f"{' or one rack of 36' if least else ''}, not {list(array.shape)}")
     array = array.reshape(-1, _KINDS)
     bad = (array < 0).any(axis=1) | (array > _COPIES).any(axis=1) | (array.sum(axis=1) > _MOST_HELD)
     if bad.any():
         row = int(np.flatnonzero(bad)[0])
         try:
-            _checked_counts(array[row].tolist())  # (its error says what is wrong with it)
+            _checked_counts(array[row].astype(np.int64).tolist())  # (its error says what is wrong with it)
         except HandError as err:
             raise HandError(f"racks[{row}]: {err}") from None
-    return array.astype(np.int16, copy=False)
+    return np.ascontiguousarray(array, dtype=np.int16)
 
 
 def checked_table(table) -> list:

@@ -41,10 +41,11 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from ..errors import ArgumentError, HandError
+from ..errors import ArgumentError
 from ..parallel import iter_chunks
 from ..tiles import COPIES, NUM_KINDS
 from . import loops
+from .checks import checked_racks
 from .memo import Memo
 from .tiles_away import tiles_away
 
@@ -115,7 +116,7 @@ def line_distances(
     With an ``executor`` the racks go out in chunks of 16,384 (a thread pool
     runs the numba engine on every core); the result is the same.
     """
-    racks = _checked(racks)
+    racks = checked_racks(racks)  # (counts the kernel cannot index refused: it runs without bounds checks)
     if engine is None:
         engine = engines()[0]
     if engine not in ("numba", "numpy") or (engine == "numba" and _numba_kernel() is None):
@@ -128,17 +129,6 @@ def line_distances(
                                                 desc="racks", unit="rack")):
         out[start : start + len(block)] = block
     return out
-
-
-def _checked(racks) -> np.ndarray:
-    """Racks as C-ordered int16 ``[N, 36]``; counts the kernel cannot index are a :class:`HandError`."""
-    racks = np.ascontiguousarray(racks, dtype=np.int16)
-    if racks.ndim != 2 or racks.shape[1] != NUM_KINDS:
-        raise HandError(f"racks must be an array of shape [N, {NUM_KINDS}], not {list(racks.shape)}")
-    if len(racks) and ((racks < 0).any() or (racks > np.asarray(COPIES, dtype=np.int16)).any()
-                       or int(racks.sum(axis=1).max()) > 14):
-        raise HandError("racks must hold 0 to 14 tiles, at most as many of each kind as the set has")
-    return racks
 
 
 def _chunk_distances(tables: KernelTables, racks: np.ndarray, engine: str) -> np.ndarray:

@@ -577,7 +577,7 @@ class CoachBot(Bot):
         if trusting():
             racks = np.asarray(racks, dtype=np.int16).reshape(-1, 36)
         else:
-            racks, draws = checked_racks(racks), count_argument("draws", draws)
+            racks, draws = checked_racks(racks, least=1), count_argument("draws", draws)
         first = self._first_rack(racks[0], exposures, visible, draws)
         if first is None:  # no hand is allowed: nothing is worth anything, and no hand is nearer than another
             self.last_chance = np.zeros(len(racks))

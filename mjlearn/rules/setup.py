@@ -30,7 +30,7 @@ from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from ..errors import MjlearnError, RuleError
+from ..errors import ArgumentError, MjlearnError, RuleError
 from ..hands import Hand
 from ..tiles import TILE_SET, Tile, as_tile, parse_tiles
 from .arguments import seat_arg
