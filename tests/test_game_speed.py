@@ -796,15 +796,7 @@ def test_a_turn_decided_in_one_look_makes_the_games_its_steps_make(card, rules, 
     from mjlearn.rules import bots
 
     monkeypatch.setattr(loops, "engine", engine)
-    looked = []
-    original = bots.Bot._turn_look
-
-    def counted(bot, *args):
-        found = original(bot, *args)
-        looked.append(found)
-        return found
-
-    monkeypatch.setattr(bots.Bot, "_turn_look", counted)
+    looked = _answers_of(monkeypatch, bots.Bot, "_turn_look")
     for seed in range(6):
         fast = run_game(card, rules, seed=seed)
         slow = run_game(card, rules, seed=seed, bots=[_SlowTurnBot(card, rules, seed=seed * 4 + s) for s in range(4)])
@@ -871,15 +863,7 @@ def test_a_call_weighed_from_the_glance_makes_the_games_the_hook_makes(card, rul
     from mjlearn.rules import bots
     from mjlearn.rules.bots import make_bots
 
-    answers = []
-    original = bots.Bot._plain_call
-
-    def counted(bot, *args):
-        found = original(bot, *args)
-        answers.append(found)
-        return found
-
-    monkeypatch.setattr(bots.Bot, "_plain_call", counted)
+    answers = _answers_of(monkeypatch, bots.Bot, "_plain_call")
     for seed in range(6):
         fast = run_game(card, rules, seed=seed)
         hooked = run_game(card, rules, seed=seed, bots=[_DecidingBot(card, rules, seed=seed * 4 + s) for s in range(4)])
@@ -1326,3 +1310,17 @@ def test_a_swap_s_offer_from_the_compiled_ranking_is_the_one_pass_scores_lists_g
                 checked += 1
                 offered += len(expected)
     assert checked == 1800 and 0 < offered < 3 * checked  # (offers of every size among them)
+
+
+def _answers_of(monkeypatch, owner, name: str) -> list:
+    """What ``owner.name`` answers from now on (a list that grows as it is called), the method still doing its work."""
+    answers = []
+    original = getattr(owner, name)
+
+    def counted(bot, *args):
+        found = original(bot, *args)
+        answers.append(found)
+        return found
+
+    monkeypatch.setattr(owner, name, counted)
+    return answers
