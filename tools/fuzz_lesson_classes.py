@@ -220,14 +220,15 @@ def failures(names=None):
 
 
 def main(argv: list[str]) -> int:
-    found = failures([a for a in argv if not a.startswith("-")] or None)
+    names = [a for a in argv if not a.startswith("-")] or list(CALLS)
+    found = failures(names)
     for (name, argument), cases in found.items():
         kinds = sorted({type(error).__name__ for _, error in cases})
         print(f"{name}({argument}=...): {len(cases)} of {len(WRONG)} wrong values -> {', '.join(kinds)}")
         if "--verbose" in argv:
             for value, error in cases:
                 print(f"    {value!r}: {type(error).__name__}: {str(error)[:100]}")
-    total = sum(len(arguments(name)) for name in CALLS)
+    total = sum(len(arguments(name)) for name in names)
     print(f"{len(found)} of {total} (call, argument) pairs let a Python error out;"
           f" {sum(len(c) for c in found.values())} calls")
     return 0

@@ -27,7 +27,7 @@ from ..hands import Hand
 from ..wording import shown
 
 __all__ = ["choice_argument", "count_argument", "exposures_argument", "flag_argument", "ruleset_argument",
-           "amount_argument", "weights_argument", "waiting_argument", "evidence_argument", "whole_argument",
+           "key_argument", "amount_argument", "weights_argument", "waiting_argument", "evidence_argument", "whole_argument",
            "text_argument", "items_argument", "instance_argument", "callable_argument"]
 
 
@@ -217,6 +217,26 @@ def choice_argument(name: str, value, options: tuple[str, ...]) -> str:
         wanted = " or ".join(repr(o) for o in options)
         raise ArgumentError(f"{name} must be {wanted}, not {_shown(value)}")
     return value
+
+
+def key_argument(name: str, value, keys, wanted: str):
+    """``value`` if it is one of ``keys`` (a pass of a rack, a call: anything a dict is keyed by); else an
+    :class:`~mjlearn.errors.ArgumentError` that says ``name`` must be ``wanted`` (a value that cannot be a key,
+    such as a list, is refused the same way).
+
+    >>> key_argument("call", ("pass",), {("pass",): 0}, "an answer of answers()")
+    ('pass',)
+    >>> key_argument("call", ["pass"], {("pass",): 0}, "an answer of answers()")
+    Traceback (most recent call last):
+    ...
+    mjlearn.errors.ArgumentError: call must be an answer of answers(), not ['pass']
+    """
+    try:
+        if value in keys:
+            return value
+    except TypeError:  # unhashable: no key
+        pass
+    raise ArgumentError(f"{name} must be {wanted}, not {_shown(value)}")
 
 
 def exposures_argument(value) -> list:
