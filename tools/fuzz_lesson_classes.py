@@ -159,6 +159,15 @@ method (``"Question.from_game"``: the maker gives the class's method) or a metho
 the maker gives a fresh object, the method named after the dot is called on it)."""
 
 
+AFTER = {
+    "Question": lambda question: L.Handout("Sheet", [question]).save_key("question.pdf", dpi=30),
+    "Question(count)": lambda question: L.Handout("Sheet", [question]).save_key("question.pdf", dpi=30),
+    "Handout": lambda handout: handout.save("handout.pdf", dpi=30),
+}
+"""What is done with a constructor's object besides showing it: a question and a handout are printed (a PDF
+of the key, which holds every word), as a text a PDF cannot hold fails only then."""
+
+
 def _picked(exercise):
     exercise.choose_tile("0")
     return exercise
@@ -194,6 +203,7 @@ def attempt(name: str, argument: str, value: object) -> BaseException | None:
             if "." not in name:
                 repr(result)
                 getattr(result, "_repr_html_", lambda: None)()
+                AFTER.get(name, lambda made: None)(result)
     except MjlearnError:
         return None
     except Exception as error:  # noqa: BLE001 - what the fuzz is looking for

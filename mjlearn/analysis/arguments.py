@@ -64,8 +64,10 @@ def whole_argument(name: str, value, wanted: str = "a whole number") -> int:
     raise ArgumentError(f"{name} must be {wanted}, not {_shown(value)}")
 
 
-def text_argument(name: str, value, allow_none: bool = False) -> str | None:
+def text_argument(name: str, value, allow_none: bool = False, written: bool = False) -> str | None:
     """``value`` if it is text (a ``str``; ``None`` too with ``allow_none``): a question, a hint, a name.
+    ``written=True`` also refuses text that UTF-8 cannot hold (a lone surrogate such as ``"\\ud800"``): text
+    that is printed in a PDF or written to a file.
 
     >>> text_argument("question", "How many?")
     'How many?'
@@ -73,8 +75,20 @@ def text_argument(name: str, value, allow_none: bool = False) -> str | None:
     Traceback (most recent call last):
     ...
     mjlearn.errors.ArgumentError: question must be text (a str), not 3
+    >>> text_argument("title", "Practice \\ud800", written=True)
+    Traceback (most recent call last):
+    ...
+    mjlearn.errors.ArgumentError: title must be text UTF-8 can hold (no lone surrogate), not 'Practice \\ud800'
     """
-    if isinstance(value, str) or (value is None and allow_none):
+    if isinstance(value, str):
+        if written:
+            try:
+                value.encode("utf-8")
+            except UnicodeEncodeError:
+                wanted = "text UTF-8 can hold (no lone surrogate)"
+                raise ArgumentError(f"{name} must be {wanted}, not {_shown(value)}") from None
+        return value
+    if value is None and allow_none:
         return value
     raise ArgumentError(f"{name} must be text (a str{', or None' if allow_none else ''}), not {_shown(value)}")
 
@@ -229,7 +243,7 @@ def key_argument(name: str, value, keys, wanted: str):
     >>> key_argument("call", ["pass"], {("pass",): 0}, "an answer of answers()")
     Traceback (most recent call last):
     ...
-    mjlearn.errors.ArgumentError: call must be an answer of answers(), not ['pass']
+    mjlearn.errors.ArgumentError: call must be an answer of answers(), not ['pass'] (list)
     """
     try:
         if value in keys:

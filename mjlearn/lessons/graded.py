@@ -114,17 +114,18 @@ def _charleston(charleston: object) -> Charleston:
     return instance_argument("charleston", charleston, Charleston, "a Charleston (mjlearn.rules.Charleston)")
 
 
-def _table(table: object, columns: Sequence[str] = (), what: str = "a table (a pandas DataFrame)") -> pandas.DataFrame:
+def _table(table: object, columns: Sequence[str] = (), what: str = "a table (a pandas DataFrame)",
+           name: str = "table") -> pandas.DataFrame:
     """``table`` if it is a pandas DataFrame with ``columns``, else an :class:`~mjlearn.errors.ArgumentError` that
-    says ``table`` must be ``what``."""
+    says the argument ``name`` must be ``what``."""
     import pandas as pd
 
     from ..analysis.arguments import instance_argument
 
-    instance_argument("table", table, pd.DataFrame, what)
-    absent = [name for name in columns if name not in table.columns]
+    instance_argument(name, table, pd.DataFrame, what)
+    absent = [column for column in columns if column not in table.columns]
     if absent:
-        raise ArgumentError(f"table must be {what}; it has no column {absent[0]!r}")
+        raise ArgumentError(f"{name} must be {what}; it has no column {absent[0]!r}")
     return table
 
 
