@@ -32,8 +32,21 @@ import mjlearn as mj
 import mjlearn.lessons as L
 from mjlearn.errors import MjlearnError
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-import fuzz_lessons  # noqa: E402 - the helpers' fuzz: its scratch folder and games
+
+
+def _sibling(name: str):
+    """The script ``name``.py beside this one, loaded as a module (this folder is no package)."""
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location(name, os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                                                     f"{name}.py"))
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+fuzz_lessons = _sibling("fuzz_lessons")
+"""The helpers' fuzz: its scratch folder (``_elsewhere``) and its games."""
 
 WRONG = (None, True, 0, 3, -1, 1.5, float("nan"), 10**30, "", "x", "1B", "East", [], ["x"], {"a": 1},
          np.int64(2), object(), (1, 2), "\ud800")
@@ -106,7 +119,7 @@ CALLS = {
                                                          hint="h", why="w", spellings=())),
     "Question.from_game": (lambda: L.Question.from_game,
                            lambda: dict(kind="call", prompt="What do you do?", game=fuzz_lessons._games()[1],
-                                        seat=None)),
+                                        seat=3)),
     "Question.dealt": (lambda: L.Question.dealt, lambda: dict(kind="line", prompt="Which line?", card="basic1",
                                                               seed=3, seat=0)),
     "Question.check": (_question, lambda: dict(answer="N")),
