@@ -106,11 +106,15 @@ def test_the_messages_say_what_was_given_and_what_is_taken():
         L.Check(True, "ok", "Right.")
 
 
-def test_good_input_reads_as_before():
-    """What the classes took before they still take, and read the same: a Check's numpy bool is a bool, a
-    question's accept and lines as lists or tuples, a report from class_report."""
+def test_a_check_of_a_numpy_bool_is_a_bool():
+    """On main a Check kept numpy's True, and bool(check) raised TypeError (__bool__ must return a bool)."""
     check = L.Check(np.bool_(True), "right", "Right!")
     assert check.correct is True and bool(check) and check.credit == 1.0
+
+
+def test_good_input_reads_as_before():
+    """What the classes took before they still take, and read the same: a question's accept and lines as lists or
+    tuples, a pass or a call of the grade's own, a choice's right answers as a list."""
     question = L.Question("count", "How many?", answer=12, accept=[11], spellings=("twelve",))
     assert question.accept == (11,) and question.check("eleven").correct
     shown = L.Question("discard", "What do you throw?", rack="FF 222B 444B 666B 8B N S", lines=("2468 #1",))
