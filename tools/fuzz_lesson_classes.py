@@ -18,17 +18,14 @@ The files the classes write (records, handouts) go to a scratch folder (``fuzz_l
 
 from __future__ import annotations
 
-import contextlib
 import functools
 import inspect
-import io
 import os
 import sys
 import warnings
 
 import numpy as np
 
-import mjlearn as mj
 import mjlearn.lessons as L
 from mjlearn.errors import MjlearnError
 
@@ -226,34 +223,17 @@ def attempt(name: str, argument: str, value: object) -> BaseException | None:
 
 def failures(names=None):
     """``{(call, argument): [(value, error), ...]}`` of every call that raised something else than an mjlearn
-    error."""
+    error (run as :func:`fuzz_lessons.failures` runs the helpers)."""
     import matplotlib
 
     matplotlib.use("Agg")
-    found: dict[tuple[str, str], list] = {}
-    with fuzz_lessons._elsewhere():
-        for name in names or CALLS:
-            for argument in arguments(name):
-                for value in WRONG:
-                    with contextlib.redirect_stdout(io.StringIO()):
-                        error = attempt(name, argument, value)
-                    if error is not None:
-                        found.setdefault((name, argument), []).append((value, error))
-    return found
+    return fuzz_lessons.failures(list(names or CALLS), tried=(arguments, attempt, WRONG))
 
 
 def main(argv: list[str]) -> int:
     names = [a for a in argv if not a.startswith("-")] or list(CALLS)
-    found = failures(names)
-    for (name, argument), cases in found.items():
-        kinds = sorted({type(error).__name__ for _, error in cases})
-        print(f"{name}({argument}=...): {len(cases)} of {len(WRONG)} wrong values -> {', '.join(kinds)}")
-        if "--verbose" in argv:
-            for value, error in cases:
-                print(f"    {value!r}: {type(error).__name__}: {str(error)[:100]}")
-    total = sum(len(arguments(name)) for name in names)
-    print(f"{len(found)} of {total} (call, argument) pairs let a Python error out;"
-          f" {sum(len(c) for c in found.values())} calls")
+    fuzz_lessons.report(failures(names), sum(len(arguments(name)) for name in names), WRONG, "--verbose" in argv,
+                        "call")
     return 0
 
 
