@@ -222,16 +222,18 @@ def attempt(name: str, argument: str, value: object) -> BaseException | None:
     return None
 
 
-def failures(names=None):
+def failures(names=None, *, tried=None):
     """``{(helper, argument): [(value, error), ...]}`` of every call that raised something else than an mjlearn
-    error."""
+    error. ``tried`` is ``(arguments, attempt, wrong)`` of another fuzz (tools/fuzz_lesson_classes.py), which
+    runs the same way on its own calls."""
+    named, attempted, wrong = tried or (arguments, attempt, WRONG)
     found: dict[tuple[str, str], list] = {}
     with _elsewhere():
         for name in names or helpers():
-            for argument in arguments(name):
-                for value in WRONG:
+            for argument in named(name):
+                for value in wrong:
                     with contextlib.redirect_stdout(io.StringIO()):
-                        error = attempt(name, argument, value)
+                        error = attempted(name, argument, value)
                     if error is not None:
                         found.setdefault((name, argument), []).append((value, error))
     return found
@@ -255,17 +257,21 @@ def _elsewhere():
                 os.environ[key] = value
 
 
-def main(argv: list[str]) -> int:
-    found = failures()
+def report(found, total: int, wrong: tuple, verbose: bool, what: str = "helper") -> None:
+    """Print what :func:`failures` found: one line per (call, argument), each value and error with ``verbose``,
+    then the count of ``total`` pairs."""
     for (name, argument), cases in found.items():
         kinds = sorted({type(error).__name__ for _, error in cases})
-        print(f"{name}({argument}=...): {len(cases)} of {len(WRONG)} wrong values -> {', '.join(kinds)}")
-        if "--verbose" in argv:
+        print(f"{name}({argument}=...): {len(cases)} of {len(wrong)} wrong values -> {', '.join(kinds)}")
+        if verbose:
             for value, error in cases:
                 print(f"    {value!r}: {type(error).__name__}: {str(error)[:100]}")
-    total = sum(len(arguments(name)) for name in helpers())
-    print(f"{len(found)} of {total} (helper, argument) pairs let a Python error out;"
+    print(f"{len(found)} of {total} ({what}, argument) pairs let a Python error out;"
           f" {sum(len(c) for c in found.values())} calls")
+
+
+def main(argv: list[str]) -> int:
+    report(failures(), sum(len(arguments(name)) for name in helpers()), WRONG, "--verbose" in argv)
     return 0
 
 

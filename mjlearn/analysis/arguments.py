@@ -27,7 +27,7 @@ from ..hands import Hand
 from ..wording import shown
 
 __all__ = ["choice_argument", "count_argument", "exposures_argument", "flag_argument", "ruleset_argument",
-           "amount_argument", "weights_argument", "waiting_argument", "evidence_argument", "whole_argument",
+           "key_argument", "amount_argument", "weights_argument", "waiting_argument", "evidence_argument", "whole_argument",
            "text_argument", "items_argument", "instance_argument", "callable_argument"]
 
 
@@ -64,8 +64,10 @@ def whole_argument(name: str, value, wanted: str = "a whole number") -> int:
     raise ArgumentError(f"{name} must be {wanted}, not {_shown(value)}")
 
 
-def text_argument(name: str, value, allow_none: bool = False) -> str | None:
+def text_argument(name: str, value, allow_none: bool = False, written: bool = False) -> str | None:
     """``value`` if it is text (a ``str``; ``None`` too with ``allow_none``): a question, a hint, a name.
+    ``written=True`` also refuses text that UTF-8 cannot hold (a lone surrogate such as ``"\\ud800"``): text
+    that is printed in a PDF or written to a file.
 
     >>> text_argument("question", "How many?")
     'How many?'
@@ -73,8 +75,20 @@ def text_argument(name: str, value, allow_none: bool = False) -> str | None:
     Traceback (most recent call last):
     ...
     mjlearn.errors.ArgumentError: question must be text (a str), not 3
+    >>> text_argument("title", "Practice \\ud800", written=True)
+    Traceback (most recent call last):
+    ...
+    mjlearn.errors.ArgumentError: title must be text UTF-8 can hold (no lone surrogate), not 'Practice \\ud800'
     """
-    if isinstance(value, str) or (value is None and allow_none):
+    if isinstance(value, str):
+        if written:
+            try:
+                value.encode("utf-8")
+            except UnicodeEncodeError:
+                wanted = "text UTF-8 can hold (no lone surrogate)"
+                raise ArgumentError(f"{name} must be {wanted}, not {_shown(value)}") from None
+        return value
+    if value is None and allow_none:
         return value
     raise ArgumentError(f"{name} must be text (a str{', or None' if allow_none else ''}), not {_shown(value)}")
 
@@ -217,6 +231,26 @@ def choice_argument(name: str, value, options: tuple[str, ...]) -> str:
         wanted = " or ".join(repr(o) for o in options)
         raise ArgumentError(f"{name} must be {wanted}, not {_shown(value)}")
     return value
+
+
+def key_argument(name: str, value, keys, wanted: str):
+    """``value`` if it is one of ``keys`` (a pass of a rack, a call: anything a dict is keyed by); else an
+    :class:`~mjlearn.errors.ArgumentError` that says ``name`` must be ``wanted`` (a value that cannot be a key,
+    such as a list, is refused the same way).
+
+    >>> key_argument("call", ("pass",), {("pass",): 0}, "an answer of answers()")
+    ('pass',)
+    >>> key_argument("call", ["pass"], {("pass",): 0}, "an answer of answers()")
+    Traceback (most recent call last):
+    ...
+    mjlearn.errors.ArgumentError: call must be an answer of answers(), not ['pass'] (list)
+    """
+    try:
+        if value in keys:
+            return value
+    except TypeError:  # unhashable: no key
+        pass
+    raise ArgumentError(f"{name} must be {wanted}, not {_shown(value)}")
 
 
 def exposures_argument(value) -> list:

@@ -120,6 +120,12 @@ class Check:
     credit: float = -1.0  # below 0: from the status
 
     def __post_init__(self) -> None:
+        if not isinstance(self.correct, bool) or not (isinstance(self.status, str) and self.status in STATUSES):
+            from ..analysis.arguments import choice_argument, flag_argument
+
+            object.__setattr__(self, "correct", flag_argument("correct", self.correct))
+            choice_argument("status", self.status, STATUSES)
+        _texts(text=self.text, grade=self.grade)
         if isinstance(self.credit, bool) or not isinstance(self.credit, (int, float)) or self.credit != self.credit:
             raise ArgumentError(f"credit must be a number from 0 to 1, not {self.credit!r}")
         if self.credit < 0:

@@ -149,11 +149,9 @@ def _as_check(value: object) -> Check:
 
 
 def _texts(name: str, values: object) -> tuple[str, ...]:
-    if isinstance(values, str):
-        values = [values]
-    if not isinstance(values, Iterable):
-        raise ArgumentError(f"{name} must be a list of texts, not {type(values).__name__}")
-    out = tuple(values)
+    from ..analysis.arguments import items_argument
+
+    out = (values,) if isinstance(values, str) else tuple(items_argument(name, values, "a list of texts"))
     if not all(isinstance(v, str) and v.strip() for v in out):
         raise ArgumentError(f"{name} must be a list of non-empty texts")
     return tuple(" ".join(v.split()) for v in out)
@@ -239,7 +237,7 @@ class Exercise(LessonWidget):
                  count: int | None = None, lesson: object = "", number: object = None, hints: Iterable[str] = (),
                  teach: str = "", solution: str = "", why: str = "", tries: int = 3, record: bool = True,
                  student: str | None = None, large: bool = False):
-        from ..analysis.arguments import count_argument
+        from ..analysis.arguments import count_argument, text_argument
         from .questions import Question
 
         self._question: Question | None = question if isinstance(question, Question) else None
@@ -261,8 +259,7 @@ class Exercise(LessonWidget):
             self._card = self._question.card if (self._question is not None and card is None) else as_card(
                 card if card is not None else "basic1")
         self._hints = _texts("hints", hints)
-        if not isinstance(teach, str):
-            raise ArgumentError(f"teach must be a heading's text, not {type(teach).__name__}")
+        text_argument("teach", teach, written=True)  # a link's text and address
         self._teach = " ".join(teach.split())
         self._why = str(why)
         self._lesson = "" if lesson in ("", None) else _lesson(lesson)
@@ -539,9 +536,10 @@ class Exercise(LessonWidget):
     def _make_grader(self, check: Callable[[str], object] | None, answer: object, accept: Iterable[object],
                      options: Sequence[str] | None) -> Callable[[str], Check]:
         """The function that grades an answer: the teacher's check, the Question's, or one made from ``answer``."""
+        from ..analysis.arguments import items_argument
         from . import checks
 
-        accept = tuple(accept)
+        accept = tuple(items_argument("accept", accept, "a list of other good answers"))
         if check is not None:
             why = self._why
 
@@ -602,12 +600,14 @@ class Exercise(LessonWidget):
         if kind == "choice":
             from .reading import read_choice
 
-            names = _texts("options", tuple(options) if options is not None else ())
+            names = _texts("options", options if options is not None else ())
             if len(names) < 2:
                 raise ArgumentError("a choice exercise needs options= (two or more texts)")
-            rights = _texts("answer", answer if answer is not None else list(accept))
+            rights = _texts("answer", answer if answer is not None else accept)
+            if not rights:
+                raise ArgumentError("answer must be one of the options (or a list of the right ones), not []")
             if accept and answer is not None:
-                rights += _texts("accept", list(accept))
+                rights += _texts("accept", accept)
             unknown = [r for r in rights if not any(_same_text(r, n) for n in names)]
             if unknown:
                 raise ArgumentError(f"the answer {unknown[0]!r} is not one of the options")
@@ -727,9 +727,9 @@ class Exercise(LessonWidget):
     def _position(self, rack: HandLike | None, exposures: Iterable[HandLike], visible: HandLike | None,
                   lines: Iterable[Line | str] | None, show: object) -> tuple[dict, list[int]]:
         """What is drawn above the answer control, and the rack's tile codes as shown."""
+        from ..analysis.arguments import items_argument
         from ..hands import as_hand
-        from .questions import _seen_tiles
-        from .reading import read_line
+        from .questions import _line_names, _seen_tiles
 
         question = self._question
         groups: list[Hand] = []
@@ -740,7 +740,8 @@ class Exercise(LessonWidget):
             chosen_lines: list[Line] = list(question.lines)
         else:
             shown_rack = None if rack is None else as_hand(rack, "rack")
-            groups = [as_hand(group, "exposures") for group in exposures]
+            groups = [as_hand(group, "exposures") for group in items_argument(
+                "exposures", exposures, "a list of exposed groups (notation such as '555C', or Hands)")]
             seen = list(_seen_tiles(visible))
             chosen_lines = []
         if lines is not None:
@@ -748,7 +749,7 @@ class Exercise(LessonWidget):
                 from ..resources import as_card
 
                 self._card = as_card("basic1")
-            chosen_lines = [read_line(name, self._card) for name in lines]
+            chosen_lines = _line_names(lines, self._card)
         rack_codes = rack_order(shown_rack.tiles()) if shown_rack is not None else []
         position = {
             "rack": rack_codes,

@@ -114,17 +114,18 @@ def _charleston(charleston: object) -> Charleston:
     return instance_argument("charleston", charleston, Charleston, "a Charleston (mjlearn.rules.Charleston)")
 
 
-def _table(table: object, columns: Sequence[str] = (), what: str = "a table (a pandas DataFrame)") -> pandas.DataFrame:
+def _table(table: object, columns: Sequence[str] = (), what: str = "a table (a pandas DataFrame)",
+           name: str = "table") -> pandas.DataFrame:
     """``table`` if it is a pandas DataFrame with ``columns``, else an :class:`~mjlearn.errors.ArgumentError` that
-    says ``table`` must be ``what``."""
+    says the argument ``name`` must be ``what``."""
     import pandas as pd
 
     from ..analysis.arguments import instance_argument
 
-    instance_argument("table", table, pd.DataFrame, what)
-    absent = [name for name in columns if name not in table.columns]
+    instance_argument(name, table, pd.DataFrame, what)
+    absent = [column for column in columns if column not in table.columns]
     if absent:
-        raise ArgumentError(f"table must be {what}; it has no column {absent[0]!r}")
+        raise ArgumentError(f"{name} must be {what}; it has no column {absent[0]!r}")
     return table
 
 
@@ -178,13 +179,27 @@ class PassGrade:
         self.best_pass = min(self.results, key=self._rank)
         self.best = self.chance(self.best_pass)
 
+    def _pass(self, chosen: object) -> tuple[int, ...]:
+        """``chosen`` if it is a pass of this rack (a key of :attr:`results`), else an
+        :class:`~mjlearn.errors.ArgumentError` naming it."""
+        from ..analysis.arguments import key_argument
+
+        return key_argument("chosen", chosen, self.results, "a pass of this rack: a sorted tuple of its"
+                            " tile codes, one of the keys of results")
+
+    def _line(self, line: object) -> int:
+        """``line`` if it is the index of one of the card's lines."""
+        from ..analysis.arguments import count_argument
+
+        return count_argument("line", line, maximum=len(self.compiled.lines) - 1)
+
     def chance(self, chosen: tuple[int, ...]) -> float:
         """The chance of the best line after the pass ``chosen``."""
-        return float(self.results[chosen].p_best_hand.max())
+        return float(self.results[self._pass(chosen)].p_best_hand.max())
 
     def distance(self, chosen: tuple[int, ...]) -> int:
         """Tiles from the nearest line after the pass ``chosen``."""
-        return int(self.results[chosen].distance.min())
+        return int(self.results[self._pass(chosen)].distance.min())
 
     def _rank(self, chosen: tuple[int, ...]) -> tuple[float, float, tuple[int, ...]]:
         if self.by_distance:
@@ -193,6 +208,7 @@ class PassGrade:
 
     def grade(self, chosen: tuple[int, ...]) -> str:
         """``"good"``, ``"fine"`` or ``"costly"``."""
+        chosen = self._pass(chosen)
         if not self.by_distance:
             return _grade(self.chance(chosen), self.best)
         extra = self.distance(chosen) - self.distance(self.best_pass)
@@ -201,13 +217,14 @@ class PassGrade:
     def target(self, chosen: tuple[int, ...]) -> int:
         """The index of the line the pass ``chosen`` plays for: the best chance (or, graded by distance,
         the nearest line, then the best chance); ties go to card order."""
-        result = self.results[chosen]
+        result = self.results[self._pass(chosen)]
         if self.by_distance:
             return int(np.lexsort((-result.p_best_hand, result.distance))[0])
         return int(np.argmax(result.p_best_hand))
 
     def needed(self, chosen: tuple[int, ...], line: int) -> list[Tile]:
         """The passed tiles that ``line``'s likeliest hand (after the best pass) would have used."""
+        chosen, line = self._pass(chosen), self._line(line)
         hand = int(self.results[self.best_pass].best_hand[line])
         passed = Counter(chosen)
         return [Tile(k) for k in sorted(passed, key=lambda k: (Tile(k).is_flower is False, k))
@@ -220,6 +237,7 @@ class PassGrade:
 
     def effect(self, chosen: tuple[int, ...], line: int) -> str:
         """What the pass ``chosen`` leaves of ``line``, against the best pass: a clause for people."""
+        chosen, line = self._pass(chosen), self._line(line)
         name = line_name(self.compiled.lines[line])
         if self.by_distance:
             return (f"That pass leaves you {counted(self.distance(chosen), 'tile')} from the nearest line (the best"
@@ -262,7 +280,7 @@ class PassGrade:
 
     def overlap(self, chosen: tuple[int, ...]) -> int:
         """How many tiles the pass ``chosen`` shares with the good pass nearest to it."""
-        mine = Counter(chosen)
+        mine = Counter(self._pass(chosen))
         return max(sum((mine & Counter(int(t) for t in good)).values()) for good in self.passes("good"))
 
 
@@ -601,8 +619,17 @@ class CallGrade:
         ranked = sorted(self.calls, key=lambda c: (self._score(c), c == ("pass",)), reverse=True)
         return [("mahjongg",)] + ranked if self.wins else ranked + [("mahjongg",)]
 
+    def _answer(self, call: object) -> tuple:
+        """``call`` if it is an answer the rack can give (one of :meth:`answers`), else an
+        :class:`~mjlearn.errors.ArgumentError` naming it."""
+        from ..analysis.arguments import key_argument
+
+        return key_argument("call", call, {*self.calls, ("mahjongg",)}, "an answer the rack can give, one of answers() (such as"
+                            " ('pass',) or ('mahjongg',))")
+
     def grade(self, call: tuple) -> str:
         """``"good"``, ``"fine"`` or ``"costly"`` (an answer the rack can give: see :meth:`answers`)."""
+        call = self._answer(call)
         if self.wins or call == ("mahjongg",):
             return "good" if self.wins and call == ("mahjongg",) else "costly"
         if call != ("pass",) and self._score(call) < self._score(("pass",)):
@@ -614,6 +641,7 @@ class CallGrade:
 
     def reason(self, call: tuple) -> str:
         """What this answer does, in a sentence."""
+        call = self._answer(call)
         tile = self.tile.notation
         if self.wins:
             name = line_name(self.wins[0])

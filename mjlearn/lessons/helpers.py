@@ -60,6 +60,12 @@ class Text:
 
     text: str
 
+    def __post_init__(self) -> None:
+        if not isinstance(self.text, str):
+            from ..analysis.arguments import text_argument
+
+            text_argument("text", self.text)
+
     def __str__(self) -> str:
         return self.text
 

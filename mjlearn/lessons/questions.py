@@ -141,6 +141,9 @@ class TableSnapshot:
     @classmethod
     def of(cls, game: Game, seat: int) -> TableSnapshot:
         """The table of ``game`` now, seen from ``seat`` (a copy: the game may go on)."""
+        from .graded import _game
+
+        game = _game(game)
         return cls(seat=seat, turn=game.turn, phase=game.phase, discards=tuple(game.discards),
                    exposures=tuple(tuple(groups) for groups in game.exposures), dead=frozenset(game.dead),
                    wall_left=game.wall_left, seed=game.seed, position=game.position,
@@ -168,6 +171,16 @@ def _seen_tiles(visible: HandLike | None) -> tuple[Tile, ...]:
     if isinstance(visible, (bytes, dict)) or not isinstance(visible, Iterable):
         raise ArgumentError(f"visible must be tile notation or a list of tiles, not {type(visible).__name__}")
     return tuple(t for item in visible for t in (parse_tiles(item) if isinstance(item, str) else [as_tile(item)]))
+
+
+def _line_names(lines: object, card: Card) -> list[Line]:
+    """The card lines a question or an exercise shows: ``lines`` (names such as ``"2468 #1"``, or Lines) read on
+    ``card``; a value that is not a list of them is refused by the name ``lines``."""
+    from ..analysis.arguments import items_argument
+    from .reading import read_line
+
+    return [read_line(name, card) for name in items_argument(
+        "lines", lines, "a list of the card's lines (names such as '2468 #1', or Lines), or None")]
 
 
 def _key_value(kind: str, value: object, options: tuple[str, ...]) -> object:
@@ -216,18 +229,20 @@ class Question:
                  hint: str = "", lines: Iterable[Line | str] | None = None, count: int = 3, draws: int = 12,
                  why: str = "", options: Iterable[str] = (), spellings: Iterable[object] = (),
                  tile: Tile | str | None = None, seat: int | str | None = None):
-        from ..analysis.arguments import count_argument, ruleset_argument
+        from ..analysis.arguments import count_argument, items_argument, ruleset_argument, text_argument
         from ..analysis.closest import seen_and_unseen
         from ..engine.compiled import counts_of
         from ..analysis.position import read_position
         from ..resources import as_card
-        from .reading import read_line, read_seat
+        from .reading import read_seat
 
         if kind not in KINDS:
             raise ArgumentError(f"kind must be one of {', '.join(repr(k) for k in KINDS)}, not {kind!r}")
         if not isinstance(prompt, str) or not prompt.strip():
             raise ArgumentError("prompt must be the question's text (a non-empty str)")
-        self.kind, self.prompt, self.hint, self.why = kind, prompt.strip(), str(hint), str(why)
+        for name, text in (("prompt", prompt), ("hint", hint), ("why", why)):
+            text_argument(name, text, written=True)  # printed on a handout
+        self.kind, self.prompt, self.hint, self.why = kind, prompt.strip(), hint, why
         self.card: Card = as_card(card)
         self.ruleset = ruleset_argument(ruleset)
         self.count = count_argument("count", count, minimum=1, maximum=3)
@@ -265,7 +280,8 @@ class Question:
                 raise ArgumentError("a choice question needs options=: two or more different options (a list of str)")
         elif options:
             raise ArgumentError(f"options= are a choice question's; a {kind} question has none")
-        accept, spellings = tuple(accept), tuple(spellings)
+        accept = tuple(items_argument("accept", accept, "a list of other good answers"))
+        spellings = tuple(items_argument("spellings", spellings, "a list of other ways to write the answer"))
         if kind in _NEEDS_ANSWER and answer is None and not accept:
             raise ArgumentError(f"a {kind} question needs answer=")
         if kind == "count" and answer is not None:
@@ -286,7 +302,7 @@ class Question:
                     read_tiles(value)
                 except AnswerError as error:
                     raise ArgumentError(f"a spelling of the answer: {str(error).splitlines()[0]}") from None
-        self.lines: list[Line] = [read_line(name, self.card) for name in lines] if lines is not None else []
+        self.lines: list[Line] = [] if lines is None else _line_names(lines, self.card)
         if lines is None and kind in _GRADED:
             table = self.card.closest(self._graded_rack, n=None, exposures=self.exposures, visible=list(self.visible),
                                       ruleset=self.ruleset)
@@ -331,7 +347,9 @@ class Question:
         ('8B', ('Let it go', 'Call a pung, no joker', 'Call Mah Jongg'), True)
         """
         from ..rules.setup import SEATS, check_seat
+        from .graded import _game
 
+        game = _game(game)
         live: Tile | None = None
         if kind == "call":
             if game.phase != "calls" or game.last_discard is None:
@@ -734,8 +752,10 @@ class Handout:
     def __init__(self, title: str, questions: Iterable[Question], paper: str = "letter", large_print: bool = False):
         from ..render.printable import PAPER_SIZES
 
-        self.title = str(title)
-        self.questions = list(questions)
+        from ..analysis.arguments import items_argument, text_argument
+
+        self.title = text_argument("title", title, written=True)
+        self.questions = items_argument("questions", questions, "a non-empty list of Question")
         if not self.questions or not all(isinstance(q, Question) for q in self.questions):
             raise ArgumentError("questions must be a non-empty list of Question")
         if not isinstance(paper, str) or paper.lower() not in PAPER_SIZES:

@@ -142,8 +142,7 @@ def class_report(files_or_folder: Any, students: Iterable[str] | None = None,
     """
     import pandas as pd
 
-    students = _listed("students", students, "a list of the students' names (or None)")
-    exercises = _listed("exercises", exercises, "a list of exercises such as '03·2' (or None)")
+    students, exercises = _added(students, exercises)
     rows: list[dict[str, Any]] = []
     skipped: list[str] = []
     paths = _files(files_or_folder)
@@ -164,6 +163,12 @@ def class_report(files_or_folder: Any, students: Iterable[str] | None = None,
     return ClassReport(frame, skipped, [p.name for p in paths], students=students, exercises=exercises)
 
 
+def _added(students: object, exercises: object) -> tuple[list | None, list | None]:
+    """The ``students`` and ``exercises`` a report adds (:func:`class_report`, :class:`ClassReport`), checked."""
+    return (_listed("students", students, "a list of the students' names (or None)"),
+            _listed("exercises", exercises, "a list of exercises such as '03·2' (or None)"))
+
+
 def _listed(name: str, value: object, wanted: str) -> list | None:
     """``students`` or ``exercises`` of :func:`class_report`: ``None``, or a list (not one text, which would be read
     letter by letter)."""
@@ -172,11 +177,24 @@ def _listed(name: str, value: object, wanted: str) -> list | None:
     return None if value is None else items_argument(name, value, wanted)
 
 
+_ATTEMPT_COLUMNS = ("student", "label", "status", "correct", "credit", "answer", "kind")
+"""The columns of :attr:`ClassReport.attempts` the report reads."""
+
+
 class ClassReport:
     """A class's attempts, read by :func:`class_report`, and what a teacher wants to see in them."""
 
     def __init__(self, attempts: pandas.DataFrame, skipped: list[str], files: list[str],
                  students: Iterable[str] | None = None, exercises: Iterable[str] | None = None):
+        from ..analysis.arguments import items_argument, text_argument
+        from .graded import _table
+
+        _table(attempts, _ATTEMPT_COLUMNS, "the attempts (a DataFrame of the records, as class_report reads them)",
+               "attempts")
+        skipped = [text_argument(f"skipped[{place}]", note) for place, note in
+                   enumerate(items_argument("skipped", skipped, "a list of notes (texts)"))]
+        files = items_argument("files", files, "a list of the record files read")
+        students, exercises = _added(students, exercises)
         self.attempts = attempts
         """Every attempt, one row each: the record's fields, the ``file`` it came from and its ``label``."""
         self.skipped = list(skipped)
