@@ -63,11 +63,11 @@ from ..engine import (FAR, JOKER, NATURAL_KINDS, NO_TILE, OFFSET, BotEngine, Exp
                       available_counts, available_tiles, call_options, discard_ranks, engine_for, exposure_key,
                       seat_exposures, seen_argument, step_from)
 from ..engine.checks import checked_exposures, checked_table, trusted_play, trusting
-from .arguments import game_seat_arg
 from ..errors import ArgumentError, RuleError
 from ..hands import as_hand
 from ..resources import as_card
 from ..tiles import COPIES, Tile, as_tile
+from .arguments import game_seat_arg
 from .ruleset import NMJL, Ruleset, as_ruleset
 from .setup import SEATS, seed_or_fresh
 from .game import Game as _Game
@@ -727,9 +727,8 @@ def run_game(
     :class:`Bot` seeded from ``seed``; ``on_move`` is called with the game
     after every move (for checks and displays).
     """
-    from .game import Game
-
     from ..analysis.arguments import count_argument
+    from .game import Game
 
     card, seed = as_card(card), seed_or_fresh(seed)
     rules = as_ruleset(ruleset)
