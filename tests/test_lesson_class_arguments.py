@@ -157,4 +157,6 @@ def test_only_mjlearn_errors_escape_the_lesson_classes(name, data):
 
 @pytest.mark.slow
 def test_the_fuzz_of_every_class_and_argument_finds_nothing():
-    assert fuzz.failures() == {}
+    """Every call and argument with a share of the fuzz's wrong values (all of them: python
+    tools/fuzz_lesson_classes.py)."""
+    assert fuzz.failures(wrong=(None, 1.5, float("nan"), "x", [], {"a": 1}, object(), "\ud800")) == {}

@@ -221,13 +221,13 @@ def attempt(name: str, argument: str, value: object) -> BaseException | None:
     return None
 
 
-def failures(names=None):
+def failures(names=None, wrong=WRONG):
     """``{(call, argument): [(value, error), ...]}`` of every call that raised something else than an mjlearn
-    error (run as :func:`fuzz_lessons.failures` runs the helpers)."""
+    error (run as :func:`fuzz_lessons.failures` runs the helpers), for the ``wrong`` values."""
     import matplotlib
 
     matplotlib.use("Agg")
-    return fuzz_lessons.failures(list(names or CALLS), tried=(arguments, attempt, WRONG))
+    return fuzz_lessons.failures(list(names or CALLS), tried=(arguments, attempt, wrong))
 
 
 def main(argv: list[str]) -> int:
