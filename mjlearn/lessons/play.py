@@ -734,10 +734,11 @@ def first_move(game: Game, name: str) -> int:
 def say_move(game: Game, name: str, args: dict[str, Any]) -> str:
     """Make one move on ``game`` (``getattr(game, name)(**args)``) and say it in words."""
     from ..analysis.arguments import instance_argument, text_argument
+    from ..rules.game import MOVE_NAMES
     from ..tiles import as_tile
 
     game, name = _game(game), text_argument("name", name)
-    if not hasattr(getattr(type(game), name, None), "trusted"):  # (each move of a Game has a trusted form)
+    if name not in MOVE_NAMES:
         raise ArgumentError(f"name must name a move of the game (such as 'draw', 'discard' or 'call'), not {name!r}")
     args = instance_argument("args", args, dict, "the move's arguments as a dict, such as {'seat': 0}")
     result = getattr(game, name)(**args)

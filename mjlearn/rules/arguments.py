@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from itertools import islice
 
-from ..errors import ArgumentError, MjlearnError, MoveArgumentError
+from ..errors import MjlearnError, MoveArgumentError
 from ..tiles import Tile, as_tile, parse_tiles
 
 __all__ = ["seat_arg", "bool_arg", "int_arg", "tile_arg", "tiles_arg", "game_seat_arg"]
@@ -48,10 +48,10 @@ def seat_arg(value, name: str = "seat") -> int:
 def game_seat_arg(game, seat, name: str = "seat") -> int:
     """``seat`` (0-3, :func:`seat_arg`) once ``game`` is found to be a :class:`~mjlearn.rules.Game`: what the
     players' and the coach's methods of a game and a seat take."""
+    from ..analysis.arguments import instance_argument
     from .game import Game
 
-    if not isinstance(game, Game):
-        raise ArgumentError(f"game must be a Game (mjlearn.rules.Game), not {type(game).__name__}")
+    instance_argument("game", game, Game, "a Game (mjlearn.rules.Game)")
     return seat_arg(seat, name)
 
 
