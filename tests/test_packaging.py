@@ -42,8 +42,12 @@ def test_the_matrix_runs_tests_that_exist_on_pandas_2_without_numba():
     assert "tests/test_click_paths.py" in tests and "tests/test_kernel.py" in tests
     assert ".venv-matrix/bin/pip install -q -e . 'pandas>=2.0,<3' pytest hypothesis\n" in script
     runs = [line for line in script.splitlines() if " -m pytest " in line]
-    assert runs == [f"MJLEARN_TEST_NUMBA=absent {venv}/bin/python -m pytest -p no:nbval $TESTS"
-                    for venv in (".venv-matrix", ".venv")]
+    assert [run.split(" >")[0] for run in runs] == [
+        f"MJLEARN_TEST_NUMBA=absent {venv}/bin/python -m pytest -p no:nbval $TESTS" for venv in (".venv-matrix", ".venv")]
+    # the two runs go side by side, and a failure of either fails the script
+    assert all(run.endswith(" 2>&1 &") for run in runs)
+    assert 'wait "$first" || status=1' in script and 'wait "$second" || status=$((status + 2))' in script
+    assert "exit 1" in script.split('if [ "$status" -ne 0 ]', 1)[1]
     assert ".venv-matrix/" in (ROOT / ".gitignore").read_text(encoding="utf-8").split()
 
 
