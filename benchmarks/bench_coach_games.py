@@ -16,7 +16,8 @@ the coach's speed work (with the coach's table reading), ``basic1`` 2.73 (NMJL) 
 2.73-2.79 (NMJL) and 2.83-2.84 (MAHJ-X), ``practice_harbor`` 2.81 and 2.87-2.88, where main gave 2.91-2.93,
 3.01-3.03, 2.96 and 3.03-3.04. After the seventh (load 0.5-0.8, four runs each in turn with main at 885509a):
 ``basic1`` 2.77-2.79 and 2.88, ``practice_harbor`` 2.81-2.84 and 2.91-2.93, where main gave 2.80-2.91, 2.92-2.93,
-2.82-2.85 and 2.93-2.96.
+2.82-2.85 and 2.93-2.96. After the eighth (load 2.2-2.5, in turn with main at d0f8e14): ``basic1`` 2.79-2.84 and
+2.91-2.93, ``practice_harbor`` 2.87-2.90 and 2.95-2.99, where main gave 2.88, 2.98-2.99, 2.90-2.91 and 2.98-3.00.
 
 ``--objective`` times coaches of another discard objective (``CoachBot(objective=...)``: ``worth``, the
 table's default, or the solitaire's look-ahead ``completion`` / ``single`` / ``value``).

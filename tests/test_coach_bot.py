@@ -797,14 +797,16 @@ def test_a_numpy_seed_plays_as_the_same_whole_number():
 
 
 def test_the_tiles_available_are_kept_for_the_same_exposures_only():
-    """CoachBot._available keeps the set less the seat's own exposures while they stay: exposures that change (a
-    joker given up, one more group) give their own tiles, and the tiles in sight are taken off each time."""
+    """CoachBot._available keeps the set less the seat's own exposures while they stay (and the last other set, for the
+    calls it weighs): exposures that change (a joker given up, one more group) give their own tiles, and the tiles in
+    sight are taken off each time."""
     from mjlearn.engine import Exposure, available_tiles
 
     bot = CoachBot(CARD)
     pung, pung_joker = Exposure.parse("NNN"), Exposure.parse("NN J")
     rng = np.random.default_rng(5)
-    for exposures in [(), (pung_joker,), (pung_joker,), (pung,), (pung, Exposure.parse("5555D")), (pung,), ()]:
+    two = (pung, Exposure.parse("5555D"))  # (and a call's exposures alternating with the seat's own: two are kept)
+    for exposures in [(), (pung_joker,), (pung_joker,), (pung,), two, (pung,), two, (pung,), (pung_joker,), two, ()]:
         for visible in (None, rng.integers(0, 3, size=36).tolist(), rng.integers(0, 3, size=36).astype(np.int16)):
             available, joker = bot._available(visible, exposures)
             seen = np.zeros(36, dtype=np.int16) if visible is None else np.asarray(visible, dtype=np.int16)
@@ -926,3 +928,53 @@ def test_the_review_reads_the_table_as_the_session_s_coach_did():
             review_game(game, 0, earlier=wrong)
         with pytest.raises(ArgumentError, match="^evidence must be"):
             CoachBot(CARD).remember_evidence(wrong)
+
+
+def test_a_call_weighs_the_worth_now_with_the_discard_in_sight_only_when_some_exposure_is_weighed():
+    """CoachBot._call_options weighs the rack as it is (``worth_now``) only once a way of exposing the discard is
+    weighed: with the tiles in sight as they are, the discard among them (not the tiles after the call, which take
+    it off the table). Checked at every discard of four-coach games that the coaches weigh, against the worth
+    asked afresh; a look with no exposure allowed weighs nothing (and asks for no worth at all)."""
+    from mjlearn.engine import seat_exposures
+
+    checked = idle = 0
+    for rules, seed in ((NMJL, 3), (MAHJX, 4)):
+        looker = CoachBot(CARD, rules, seed=9)
+
+        def look(game):
+            nonlocal checked, idle
+            if game.phase != "calls" or not game.discards:
+                return
+            owner, tile = game.discards[-1]
+            for seat in range(4):
+                if seat == owner or seat in game.dead:
+                    continue
+                counts, exposures = game.racks[seat].counts, seat_exposures(game, seat)
+                first = looker.read_call(counts, exposures, tile)
+                if first[0] != "weigh":
+                    continue
+                visible, draws = game.visible(seat), looker._draws(game, seat)
+                asked = []
+                worth = CoachBot.worth
+
+                def counting(bot, racks, *args, **kwargs):
+                    asked.append(len(racks))
+                    return worth(bot, racks, *args, **kwargs)
+
+                CoachBot.worth = counting
+                try:
+                    options = looker.call_chances(counts, exposures, visible, tile, draws)
+                finally:
+                    CoachBot.worth = worth
+                if not options:
+                    assert not asked
+                    idle += 1
+                    continue
+                now = float(CoachBot(CARD, rules).worth(np.array(counts, dtype=np.int16)[None], exposures,
+                                                       np.array(visible, dtype=np.int16), draws)[0])
+                assert all(option["worth_now"] == now for option in options)
+                checked += 1
+
+        run_game(CARD, rules, seed=seed, bots=[CoachBot(CARD, rules, seed=seed * 4 + s) for s in range(4)],
+                 on_move=look)
+    assert checked > 20 and idle > 0

@@ -351,7 +351,7 @@ def test_the_first_rack_in_one_compiled_call_is_numpy_s(monkeypatch, name, rules
 
     card = mj.load_card(name)
     calls = recorded_calls(monkeypatch, CoachBot, "_first_rack", card, rules, range(2))
-    assert len(calls) > 200
+    assert len(calls) > 150  # (a call's worth now is weighed only when some exposure is: fewer than 200 since)
     used = []
     original = _numba.coach_first
 

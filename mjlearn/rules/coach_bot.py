@@ -477,7 +477,8 @@ class CoachBot(Bot):
         self._kept_behind: tuple | None = None  # (position, available, distances): see _behind
         self._kept_lines: tuple | None = None  # (view, _Lines): see _lines_of
         self._kept_rows: tuple | None = None  # (opponents, danger_rows): see _threats
-        self._kept_left: tuple | None = None  # (exposures, the tiles they leave, a joker among them): see _first_rack
+        self._kept_left: tuple | None = None  # (the last two (exposures, the tiles they leave, a joker among them), the
+        # latest first): see _available
         self._kept_penalty: tuple | None = None  # (opponents, their hot tiles' penalties): see _tournament_risk
         self.mean_value = float(self.engine.compiled.line_value.mean()) if self.engine.compiled.num_lines else 0.0
         self.last_chance = np.zeros(0)
@@ -669,11 +670,17 @@ class CoachBot(Bot):
     def _available(self, visible, exposures: tuple) -> tuple[np.ndarray, bool]:
         """The tiles available (:func:`~mjlearn.engine.available_tiles` of ``visible``, ``None`` for none, and the
         seat's own ``exposures``: a new array) and whether those exposures hold a joker. The set less the
-        exposures is kept while they stay (the same ``Exposure`` objects, compared by identity first)."""
+        exposures is kept for the last two sets of exposures asked about (the same ``Exposure`` objects, compared by
+        identity first): the seat's own, and the exposures a call it weighs would make, which alternate."""
         kept = self._kept_left
-        if kept is None or kept[0] != exposures:
-            kept = self._kept_left = (exposures, available_tiles(_NO_TILES, exposures), any(e.jokers for e in exposures))
-        return (kept[1].copy() if visible is None else kept[1] - np.asarray(visible, dtype=np.int16)), kept[2]
+        if kept is None or kept[0][0] != exposures:
+            if kept is not None and kept[1] is not None and kept[1][0] == exposures:
+                kept = self._kept_left = (kept[1], kept[0])
+            else:
+                left = (exposures, available_tiles(_NO_TILES, exposures), any(e.jokers for e in exposures))
+                kept = self._kept_left = (left, None if kept is None else kept[0])
+        left = kept[0]
+        return (left[1].copy() if visible is None else left[1] - np.asarray(visible, dtype=np.int16)), left[2]
 
     def _exact_chances(self, racks: np.ndarray, lines: _Lines, near: np.ndarray, unseen_counts: np.ndarray,
                        draws: int, naturals_only: bool = False) -> tuple[np.ndarray, np.ndarray]:
@@ -1031,8 +1038,10 @@ class CoachBot(Bot):
         else the coach's own reading of ``game`` from ``seat``, if it has one (:meth:`table_reading`)."""
         dead, shown = game.dead, game.exposures
         # the exposed hands: a hand with no exposures is rarely ready, and gives no sign
-        opponents = tuple(None if not shown[owner] or owner in dead else tuple(shown[owner])
-                          for owner in ((seat + 1) % 4, (seat + 2) % 4, (seat + 3) % 4))
+        a, b, c = (seat + 1) % 4, (seat + 2) % 4, (seat + 3) % 4  # (the three written out: no generator, each look)
+        opponents = (None if not shown[a] or a in dead else tuple(shown[a]),
+                     None if not shown[b] or b in dead else tuple(shown[b]),
+                     None if not shown[c] or c in dead else tuple(shown[c]))
         if opponents == (None, None, None):
             return None
         if visible is None:
@@ -1281,8 +1290,6 @@ class CoachBot(Bot):
         counts = as_counts(counts)
         if self.wins(counts, exposures):
             return None
-        if draws is None:
-            draws = 20 if self._turn is None else self._draws(*self._turn)
         before = None
         best = None
         weighed: set[int] = set()
@@ -1295,8 +1302,11 @@ class CoachBot(Bot):
                 after = list(counts)
                 after[t] -= 1
                 after[JOKER] += 1
+                after = tuple(after)  # (a tuple: the rack's check is then as quick as for the game's own racks)
                 if self.wins(after, exposures):
                     return owner, group
+                if draws is None:  # (the draws left, worked out only for a joker it may take: most turns have none)
+                    draws = 20 if self._turn is None else self._draws(*self._turn)
                 if before is None:
                     scores = self.discard_scores(counts, exposures, visible, draws, objective="worth")[1]
                     before = float(scores.max()) if len(scores) else 0.0
@@ -1339,7 +1349,7 @@ class CoachBot(Bot):
         _, counts, position, groups = first
         t = int(as_tile(tile))
         seen = None if visible is None else np.array(visible, dtype=np.int16)  # (a copy)
-        near = self._near(position, None if seen is None else available_tiles(seen, exposures))
+        near = self._near(position, None if seen is None else self._available(seen, tuple(exposures))[0])
         groups = [(size, has) for size, has in groups if has.dot(near)]  # only groups its near hands have (masks:
         # their dot is whether some hand is in both)
         if not groups:
@@ -1355,8 +1365,8 @@ class CoachBot(Bot):
         """Per way of exposing a discard of kind ``t`` (``seen``: the tiles in sight, the discard among
         them): ``(size, jokers, worth now, best chance now, worth after, best chance after)``, after the
         call and the best discard."""
-        now = float(self.worth(np.array(counts, dtype=np.int16)[None], exposures, seen, draws)[0])
-        chance_now = float(self.last_chance[0]) if len(self.last_chance) else 0.0
+        now = chance_now = None  # (the worth now, weighed only once some way of exposing is: a fifth of the looks
+        seen_now = seen          # have none whose hands the card allows)
         if seen is not None and seen[t] > 0:
             seen = seen.copy()
             seen[t] -= 1  # the discard leaves the table for our exposure
@@ -1364,6 +1374,9 @@ class CoachBot(Bot):
             rest = tuple(rest)
             if not self._position(rest, exposure_key(new)).view.n:
                 continue
+            if now is None:
+                now = float(self.worth(np.array(counts, dtype=np.int16)[None], exposures, seen_now, draws)[0])
+                chance_now = float(self.last_chance[0]) if len(self.last_chance) else 0.0
             _, scores = self.discard_scores(rest, new, seen, draws, objective="worth")
             if not len(scores):
                 continue
