@@ -26,6 +26,8 @@ MENDED = [
     ("Check", "correct", "x"),
     ("Text", "text", None),
     ("TableSnapshot.of", "game", None),
+    ("TableSnapshot.of", "seat", 7),  # (a snapshot from seat 7 was taken, and failed where it was read)
+    ("TableSnapshot.of", "seat", "x"),
     ("PassGrade.chance", "chosen", [1, 2, 3]),
     ("PassGrade.distance", "chosen", None),
     ("PassGrade.grade", "chosen", (1, 2)),

@@ -141,9 +141,10 @@ class TableSnapshot:
     @classmethod
     def of(cls, game: Game, seat: int) -> TableSnapshot:
         """The table of ``game`` now, seen from ``seat`` (a copy: the game may go on)."""
+        from ..rules.arguments import seat_arg
         from .graded import _game
 
-        game = _game(game)
+        game, seat = _game(game), seat_arg(seat)
         return cls(seat=seat, turn=game.turn, phase=game.phase, discards=tuple(game.discards),
                    exposures=tuple(tuple(groups) for groups in game.exposures), dead=frozenset(game.dead),
                    wall_left=game.wall_left, seed=game.seed, position=game.position,
