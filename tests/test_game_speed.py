@@ -1324,3 +1324,46 @@ def _answers_of(monkeypatch, owner, name: str) -> list:
 
     monkeypatch.setattr(owner, name, counted)
     return answers
+
+
+@pytest.mark.parametrize("card", ["basic1", "practice_harbor"])
+@pytest.mark.parametrize("rules", [NMJL, MAHJX], ids=["NMJL", "MAHJX"])
+def test_run_game_s_inline_choice_of_move_plays_the_games_bot_act_plays(card, rules):
+    """run_game reads Bot.act's choice of move inline (answer_call, the draw, discard_move) for players whose act
+    is Bot's: the same games, log and all, as players whose act is a subclass's that only calls Bot.act, and
+    every such move goes through the methods the inline choice names (a player with its own act is asked)."""
+    from mjlearn.rules import Bot
+
+    card = mj.load_card(card)
+    acted = []
+
+    class Acting(Bot):
+        def act(self, game, seat):
+            acted.append(game.phase)
+            super().act(game, seat)
+
+    for seed in range(6):
+        fast = run_game(card, rules, seed=seed)
+        plain = run_game(card, rules, seed=seed, bots=[Acting(card, rules, seed=seed * 4 + s) for s in range(4)])
+        assert repr(fast.moves) == repr(plain.moves) and fast.log == plain.log and fast.result == plain.result
+    assert {"calls", "draw", "discard"} <= set(acted)
+    bots = [Bot(card, rules, seed=s) for s in range(4)]
+    asked = []
+    bots[2].act = lambda game, seat, act=bots[2].act: (asked.append((seat, game.phase)), act(game, seat))
+    run_game(card, rules, seed=1, bots=bots)
+    assert {seat for seat, _ in asked} == {2} and {"calls", "draw", "discard"} <= {phase for _, phase in asked}
+
+
+def test_the_log_s_labels_and_one_tile_lines_are_those_made_afresh():
+    """Game._label reads "turn N" from a table made once (any turn count outside it made afresh), and a draw's or
+    a discard's log line holds a one-tile tuple made once per tile: the same values as made each time."""
+    from mjlearn.rules.game import _ONE_TILE
+
+    assert [t for (t,) in _ONE_TILE] == list(Tile) and all(type(t) is Tile for (t,) in _ONE_TILE)
+    game = run_game(CARD, NMJL, seed=4)
+    lines = [e for e in game.log if e.action in ("draws", "discards")]
+    assert len(lines) > 40 and all(e.tiles == (e.tiles[0],) and type(e.tiles[0]) is Tile for e in lines)
+    assert [e.step for e in lines] == [f"turn {int(e.step.split()[1])}" for e in lines]
+    for turns in (0, 7, 999, 1000, 123_456, -3):
+        game.turns = turns
+        assert game._label() == f"turn {turns}"

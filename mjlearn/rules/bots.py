@@ -687,6 +687,7 @@ def make_bots(card: "Card", ruleset: Ruleset | str = NMJL, seed: int | None = 0,
     return [Bot(card, ruleset, seed=base * 4 + seat, **options) for seat in range(4)]
 
 
+_ACT = Bot.act
 _CHARLESTON_METHODS = frozenset({"act", "charleston_move", "choose_pass", "choose_offer", "wants_second_charleston"})
 
 
@@ -749,11 +750,23 @@ def run_game(
             if all(type(bot) is Bot and not _CHARLESTON_METHODS.intersection(vars(bot)) for bot in bots):
                 _bots_charleston(game, bots)
             first_waiting = game._first_waiting
+            # (Bot.act's choice of move, inline, for the players whose act is Bot's: as it is at the start)
+            acting = [isinstance(bot, Bot) and type(bot).act is _ACT and "act" not in vars(bot) for bot in bots]
             for _ in range(max_moves):  # (play_move's steps, inline: a game makes a few hundred moves)
-                if game.phase == "over":
+                phase = game.phase
+                if phase == "over":
                     return game
                 seat = first_waiting()
                 if seat is None:
                     play_move(game, bots)  # (raises: the game waits for nobody)
-                bots[seat].act(game, seat)
+                if not acting[seat]:
+                    bots[seat].act(game, seat)
+                elif phase == "calls":
+                    bots[seat].answer_call(game, seat)
+                elif phase == "draw":
+                    game._trusted_draw(seat)
+                elif phase == "discard":
+                    bots[seat].discard_move(game, seat)
+                else:
+                    bots[seat].act(game, seat)
     raise RuleError(f"the game did not end within {max_moves} moves (phase {game.phase!r})")
