@@ -1367,3 +1367,23 @@ def test_the_log_s_labels_and_one_tile_lines_are_those_made_afresh():
     for turns in (0, 7, 999, 1000, 123_456, -3):
         game.turns = turns
         assert game._label() == f"turn {turns}"
+
+
+@pytest.mark.parametrize("dead", [(), (3,), (2,), (2, 3)])
+def test_a_quick_pass_resolves_the_discard_when_pass_call_does_with_dead_seats_skipped(dead):
+    """Game._trusted_pass reads _maybe_resolve inline: the discard is resolved (the turn passes on) as soon as every
+    live seat after the discarder has answered, dead seats skipped, and not before: as pass_call does it."""
+    games = []
+    for quick in (True, False):
+        game = Game(CARD, seed=5)
+        game.skip_charleston()
+        for seat in dead:
+            game._make_dead(seat, "a test")
+        game.discard(0, next(t for t in game.racks[0].tiles() if t != Tile.JOKER))
+        steps = []
+        for seat in (s for s in (1, 2, 3) if s not in dead):
+            game._trusted_pass(seat) if quick else game.pass_call(seat)
+            steps.append((game.phase, game.turn, game.waiting_for()))
+        games.append((steps, game.snapshot()))
+    assert games[0] == games[1]
+    assert games[0][0][-1][:2] == ("draw", 1) and all(phase == "calls" for phase, _, _ in games[0][0][:-1])

@@ -382,12 +382,17 @@ class Game:
         """``_trusted("pass_call", seat)`` for a seat the game waits for, the bots' most frequent move: the same
         record and the same effect, its checks (a discard to answer, a live seat that may call it and has not
         answered yet) read inline. Anything else goes through the move, which says what is wrong."""
-        claims = self._claims
-        if self.phase != "calls" or seat in claims or seat in self.dead or seat not in _AFTER[self.discards[-1][0]]:
+        claims, dead = self._claims, self.dead
+        after = _AFTER[self.discards[-1][0]] if self.discards else ()
+        if self.phase != "calls" or seat in claims or seat in dead or seat not in after:
             self._trusted("pass_call", seat)
             return
         claims[seat] = _PASS
-        self._maybe_resolve()
+        for other in after:  # (_maybe_resolve, inline)
+            if other not in claims and other not in dead:
+                break
+        else:
+            self._resolve_calls()
         if self.dead:  # (with no dead hand the table is settled already: _maybe_resolve has just run)
             self._settle()
         self.moves.append(("pass_call", {"seat": seat}))
@@ -805,7 +810,10 @@ class Game:
 
     def _resolve_calls(self) -> None:
         discarder, tile = self.discards[-1]
-        if all(claim is _PASS for claim in self._claims.values()):  # (the usual end: everybody let it go)
+        for claim in self._claims.values():
+            if claim is not _PASS:
+                break
+        else:  # (the usual end: everybody let it go)
             if self._changed:
                 self._changed = set()
             self._claims = {}
