@@ -76,6 +76,10 @@ The twelfth round (branch i25-botspeed9: every turn of a Bot with an allowed han
 included; a call weighed from the glance's position) made them about 1-2% faster, under this script's noise: three
 runs alternating with two of main (load 3.2-3.9) gave CPU-time ratios 4.10-4.75 (medians 4.48, 4.43, 4.49) against
 4.13-4.63 (medians 4.38, 4.47): not 5.
+The thirteenth round (branch i25-botspeed10: the trust flag read inline, Bot.act's choice of move read in run_game's
+loop, a quick pass resolving the discard inline, the log's labels made once) took some 3% of a Bot game's
+instructions: two runs around one of main (load 2.5-2.8) gave CPU-time ratios 4.33-4.74 (medians 4.55, 4.53)
+against 4.29-4.59 (median 4.42): not 5.
 docs/rules.md has where a game's time goes by phase and the garbage collector's share.
 
 Run: ``.venv/bin/python benchmarks/bench_games.py --turns [--games 40]``

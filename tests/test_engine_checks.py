@@ -187,3 +187,38 @@ def test_every_method_of_the_players_answers_or_refuses_in_words():
                     except Exception as error:  # noqa: BLE001 (what the test looks for)
                         leaked.append((type(players[who]).__name__, name, param.name, repr(bad), repr(error)[:80]))
     assert not leaked, sorted({item[:3] for item in leaked})
+
+
+def test_the_bots_inline_trust_flag_is_this_threads_only():
+    """The bots' moves read the trust flag inline (``_TRUSTED.on``, not a call of ``trusting()``): within
+    ``trusted_play`` they skip the check of their seat in this thread only, and check it again afterwards."""
+    import threading
+
+    from mjlearn.engine.checks import trusted_play, trusting
+    from mjlearn.rules import Bot, Game
+
+    card = mj.load_card("basic1")
+    bot, game = Bot(card, seed=1), Game(card, seed=3)
+    for move in (bot.act, bot.answer_call, bot.charleston_move, bot.discard_move, bot.play_turn):
+        with pytest.raises(MjlearnError):
+            move(game, "North-ish")
+    errors, flags = [], []
+
+    def elsewhere():
+        flags.append(trusting())
+        try:
+            bot.act(game, "North-ish")
+        except MjlearnError as error:
+            errors.append(error)
+
+    with trusted_play():
+        assert trusting()
+        with pytest.raises(TypeError):  # (trusted: the seat goes in unchecked, and fails further in)
+            bot.charleston_move(game, "North-ish")
+        thread = threading.Thread(target=elsewhere)
+        thread.start()
+        thread.join()
+    assert flags == [False] and len(errors) == 1 and "seat" in str(errors[0])
+    assert not trusting()
+    with pytest.raises(MjlearnError):
+        bot.act(game, "North-ish")

@@ -1324,3 +1324,66 @@ def _answers_of(monkeypatch, owner, name: str) -> list:
 
     monkeypatch.setattr(owner, name, counted)
     return answers
+
+
+@pytest.mark.parametrize("card", ["basic1", "practice_harbor"])
+@pytest.mark.parametrize("rules", [NMJL, MAHJX], ids=["NMJL", "MAHJX"])
+def test_run_game_s_inline_choice_of_move_plays_the_games_bot_act_plays(card, rules):
+    """run_game reads Bot.act's choice of move inline (answer_call, the draw, discard_move) for players whose act
+    is Bot's: the same games, log and all, as players whose act is a subclass's that only calls Bot.act, and
+    every such move goes through the methods the inline choice names (a player with its own act is asked)."""
+    from mjlearn.rules import Bot
+
+    card = mj.load_card(card)
+    acted = []
+
+    class Acting(Bot):
+        def act(self, game, seat):
+            acted.append(game.phase)
+            super().act(game, seat)
+
+    for seed in range(6):
+        fast = run_game(card, rules, seed=seed)
+        plain = run_game(card, rules, seed=seed, bots=[Acting(card, rules, seed=seed * 4 + s) for s in range(4)])
+        assert repr(fast.moves) == repr(plain.moves) and fast.log == plain.log and fast.result == plain.result
+    assert {"calls", "draw", "discard"} <= set(acted)
+    bots = [Bot(card, rules, seed=s) for s in range(4)]
+    asked = []
+    bots[2].act = lambda game, seat, act=bots[2].act: (asked.append((seat, game.phase)), act(game, seat))
+    run_game(card, rules, seed=1, bots=bots)
+    assert {seat for seat, _ in asked} == {2} and {"calls", "draw", "discard"} <= {phase for _, phase in asked}
+
+
+def test_the_log_s_labels_and_one_tile_lines_are_those_made_afresh():
+    """Game._label reads "turn N" from a table made once (any turn count outside it made afresh), and a draw's or
+    a discard's log line holds a one-tile tuple made once per tile: the same values as made each time."""
+    from mjlearn.rules.game import _ONE_TILE
+
+    assert [t for (t,) in _ONE_TILE] == list(Tile) and all(type(t) is Tile for (t,) in _ONE_TILE)
+    game = run_game(CARD, NMJL, seed=4)
+    lines = [e for e in game.log if e.action in ("draws", "discards")]
+    assert len(lines) > 40 and all(e.tiles == (e.tiles[0],) and type(e.tiles[0]) is Tile for e in lines)
+    assert [e.step for e in lines] == [f"turn {int(e.step.split()[1])}" for e in lines]
+    for turns in (0, 7, 999, 1000, 123_456, -3):
+        game.turns = turns
+        assert game._label() == f"turn {turns}"
+
+
+@pytest.mark.parametrize("dead", [(), (3,), (2,), (2, 3)])
+def test_a_quick_pass_resolves_the_discard_when_pass_call_does_with_dead_seats_skipped(dead):
+    """Game._trusted_pass reads _maybe_resolve inline: the discard is resolved (the turn passes on) as soon as every
+    live seat after the discarder has answered, dead seats skipped, and not before: as pass_call does it."""
+    games = []
+    for quick in (True, False):
+        game = Game(CARD, seed=5)
+        game.skip_charleston()
+        for seat in dead:
+            game._make_dead(seat, "a test")
+        game.discard(0, next(t for t in game.racks[0].tiles() if t != Tile.JOKER))
+        steps = []
+        for seat in (s for s in (1, 2, 3) if s not in dead):
+            game._trusted_pass(seat) if quick else game.pass_call(seat)
+            steps.append((game.phase, game.turn, game.waiting_for()))
+        games.append((steps, game.snapshot()))
+    assert games[0] == games[1]
+    assert games[0][0][-1][:2] == ("draw", 1) and all(phase == "calls" for phase, _, _ in games[0][0][:-1])

@@ -77,7 +77,7 @@ def as_counts(counts) -> tuple[int, ...]:
     mjlearn.errors.HandError: counts[0] is 5 1B; the set holds only 4
     """
     if type(counts) is tuple:
-        if _CHECKED.get(id(counts)) is counts or getattr(_TRUSTED, "on", False):
+        if _CHECKED.get(id(counts)) is counts or _TRUSTED.on:
             return counts
         try:  # (as _within_the_set(_as_bytes(counts)), written out: the bots ask for every new rack)
             held = bytes(counts)
@@ -89,7 +89,15 @@ def as_counts(counts) -> tuple[int, ...]:
     return _checked_counts(counts)
 
 
-_TRUSTED = threading.local()  # .on: within trusted_play() in this thread
+class _Trust(threading.local):
+    """Whether this thread is within :func:`trusted_play` (``on``): a thread-local whose ``on`` is ``False`` in
+    every thread until :func:`trusted_play` sets it in its own, so the hot paths read ``_TRUSTED.on`` inline
+    (about 25 ns, where calling :func:`trusting` costs some 45)."""
+
+    on = False
+
+
+_TRUSTED = _Trust()
 
 
 @contextmanager
@@ -107,7 +115,7 @@ def trusted_play() -> Iterator[None]:
     ...
     mjlearn.errors.HandError: counts[0] is 9 1B; the set holds only 4
     """
-    before = getattr(_TRUSTED, "on", False)
+    before = _TRUSTED.on
     _TRUSTED.on = True
     try:
         yield
@@ -169,7 +177,7 @@ def checked_seen(visible):
     ...
     mjlearn.errors.ArgumentError: visible must be 36 whole numbers, one per tile kind, not 35
     """
-    if getattr(_TRUSTED, "on", False) and (type(visible) is list or type(visible) is np.ndarray):
+    if _TRUSTED.on and (type(visible) is list or type(visible) is np.ndarray):
         return visible
     if type(visible) is np.ndarray:
         if visible.dtype == _INT16 and visible.shape == (_KINDS,):  # (as the players keep them: each count a low
@@ -191,8 +199,18 @@ def seen_argument(visible):
 
 
 def trusting() -> bool:
-    """Whether this thread is within :func:`trusted_play` (the game loop of :func:`~mjlearn.rules.run_game`)."""
-    return getattr(_TRUSTED, "on", False)
+    """Whether this thread is within :func:`trusted_play` (the game loop of :func:`~mjlearn.rules.run_game`).
+
+    The bots' moves read the same flag inline (``_TRUSTED.on``: a thread-local, so another thread is not trusted
+    while this one is), a few hundred times a game.
+
+    >>> trusting()
+    False
+    >>> with trusted_play():
+    ...     trusting()
+    True
+    """
+    return _TRUSTED.on
 
 
 def checked_exposures(exposures) -> tuple:
@@ -208,7 +226,7 @@ def checked_exposures(exposures) -> tuple:
     ...
     mjlearn.errors.ArgumentError: exposures must be a list of exposed groups (such as ['555C J']), not '555C J'
     """
-    if getattr(_TRUSTED, "on", False):
+    if _TRUSTED.on:
         return exposures
     if type(exposures) is tuple and all(type(e) is Exposure for e in exposures):
         return exposures
@@ -263,7 +281,7 @@ def checked_table(table) -> list:
     >>> [len(seat) for seat in checked_table([[], ["555C J"], [], []])]
     [0, 1, 0, 0]
     """
-    if getattr(_TRUSTED, "on", False):
+    if _TRUSTED.on:
         return table
     if isinstance(table, (str, bytes)) or not hasattr(table, "__iter__") or len(table := list(table)) != 4:
         raise ArgumentError(f"table must be the 4 seats' exposures (game.exposures), not {table!r}"[:300])

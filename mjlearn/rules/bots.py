@@ -47,7 +47,11 @@ inline (``Game._trusted_draw``, ``_trusted_discard``, ``_trusted_pass_tiles``). 
 exposed joker of a tile the seat holds, the exchange look is skipped and the tiles seen are not counted.
 :func:`run_game` plays four :class:`Bot` players' Charleston a step at a time: the four choices (each from
 its own rack, which no move changes until the step is resolved), then the four moves at once
-(``Game._trusted_charleston_step``): the same moves as seat by seat.
+(``Game._trusted_charleston_step``): the same moves as seat by seat. Its loop reads :meth:`Bot.act`'s choice
+of move inline for every player whose ``act`` is Bot's (a :class:`Bot`, or a subclass such as the coach that
+keeps Bot's ``act``, none set on the player itself): ``answer_call``, the draw or ``discard_move``, as ``act``
+would call them; the moves check their seat by the thread's trust flag read inline
+(:func:`~mjlearn.engine.checks.trusting`'s, not a call of it).
 """
 
 from __future__ import annotations
@@ -62,7 +66,7 @@ import numpy as np
 from ..engine import (FAR, JOKER, NATURAL_KINDS, NO_TILE, OFFSET, BotEngine, Exposure, Position, View, as_counts,
                       available_counts, available_tiles, call_options, discard_ranks, engine_for, exposure_key,
                       seat_exposures, seen_argument, step_from)
-from ..engine.checks import checked_exposures, checked_table, trusted_play, trusting
+from ..engine.checks import _TRUSTED, checked_exposures, checked_table, trusted_play
 from ..errors import ArgumentError, RuleError
 from ..hands import as_hand
 from ..resources import as_card
@@ -242,7 +246,7 @@ class Bot:
     # -- the Charleston ----------------------------------------------------------
     def choose_pass(self, counts: Sequence[int], count: int = 3) -> list[Tile]:
         """The tiles to pass: those the nearest lines use least (as :func:`suggest_pass`); never jokers."""
-        if not trusting():
+        if not _TRUSTED.on:
             from ..analysis.arguments import count_argument
 
             count = count_argument("count", count, maximum=13)
@@ -393,7 +397,7 @@ class Bot:
     # -- moves ---------------------------------------------------------------------
     def act(self, game: "Game", seat: int) -> None:
         """Make this seat's next move, whatever the phase asks for."""
-        if not trusting():
+        if not _TRUSTED.on:
             seat = game_seat_arg(game, seat)
         phase = game.phase
         if phase == "calls":  # (the most frequent first)
@@ -409,7 +413,7 @@ class Bot:
 
     def charleston_move(self, game: "Game", seat: int) -> None:
         """Pass (or vote) in the current Charleston step."""
-        if not trusting():
+        if not _TRUSTED.on:
             seat = game_seat_arg(game, seat)
         step = game.charleston.step
         counts = game.racks[seat].counts
@@ -422,7 +426,7 @@ class Bot:
 
     def answer_call(self, game: "Game", seat: int) -> None:
         """Answer the last discard: call it for Mah Jongg, for an exposure, or pass."""
-        if not trusting():
+        if not _TRUSTED.on:
             seat = game_seat_arg(game, seat)
         discards = game.discards
         if seat in game.dead or not discards:
@@ -479,7 +483,7 @@ class Bot:
 
         Call it again while the turn lasts (:meth:`play_turn` does).
         """
-        if not trusting():
+        if not _TRUSTED.on:
             seat = game_seat_arg(game, seat)
         counts = game.racks[seat].counts
         exposures = seat_exposures(game, seat)
@@ -566,13 +570,13 @@ class Bot:
 
     def discard_decision(self, game: "Game", seat: int, counts, exposures, visible) -> Tile:
         """The tile :meth:`discard_move` throws (a hook: a subclass may read more of what the seat sees)."""
-        if not trusting():
+        if not _TRUSTED.on:
             seat = game_seat_arg(game, seat)
         return self.choose_discard(counts, exposures, visible)
 
     def call_decision(self, game: "Game", seat: int, counts, exposures, tile: Tile):
         """What :meth:`answer_call` does with the discard (a hook, as :meth:`discard_decision`)."""
-        if not trusting():
+        if not _TRUSTED.on:
             seat = game_seat_arg(game, seat)
         if type(self).choose_call is not _CHOOSE_CALL or type(game).visible is not _GAME_VISIBLE:
             return self.choose_call(counts, exposures, game.visible(seat), tile)
@@ -586,7 +590,7 @@ class Bot:
 
     def play_turn(self, game: "Game", seat: int) -> None:
         """Play the seat's whole turn: draw if it must, then move until it has discarded or the game ends."""
-        if not trusting():
+        if not _TRUSTED.on:
             seat = game_seat_arg(game, seat)
         if game.phase == "draw" and game.turn == seat:
             game._trusted_draw(seat)
@@ -687,6 +691,7 @@ def make_bots(card: "Card", ruleset: Ruleset | str = NMJL, seed: int | None = 0,
     return [Bot(card, ruleset, seed=base * 4 + seat, **options) for seat in range(4)]
 
 
+_ACT = Bot.act
 _CHARLESTON_METHODS = frozenset({"act", "charleston_move", "choose_pass", "choose_offer", "wants_second_charleston"})
 
 
@@ -749,11 +754,23 @@ def run_game(
             if all(type(bot) is Bot and not _CHARLESTON_METHODS.intersection(vars(bot)) for bot in bots):
                 _bots_charleston(game, bots)
             first_waiting = game._first_waiting
+            # (Bot.act's choice of move, inline, for the players whose act is Bot's: as it is at the start)
+            acting = [isinstance(bot, Bot) and type(bot).act is _ACT and "act" not in vars(bot) for bot in bots]
             for _ in range(max_moves):  # (play_move's steps, inline: a game makes a few hundred moves)
-                if game.phase == "over":
+                phase = game.phase
+                if phase == "over":
                     return game
                 seat = first_waiting()
                 if seat is None:
                     play_move(game, bots)  # (raises: the game waits for nobody)
-                bots[seat].act(game, seat)
+                if not acting[seat]:
+                    bots[seat].act(game, seat)
+                elif phase == "calls":
+                    bots[seat].answer_call(game, seat)
+                elif phase == "draw":
+                    game._trusted_draw(seat)
+                elif phase == "discard":
+                    bots[seat].discard_move(game, seat)
+                else:
+                    bots[seat].act(game, seat)
     raise RuleError(f"the game did not end within {max_moves} moves (phase {game.phase!r})")

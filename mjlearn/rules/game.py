@@ -144,6 +144,10 @@ def _regroup(tile: Tile, naturals: int, jokers: int) -> Exposure:
 
 _GROUPS = {3: "pung", 4: "kong", 5: "quint", 6: "sextet"}
 _PASS = ("pass",)
+_ONE_TILE = tuple((tile,) for tile in Tile)
+"""``_ONE_TILE[tile]`` is ``(tile,)``: the tiles of a draw's or a discard's line in the log, made once (a tuple
+that holds a :class:`Tile` stays with the garbage collector; a game logs some 130 of them)."""
+_TURN_LABELS = tuple(f"turn {turns}" for turns in range(1000))  # (Game._label: a label per event, 180 a game)
 
 _TILE_LISTS = frozenset({"tiles", "add", "remove"})
 """The move arguments that are lists of tiles (``pass_tiles``' tiles, ``amend``'s add and remove)."""
@@ -378,12 +382,17 @@ class Game:
         """``_trusted("pass_call", seat)`` for a seat the game waits for, the bots' most frequent move: the same
         record and the same effect, its checks (a discard to answer, a live seat that may call it and has not
         answered yet) read inline. Anything else goes through the move, which says what is wrong."""
-        claims = self._claims
-        if self.phase != "calls" or seat in claims or seat in self.dead or seat not in _AFTER[self.discards[-1][0]]:
+        claims, dead = self._claims, self.dead
+        after = _AFTER[self.discards[-1][0]] if self.discards else ()
+        if self.phase != "calls" or seat in claims or seat in dead or seat not in after:
             self._trusted("pass_call", seat)
             return
         claims[seat] = _PASS
-        self._maybe_resolve()
+        for other in after:  # (_maybe_resolve, inline)
+            if other not in claims and other not in dead:
+                break
+        else:
+            self._resolve_calls()
         if self.dead:  # (with no dead hand the table is settled already: _maybe_resolve has just run)
             self._settle()
         self.moves.append(("pass_call", {"seat": seat}))
@@ -531,7 +540,7 @@ class Game:
         self._exposed_at_call = None
         self._just_called = None
         self.turns += 1
-        self.log.append(_event(self._label(), seat, "draws", (tile,)))
+        self.log.append(_event(self._label(), seat, "draws", _ONE_TILE[tile]))
         return tile
 
     @_move
@@ -566,7 +575,7 @@ class Game:
         self.discards.append((seat, tile))
         self._last_action = "discard"  # the turn is over: nothing done in it counts for the next
         self._just_called = None
-        self.log.append(_event(self._label(), seat, "discards", (tile,)))
+        self.log.append(_event(self._label(), seat, "discards", _ONE_TILE[tile]))
         exposed = self.exposures[seat]
         held = sum(rack._counts) + sum(g.size for g in exposed) if exposed else sum(rack._counts)  # (tiles_held)
         if held != 13:
@@ -801,7 +810,10 @@ class Game:
 
     def _resolve_calls(self) -> None:
         discarder, tile = self.discards[-1]
-        if all(claim is _PASS for claim in self._claims.values()):  # (the usual end: everybody let it go)
+        for claim in self._claims.values():
+            if claim is not _PASS:
+                break
+        else:  # (the usual end: everybody let it go)
             if self._changed:
                 self._changed = set()
             self._claims = {}
@@ -1037,7 +1049,10 @@ class Game:
         return self.exposures[owner][group]
 
     def _label(self) -> str:
-        return f"turn {self.turns}"
+        turns = self.turns
+        if turns.__class__ is int and 0 <= turns < 1000:
+            return _TURN_LABELS[turns]
+        return f"turn {turns}"
 
     # -- undo, replay, log ------------------------------------------------------------
     def snapshot(self) -> GameState:
