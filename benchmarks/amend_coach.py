@@ -1,4 +1,6 @@
-"""A coach that uses MAHJ-X's rule 5 (amending exposures), for the duplicate arena; not part of mjlearn.
+"""A coach that uses MAHJ-X's rule 5 (amending exposures), and other MAHJ-X variants, for the duplicate arena.
+
+Not part of mjlearn: subclasses screened and not kept.
 
 :class:`AmendingCoach` is :class:`~mjlearn.rules.CoachBot` with three additions, under a ruleset that allows
 amending exposures (``ruleset.amend_exposures``, MAHJ-X) only:
@@ -15,9 +17,11 @@ amending exposures (``ruleset.amend_exposures``, MAHJ-X) only:
 3. **Discards by the plan.** While a pung so called is short of its planned size, each discard is chosen with
    the exposure at its planned size, where that (times the chance of the owed tiles) is worth more than the pung.
 
-``functools.partial(AmendingCoach, grow=False)`` etc. switch parts off. Screen it with::
+``functools.partial(AmendingCoach, plan_calls=False)`` etc. switch parts off. :class:`OfferingCoach` tries the coach's
+own offers in the negotiated swaps across, and :data:`VARIANTS` holds the call margins tried under MAHJ-X too (the
+figures: docs/rules.md, "Tried later ... not kept"). Screen them against the coach on the same deals with::
 
-    PYTHONPATH=$PWD:$PWD/benchmarks .venv/bin/python benchmarks/amend_coach.py --deals 300
+    PYTHONPATH=$PWD:$PWD/benchmarks .venv/bin/python benchmarks/amend_coach.py --deals 300 --variants coach,amend
 """
 
 from __future__ import annotations
@@ -31,7 +35,6 @@ import time
 
 import numpy as np
 
-import mjlearn as mj
 from mjlearn.engine import Exposure
 from mjlearn.engine.compiled import exposure_key
 from mjlearn.engine.liveness import available_counts, available_tiles
@@ -235,6 +238,21 @@ class AmendingCoach(CoachBot):
         return super().discard_decision(game, seat, counts, exposures, visible)
 
 
+class OfferingCoach(CoachBot):
+    """The coach with its own offers in a negotiated swap across (MAHJ-X's across passes and the optional pass):
+    ``"three"`` offers the three tiles of its own pass (:meth:`~mjlearn.rules.CoachBot.choose_pass`), so that the
+    swap is as large as the other player's offer; ``"bot count"`` offers as many tiles as the ``Bot`` would, but the
+    ones its own pass chooses."""
+
+    def __init__(self, card, ruleset=NMJL, seed=0, offer: str = "three", **options):
+        super().__init__(card, ruleset, seed, **options)
+        self.offer = offer
+
+    def choose_offer(self, counts):
+        count = 3 if self.offer == "three" else len(super().choose_offer(counts))
+        return self.choose_pass(counts, count) if count else []
+
+
 def run(deals: int, seed: int, card: str, ruleset: str, variants: dict, workers: int) -> None:
     with (concurrent.futures.ProcessPoolExecutor(workers) if workers else contextlib.nullcontext()) as pool:
         for name, player in variants.items():
@@ -256,6 +274,11 @@ VARIANTS = {
     "plan margin 0.3": functools.partial(AmendingCoach, plan_margin=0.3),
     "plan margin 0.6": functools.partial(AmendingCoach, plan_margin=0.6),
     "no plan discards": functools.partial(AmendingCoach, plan_discards=False),
+    "offer three": functools.partial(OfferingCoach, offer="three"),
+    "offer bot count": functools.partial(OfferingCoach, offer="bot count"),
+    "call margin 0": functools.partial(CoachBot, call_margin=0.0),
+    "call margin 0.05": functools.partial(CoachBot, call_margin=0.05),
+    "call margin 0.2": functools.partial(CoachBot, call_margin=0.2),
 }
 
 

@@ -25,7 +25,6 @@ import argparse
 import collections
 import time
 
-import numpy as np
 
 import mjlearn as mj
 from mjlearn.engine import Exposure

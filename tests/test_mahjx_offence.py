@@ -66,3 +66,15 @@ def test_the_amending_coach_plays_and_amends(card):
     plain = run_game(card, "NMJL", seed=3, bots=[CoachBot(card, "NMJL", seed=12 + s) for s in range(4)])
     amending = run_game(card, "NMJL", seed=3, bots=[coach.AmendingCoach(card, "NMJL", seed=12 + s) for s in range(4)])
     assert [str(e) for e in plain.log] == [str(e) for e in amending.log]
+
+
+def test_the_screening_script_compares_variants_on_the_same_deals(card, capsys):
+    coach = load_script("benchmarks/amend_coach.py")
+    offering = coach.OfferingCoach(card, "MAHJ-X", seed=0)
+    rack = Hand("FF 222B 444B 666B 8B 3C J").counts
+    assert len(offering.choose_offer(rack)) == 3
+    coach.main(["--deals", "1", "--workers", "0", "--variants", "coach,amend-at-turn only"])
+    lines = capsys.readouterr().out.splitlines()
+    assert [line.split(":")[0] for line in lines] == ["basic1 MAHJ-X seeds 0-0 coach",
+                                                      "basic1 MAHJ-X seeds 0-0 amend-at-turn only"]
+    assert all("ratio" in line and "four coaches' walls" in line for line in lines)
