@@ -18,7 +18,8 @@ amending exposures (``ruleset.amend_exposures``, MAHJ-X) only:
    the exposure at its planned size, where that (times the chance of the owed tiles) is worth more than the pung.
 
 ``functools.partial(AmendingCoach, plan_calls=False)`` etc. switch parts off. :class:`OfferingCoach` tries the coach's
-own offers in the negotiated swaps across, and :data:`VARIANTS` holds the call margins tried under MAHJ-X too (the
+own offers in the negotiated swaps across, :class:`LooserCallCoach` calls that lower the best chance, and
+:data:`VARIANTS` holds the call margins tried under MAHJ-X too (the
 figures: docs/rules.md, "Tried later ... not kept"). Screen them against the coach on the same deals with::
 
     PYTHONPATH=$PWD:$PWD/benchmarks .venv/bin/python benchmarks/amend_coach.py --deals 300 --variants coach,amend
@@ -253,6 +254,32 @@ class OfferingCoach(CoachBot):
         return self.choose_pass(counts, count) if count else []
 
 
+class LooserCallCoach(CoachBot):
+    """The coach whose calls may lower its best line's chance to ``chance_floor`` times what it was (the coach:
+    1, never lower): a call that makes the rack worth more by the margin but ties it to a slightly less likely
+    hand."""
+
+    def __init__(self, card, ruleset=NMJL, seed=0, chance_floor: float = 0.9, **options):
+        super().__init__(card, ruleset, seed, **options)
+        self.chance_floor = chance_floor
+
+    def _weigh_call(self, first, exposures, visible, tile, draws):
+        _, counts, position, groups = first
+        t = int(tile)
+        seen = None if visible is None else np.array(visible, dtype=np.int16)
+        near = self._near(position, None if seen is None else available_tiles(seen, exposures))
+        groups = [(size, has) for size, has in groups if has.dot(near)]
+        if not groups:
+            return None
+        best = None
+        for size, use_jokers, now, chance_now, after, chance_after in self._call_options(
+                counts, exposures, seen, t, [size for size, _ in groups], draws()):
+            if (after > now * (1 + self.call_margin) and chance_after >= self.chance_floor * chance_now
+                    and (best is None or after > best[0])):
+                best = (after, size, use_jokers)
+        return None if best is None else ("call", best[1], best[2])
+
+
 def run(deals: int, seed: int, card: str, ruleset: str, variants: dict, workers: int) -> None:
     with (concurrent.futures.ProcessPoolExecutor(workers) if workers else contextlib.nullcontext()) as pool:
         for name, player in variants.items():
@@ -276,6 +303,9 @@ VARIANTS = {
     "no plan discards": functools.partial(AmendingCoach, plan_discards=False),
     "offer three": functools.partial(OfferingCoach, offer="three"),
     "offer bot count": functools.partial(OfferingCoach, offer="bot count"),
+    "chance floor 1": functools.partial(LooserCallCoach, chance_floor=1.0),
+    "chance floor 0.9": functools.partial(LooserCallCoach, chance_floor=0.9),
+    "chance floor 0.7": functools.partial(LooserCallCoach, chance_floor=0.7),
     "call margin 0": functools.partial(CoachBot, call_margin=0.0),
     "call margin 0.05": functools.partial(CoachBot, call_margin=0.05),
     "call margin 0.2": functools.partial(CoachBot, call_margin=0.2),
