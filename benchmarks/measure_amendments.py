@@ -14,7 +14,7 @@ in seat ``d % 4``) and four coaches together, and counts, at every turn of a coa
 - **calls**: discards the coach could call (2 or more of the tile with its jokers) where the nearest live hands
   hold a group of that tile only larger than the rack can fill now: a pung called to be amended later.
 
-and, per game, whether a revived turn came before the coach's win or loss.
+and, per game, whether it had a revived turn (and whether a coach won it) or a pung-for-later call refused.
 
     PYTHONPATH=$PWD .venv/bin/python benchmarks/measure_amendments.py --deals 300 --card basic1 --ruleset MAHJ-X
 """
