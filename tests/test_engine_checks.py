@@ -190,7 +190,7 @@ def test_every_method_of_the_players_answers_or_refuses_in_words():
 
 
 def test_the_bots_inline_trust_flag_is_this_threads_only():
-    """The bots' moves read the trust flag inline (``_TRUSTED.on``, not a call of ``trusting()``): within
+    """The bots' moves read the trust flag inline (``TRUST.on``, not a call of ``trusting()``): within
     ``trusted_play`` they skip the check of their seat in this thread only, and check it again afterwards."""
     import threading
 

@@ -66,7 +66,7 @@ import numpy as np
 from ..engine import (FAR, JOKER, NATURAL_KINDS, NO_TILE, OFFSET, BotEngine, Exposure, Position, View, as_counts,
                       available_counts, available_tiles, call_options, discard_ranks, engine_for, exposure_key,
                       seat_exposures, seen_argument, step_from)
-from ..engine.checks import _TRUSTED, checked_exposures, checked_table, trusted_play
+from ..engine.checks import TRUST, checked_exposures, checked_table, trusted_play
 from ..errors import ArgumentError, RuleError
 from ..hands import as_hand
 from ..resources import as_card
@@ -246,7 +246,7 @@ class Bot:
     # -- the Charleston ----------------------------------------------------------
     def choose_pass(self, counts: Sequence[int], count: int = 3) -> list[Tile]:
         """The tiles to pass: those the nearest lines use least (as :func:`suggest_pass`); never jokers."""
-        if not _TRUSTED.on:
+        if not TRUST.on:
             from ..analysis.arguments import count_argument
 
             count = count_argument("count", count, maximum=13)
@@ -397,7 +397,7 @@ class Bot:
     # -- moves ---------------------------------------------------------------------
     def act(self, game: "Game", seat: int) -> None:
         """Make this seat's next move, whatever the phase asks for."""
-        if not _TRUSTED.on:
+        if not TRUST.on:
             seat = game_seat_arg(game, seat)
         phase = game.phase
         if phase == "calls":  # (the most frequent first)
@@ -413,7 +413,7 @@ class Bot:
 
     def charleston_move(self, game: "Game", seat: int) -> None:
         """Pass (or vote) in the current Charleston step."""
-        if not _TRUSTED.on:
+        if not TRUST.on:
             seat = game_seat_arg(game, seat)
         step = game.charleston.step
         counts = game.racks[seat].counts
@@ -426,7 +426,7 @@ class Bot:
 
     def answer_call(self, game: "Game", seat: int) -> None:
         """Answer the last discard: call it for Mah Jongg, for an exposure, or pass."""
-        if not _TRUSTED.on:
+        if not TRUST.on:
             seat = game_seat_arg(game, seat)
         discards = game.discards
         if seat in game.dead or not discards:
@@ -483,7 +483,7 @@ class Bot:
 
         Call it again while the turn lasts (:meth:`play_turn` does).
         """
-        if not _TRUSTED.on:
+        if not TRUST.on:
             seat = game_seat_arg(game, seat)
         counts = game.racks[seat].counts
         exposures = seat_exposures(game, seat)
@@ -570,13 +570,13 @@ class Bot:
 
     def discard_decision(self, game: "Game", seat: int, counts, exposures, visible) -> Tile:
         """The tile :meth:`discard_move` throws (a hook: a subclass may read more of what the seat sees)."""
-        if not _TRUSTED.on:
+        if not TRUST.on:
             seat = game_seat_arg(game, seat)
         return self.choose_discard(counts, exposures, visible)
 
     def call_decision(self, game: "Game", seat: int, counts, exposures, tile: Tile):
         """What :meth:`answer_call` does with the discard (a hook, as :meth:`discard_decision`)."""
-        if not _TRUSTED.on:
+        if not TRUST.on:
             seat = game_seat_arg(game, seat)
         if type(self).choose_call is not _CHOOSE_CALL or type(game).visible is not _GAME_VISIBLE:
             return self.choose_call(counts, exposures, game.visible(seat), tile)
@@ -590,7 +590,7 @@ class Bot:
 
     def play_turn(self, game: "Game", seat: int) -> None:
         """Play the seat's whole turn: draw if it must, then move until it has discarded or the game ends."""
-        if not _TRUSTED.on:
+        if not TRUST.on:
             seat = game_seat_arg(game, seat)
         if game.phase == "draw" and game.turn == seat:
             game._trusted_draw(seat)
