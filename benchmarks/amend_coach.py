@@ -45,6 +45,20 @@ from mjlearn.tiles import Tile
 JOKER = int(Tile.JOKER)
 
 
+def _sibling(name: str):
+    """The script ``name``.py beside this one, loaded as a module (this folder is no package)."""
+    import importlib.util
+    from pathlib import Path
+
+    spec = importlib.util.spec_from_file_location(name, Path(__file__).resolve().parent / f"{name}.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+_measure = _sibling("measure_amendments")  # (its amendments(): each way to amend one exposure)
+
+
 def owed_chance(unseen: int, outs: int, draws: int, owed: int) -> float:
     """The chance of drawing at least ``owed`` of ``outs`` tiles among ``unseen`` in ``draws`` draws."""
     if owed <= 0:
@@ -115,40 +129,12 @@ class AmendingCoach(CoachBot):
         draws = self._draws(game, seat)
         fixed_distance = self.engine.best_after(counts, exposure_key(exposures), available_counts(visible, exposures))
         candidates = []
-        for i, e in enumerate(exposures):
-            if e.is_wild:
-                continue
-            t = int(e.tile)
-            for size in (3, 4, 5):
-                if size == e.size:
-                    continue
-                rest = list(counts)
-                if size > e.size:
-                    grow = size - e.size
-                    naturals = min(rest[t], grow)
-                    jokers = grow - naturals
-                    if jokers > rest[JOKER]:
-                        continue
-                    rest[t] -= naturals
-                    rest[JOKER] -= jokers
-                    new = Exposure(Tile(t), size, e.jokers + jokers)
-                    add, remove = (Tile(t),) * naturals + (Tile.JOKER,) * jokers, ()
-                else:
-                    shrink = e.size - size
-                    jokers = min(e.jokers, shrink)
-                    naturals = shrink - jokers
-                    if e.naturals - naturals < 1:
-                        continue
-                    rest[JOKER] += jokers
-                    rest[t] += naturals
-                    new = Exposure(Tile(t), size, e.jokers - jokers)
-                    add, remove = (), (Tile.JOKER,) * jokers + (Tile(t),) * naturals
-                amended = exposures[:i] + (new,) + exposures[i + 1:]
-                if not self._position(tuple(rest), exposure_key(amended)).view.n:
-                    continue
-                distance = self.engine.best_after(rest, exposure_key(amended), available_counts(visible, amended))
-                if distance <= fixed_distance:
-                    candidates.append((i, add, remove, rest, amended))
+        for i, rest, amended, add, remove, lack in _measure.amendments(counts, exposures):
+            if lack or not self._position(tuple(rest), exposure_key(amended)).view.n:
+                continue  # (only the rack's own tiles and jokers amend at the turn)
+            distance = self.engine.best_after(rest, exposure_key(amended), available_counts(visible, amended))
+            if distance <= fixed_distance:
+                candidates.append((i, add, remove, rest, amended))
         if not candidates:
             return None
         seen = np.asarray(visible, dtype=np.int16)

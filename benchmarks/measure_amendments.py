@@ -39,13 +39,11 @@ JOKER = int(Tile.JOKER)
 STATS: collections.Counter = collections.Counter()
 
 
-def amended_distances(engine, counts, exposures, visible):
-    """``(fixed, best now, best with a draw)``: the distance to the nearest live hand with the exposures as they
-    are, and the least over one exposure amended with the rack's tiles only, or with tiles still to draw (each
-    tile still to draw counted as one tile lacking)."""
-    counts = list(counts)
-    fixed = engine.best_after(counts, exposure_key(exposures), available_counts(visible, exposures))
-    now = later = 99
+def amendments(counts, exposures):
+    """Each way to amend one of ``exposures`` to another size of pung, kong or quint (MAHJ-X rule 5) with the
+    rack's ``counts``: ``(index, the rack after, the exposures after, tiles added, tiles taken back, tiles
+    lacking)``. A group grown takes the tile from the rack first, then jokers; what neither gives is lacking
+    (still to draw). A group shrunk gives its jokers back first and keeps at least one natural."""
     for i, e in enumerate(exposures):
         if e.is_wild:
             continue
@@ -62,6 +60,7 @@ def amended_distances(engine, counts, exposures, visible):
                 rest[t] -= naturals
                 rest[JOKER] -= jokers
                 new = Exposure(Tile(t), size, e.jokers + jokers)
+                add, remove = (Tile(t),) * naturals + (Tile.JOKER,) * jokers, ()
             else:
                 shrink = e.size - size
                 jokers = min(e.jokers, shrink)
@@ -72,12 +71,23 @@ def amended_distances(engine, counts, exposures, visible):
                 rest[t] += naturals
                 lack = 0
                 new = Exposure(Tile(t), size, e.jokers - jokers)
-            amended = exposures[:i] + (new,) + exposures[i + 1:]
-            distance = engine.best_after(rest, exposure_key(amended), available_counts(visible, amended)) + lack
-            if lack:
-                later = min(later, distance)
-            else:
-                now = min(now, distance)
+                add, remove = (), (Tile.JOKER,) * jokers + (Tile(t),) * naturals
+            yield i, rest, exposures[:i] + (new,) + exposures[i + 1:], add, remove, lack
+
+
+def amended_distances(engine, counts, exposures, visible):
+    """``(fixed, best now, best with a draw)``: the distance to the nearest live hand with the exposures as they
+    are, and the least over one exposure amended with the rack's tiles only, or with tiles still to draw (each
+    tile still to draw counted as one tile lacking)."""
+    counts = list(counts)
+    fixed = engine.best_after(counts, exposure_key(exposures), available_counts(visible, exposures))
+    now = later = 99
+    for _, rest, amended, _, _, lack in amendments(counts, exposures):
+        distance = engine.best_after(rest, exposure_key(amended), available_counts(visible, amended)) + lack
+        if lack:
+            later = min(later, distance)
+        else:
+            now = min(now, distance)
     return fixed, now, later
 
 
