@@ -108,22 +108,24 @@ def test_good_tiles_seen_pass_as_they_are():
     assert checked_seen(array) is array
 
 
-def test_run_game_trusts_its_own_racks_only_while_it_plays():
+def test_run_game_trusts_its_own_racks_only_while_it_plays(monkeypatch):
     import threading
 
-    from mjlearn.engine.checks import trusted_play
-    from mjlearn.rules import Bot, run_game
-
-    seen = []
-
-    class Watching(Bot):
-        def act(self, game, seat):
-            seen.append(as_counts((9,) * 36)[:1])  # (inside the game loop nothing is checked)
-            super().act(game, seat)
+    from mjlearn.engine.checks import TRUST, trusted_play
+    from mjlearn.rules import Bot, CoachBot, run_game
 
     card = mj.load_card("basic1")
-    run_game(card, "NMJL", seed=3, bots=[Watching(card, seed=1)] + [Bot(card, seed=s) for s in (2, 3, 4)])
-    assert seen and set(seen) == {(9,)}
+    trusted = []
+    discard_move = Bot.discard_move
+
+    def watched(bot, game, seat):  # (on the class: the players stay Bots and coaches themselves)
+        trusted.append((type(bot).__name__, TRUST.on))
+        discard_move(bot, game, seat)
+
+    monkeypatch.setattr(Bot, "discard_move", watched)
+    run_game(card, "MAHJ-X", seed=3, bots=[Bot(card, seed=1), CoachBot(card, seed=2)] + [Bot(card, seed=s) for s in (3, 4)])
+    assert {"Bot", "CoachBot"} == {name for name, _ in trusted} and all(on for _, on in trusted)
+    monkeypatch.undo()
     with pytest.raises(HandError):  # (and once it is over, everything is checked again)
         as_counts((9,) * 36)
     refused = []
@@ -139,6 +141,54 @@ def test_run_game_trusts_its_own_racks_only_while_it_plays():
         thread.start()
         thread.join()
     assert refused == [True]
+
+
+def test_run_game_checks_what_a_player_of_ones_own_hands_the_bots():
+    """Only a Bot or a CoachBot itself plays unchecked in run_game's loop: a subclass, one's own player and a
+    player with a method set on it may hand the bots' methods anything, and a rack of 100 tiles read unchecked
+    by the compiled loops gave an answer from memory outside their tables (0 tiles away). Their moves are played
+    with the checks on, and the game goes on after them with the bots trusted again."""
+    from mjlearn.engine.checks import TRUST
+    from mjlearn.rules import Bot, run_game
+
+    card = mj.load_card("basic1")
+    refused, trusted = [], []
+
+    def probe(bot):
+        try:
+            bot.best_distance((100,) + (0,) * 35)
+        except HandError:
+            refused.append(True)
+        else:
+            refused.append(False)
+
+    class Subclassed(Bot):
+        def act(self, game, seat):
+            probe(self)
+            super().act(game, seat)
+
+    class Own:
+        def __init__(self, seed):
+            self.inner = Bot(card, seed=seed)
+
+        def act(self, game, seat):
+            probe(self.inner)
+            self.inner.act(game, seat)
+
+    class Watched(Bot):  # (a Bot that says whether its moves were trusted, itself left as it is)
+        def act(self, game, seat):
+            trusted.append(TRUST.on)
+            super().act(game, seat)
+
+    patched = Bot(card, seed=5)
+    patched.act = lambda game, seat: probe(patched) or Bot.act(patched, game, seat)
+    for player in (Subclassed(card, seed=1), Own(2), patched):
+        refused.clear()
+        game = run_game(card, "NMJL", seed=3, bots=[player, Bot(card, seed=6), Bot(card, seed=7), Bot(card, seed=8)])
+        assert game.phase == "over" and refused and all(refused), type(player).__name__
+    run_game(card, "NMJL", seed=3, bots=[Watched(card, seed=1)] + [Bot(card, seed=s) for s in (6, 7, 8)])
+    assert trusted and not any(trusted)
+    assert not TRUST.on
 
 
 _BAD = [None, 1.5, "x", (0, 0)]

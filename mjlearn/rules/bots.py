@@ -146,6 +146,8 @@ class Bot:
     in sight, and never touch a game.
     """
 
+    _PLAYS_TRUSTED = True  # (run_game plays this class itself unchecked; not a subclass: see _plays_trusted)
+
     def __init__(
         self,
         card: "Card",
@@ -692,6 +694,15 @@ def make_bots(card: "Card", ruleset: Ruleset | str = NMJL, seed: int | None = 0,
 
 
 _ACT = Bot.act
+
+
+def _plays_trusted(bot) -> bool:
+    """Whether :func:`run_game` lets ``bot`` play with the checks off (:func:`~mjlearn.engine.checks.trusted_play`):
+    a :class:`Bot` or a :class:`~mjlearn.rules.CoachBot` itself, with no method set on the player, which hands
+    its methods only the game's own racks and tiles seen. A subclass or one's own player may hand them anything
+    (a rack of 100 tiles, 37 counts), which the compiled loops would read out of bounds, so its moves are played
+    with the checks on, as outside a game."""
+    return type(bot).__dict__.get("_PLAYS_TRUSTED", False) and not any(callable(v) for v in vars(bot).values())
 _CHARLESTON_METHODS = frozenset({"act", "charleston_move", "choose_pass", "choose_offer", "wants_second_charleston"})
 
 
@@ -755,7 +766,8 @@ def run_game(
                 _bots_charleston(game, bots)
             first_waiting = game._first_waiting
             # (Bot.act's choice of move, inline, for the players whose act is Bot's: as it is at the start)
-            acting = [isinstance(bot, Bot) and type(bot).act is _ACT and "act" not in vars(bot) for bot in bots]
+            # (only mjlearn's own players, as they are, play unchecked: the others' moves with the checks on)
+            acting = [_plays_trusted(bot) for bot in bots]
             for _ in range(max_moves):  # (play_move's steps, inline: a game makes a few hundred moves)
                 phase = game.phase
                 if phase == "over":
@@ -764,7 +776,11 @@ def run_game(
                 if seat is None:
                     play_move(game, bots)  # (raises: the game waits for nobody)
                 if not acting[seat]:
-                    bots[seat].act(game, seat)
+                    TRUST.on = False
+                    try:
+                        bots[seat].act(game, seat)
+                    finally:
+                        TRUST.on = True
                 elif phase == "calls":
                     bots[seat].answer_call(game, seat)
                 elif phase == "draw":

@@ -426,6 +426,8 @@ class CoachBot(Bot):
     completed 8-10% more than the worth alone.
     """
 
+    _PLAYS_TRUSTED = True  # (run_game plays the coach itself unchecked, as the Bot: see bots._plays_trusted)
+
     def __init__(
         self,
         card: "Card",
