@@ -47,11 +47,12 @@ inline (``Game._trusted_draw``, ``_trusted_discard``, ``_trusted_pass_tiles``). 
 exposed joker of a tile the seat holds, the exchange look is skipped and the tiles seen are not counted.
 :func:`run_game` plays four :class:`Bot` players' Charleston a step at a time: the four choices (each from
 its own rack, which no move changes until the step is resolved), then the four moves at once
-(``Game._trusted_charleston_step``): the same moves as seat by seat. Its loop reads :meth:`Bot.act`'s choice
-of move inline for every player whose ``act`` is Bot's (a :class:`Bot`, or a subclass such as the coach that
-keeps Bot's ``act``, none set on the player itself): ``answer_call``, the draw or ``discard_move``, as ``act``
-would call them; the moves check their seat by the thread's trust flag read inline
-(:func:`~mjlearn.engine.checks.trusting`'s, not a call of it).
+(``Game._trusted_charleston_step``): the same moves as seat by seat. Its loop plays unchecked (:func:`~mjlearn.engine.checks.trusted_play`) and reads
+:meth:`Bot.act`'s choice of move inline for a :class:`Bot` or a :class:`~mjlearn.rules.CoachBot` itself, with
+no method set on the player: ``answer_call``, the draw or ``discard_move``, as ``act`` would call them; the
+moves check their seat by the thread's trust flag read inline (:data:`~mjlearn.engine.checks.TRUST`, not a
+call of :func:`~mjlearn.engine.checks.trusting`). Any other player (a subclass, one's own) is asked ``act`` with
+the checks on, since it may hand the bots' methods racks the compiled loops must not read.
 """
 
 from __future__ import annotations
