@@ -1329,9 +1329,10 @@ def _answers_of(monkeypatch, owner, name: str) -> list:
 @pytest.mark.parametrize("card", ["basic1", "practice_harbor"])
 @pytest.mark.parametrize("rules", [NMJL, MAHJX], ids=["NMJL", "MAHJX"])
 def test_run_game_s_inline_choice_of_move_plays_the_games_bot_act_plays(card, rules):
-    """run_game reads Bot.act's choice of move inline (answer_call, the draw, discard_move) for players whose act
-    is Bot's: the same games, log and all, as players whose act is a subclass's that only calls Bot.act, and
-    every such move goes through the methods the inline choice names (a player with its own act is asked)."""
+    """run_game reads Bot.act's choice of move inline (answer_call, the draw, discard_move) for a Bot itself: the
+    same games, log and all, as players whose act is a subclass's that only calls Bot.act (asked, with the checks
+    on), and every such move goes through the methods the inline choice names (a player with its own act is
+    asked)."""
     from mjlearn.rules import Bot
 
     card = mj.load_card(card)
