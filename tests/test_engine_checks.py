@@ -272,3 +272,46 @@ def test_the_bots_inline_trust_flag_is_this_threads_only():
     assert not trusting()
     with pytest.raises(MjlearnError):
         bot.act(game, "North-ish")
+
+
+def test_the_coachs_moves_read_the_same_inline_flag_in_this_thread_only():
+    """The coach's own moves and looks at a game (``charleston_move``, ``discard_move``, ``table_reading``,
+    ``note_table``, ``feeding_cost``) read the trust flag inline as the Bot's do: a wrong seat is refused by name
+    outside ``trusted_play`` and in another thread while this one is trusted, and goes in unchecked within it."""
+    import threading
+
+    from mjlearn.engine.checks import trusted_play
+    from mjlearn.rules import CoachBot, Game
+
+    card = mj.load_card("basic1")
+    coach, game = CoachBot(card, seed=1), Game(card, seed=3)
+    counts = game.racks[0].counts
+    moves = [lambda: coach.charleston_move(game, "North-ish"), lambda: coach.discard_move(game, "North-ish"),
+             lambda: coach.table_reading(game, "North-ish"), lambda: coach.note_table(game, "North-ish"),
+             lambda: coach.feeding_cost(game, "North-ish", counts)]
+    for move in moves:
+        with pytest.raises(MjlearnError, match="seat"):
+            move()
+    refused, unchecked = [], []
+
+    def elsewhere():
+        for move in moves:
+            try:
+                move()
+            except MjlearnError as error:
+                refused.append("seat" in str(error))
+
+    with trusted_play():
+        for move in moves:
+            try:
+                move()
+            except MjlearnError as error:
+                unchecked.append("seat" not in str(error))
+            except (TypeError, KeyError, IndexError, ValueError):  # (the seat went in unchecked, and failed further in)
+                unchecked.append(True)
+            else:
+                unchecked.append(True)
+        thread = threading.Thread(target=elsewhere)
+        thread.start()
+        thread.join()
+    assert refused == [True] * len(moves) and unchecked == [True] * len(moves)

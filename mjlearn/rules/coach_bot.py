@@ -103,7 +103,7 @@ from ..analysis.defence import CALIBRATED_WAITING, TableReading, danger_each, da
 from ..analysis.horizon import _seat_draws
 from ..engine import (JOKER, NATURAL_KINDS, Exposure, Memo, Position, View, as_counts, available_tiles, call_options,
                       compiled_loops, exposure_key, seat_exposures, seen_argument)
-from ..engine.checks import checked_exposures, checked_racks, checked_seen, checked_table, trusting
+from ..engine.checks import TRUST, checked_exposures, checked_racks, checked_seen, checked_table
 from .arguments import game_seat_arg
 from ..engine.views import FAR
 from ..errors import ArgumentError
@@ -577,7 +577,7 @@ class CoachBot(Bot):
         """
         exposures = checked_exposures(exposures)
         visible = seen_argument(visible)
-        if trusting():
+        if TRUST.on:
             racks = np.asarray(racks, dtype=np.int16).reshape(-1, 36)
         else:
             racks, draws = checked_racks(racks, least=1), count_argument("draws", draws)
@@ -798,7 +798,7 @@ class CoachBot(Bot):
         (``mjlearn.engine._numba.pass_sets``), and the best kept by another (``best_first``): the same sets in
         the same order."""
         counts = as_counts(counts)
-        if not trusting():
+        if not TRUST.on:
             count, draws = count_argument("count", count, maximum=13), count_argument("draws", draws)
         if sum(counts[:NATURAL_KINDS]) < count:  # jokers only left: as the Bot does (it never passes them)
             return super().choose_pass(counts, count)
@@ -839,7 +839,7 @@ class CoachBot(Bot):
         return [Tile(k) for k in sets[0]]
 
     def charleston_move(self, game: "Game", seat: int) -> None:
-        if not trusting():
+        if not TRUST.on:
             seat = game_seat_arg(game, seat)
         step = game.charleston.step
         if step.kind in ("vote", "negotiated"):
@@ -876,7 +876,7 @@ class CoachBot(Bot):
         """
         exposures = checked_exposures(exposures)
         visible = seen_argument(visible)
-        if not trusting():
+        if not TRUST.on:
             draws, dangers, ending, give_up, objective = _discard_options(draws, dangers, ending, give_up, objective)
         objective = self.objective if objective is None else objective
         if objective in OBJECTIVES:
@@ -981,7 +981,7 @@ class CoachBot(Bot):
         """
         exposures = checked_exposures(exposures)
         visible = seen_argument(visible)
-        if not trusting():
+        if not TRUST.on:
             draws = count_argument("draws", draws)
         counts = as_counts(counts)
         position = self._position(counts, self._key_of(exposures))
@@ -1065,7 +1065,7 @@ class CoachBot(Bot):
         danger of :func:`~mjlearn.analysis.defence.tile_dangers` times what a fed win costs, in the units
         of :meth:`worth` (``None`` when defence is off or nobody threatens yet). The coach's discards use
         it under home rules; under tournament scoring they use :meth:`tournament_risk`."""
-        if not trusting():
+        if not TRUST.on:
             seat = game_seat_arg(game, seat)
         return self._feeding_cost(game, seat, counts)
 
@@ -1114,7 +1114,7 @@ class CoachBot(Bot):
         >>> CoachBot(card, "MAHJ-X").tournament_risk(game, 0, game.racks[0].counts) is None  # nobody has exposed
         True
         """
-        if not trusting():
+        if not TRUST.on:
             seat = game_seat_arg(game, seat)
         return self._tournament_risk(game, seat, counts)
 
@@ -1154,7 +1154,7 @@ class CoachBot(Bot):
         >>> round(reading.rate, 2), reading.holds_back()
         (0.41, False)
         """
-        if not trusting():
+        if not TRUST.on:
             seat = game_seat_arg(game, seat)
         reading = self._reading
         if reading is None or reading[0] is not game or reading[1] != seat:
@@ -1236,7 +1236,7 @@ class CoachBot(Bot):
         return float(self.worth(rack, exposures, np.array(visible, dtype=np.int16), self._draws(game, seat))[0]) < threshold
 
     def discard_decision(self, game: "Game", seat: int, counts, exposures, visible) -> Tile:
-        if not trusting():
+        if not TRUST.on:
             seat = game_seat_arg(game, seat)
             counts, exposures, visible = as_counts(counts), checked_exposures(exposures), checked_seen(visible)
         if self.read_table and self.defence:  # the others' discards since the last look, judged later
@@ -1319,7 +1319,7 @@ class CoachBot(Bot):
         return None if best is None else (best[1], best[2])
 
     def discard_move(self, game: "Game", seat: int) -> None:
-        if not trusting():
+        if not TRUST.on:
             seat = game_seat_arg(game, seat)
         self._turn = (game, seat)  # (for choose_exchange, called from the Bot's move: the draws asked only then)
         super().discard_move(game, seat)
@@ -1424,7 +1424,7 @@ class CoachBot(Bot):
         than :attr:`give_up_worth`) makes no exposure; Mah Jongg is still called. An exposure would take
         two or more tiles out of a rack that now plays for safety, and would add a hand to the table's hot
         ones for a hand the coach no longer expects to finish."""
-        if not trusting():
+        if not TRUST.on:
             seat = game_seat_arg(game, seat)
         first = self.read_call(counts, exposures, tile)  # (many discards are decided at this look: no table read)
         if first[0] != "weigh":
@@ -1442,7 +1442,7 @@ class CoachBot(Bot):
         them); the reading is :meth:`table_reading`'s, returned. Called at each discard of a seat the coach
         does not play (a review replaying a learner's game does), it keeps that seat's reading as the coach
         would have it, without replaying the game each time (:meth:`replay_reading`)."""
-        if not trusting():
+        if not TRUST.on:
             seat = game_seat_arg(game, seat)
         reading = self.table_reading(game, seat)
         reading.observe(game.discards)
