@@ -704,7 +704,6 @@ def _plays_trusted(bot) -> bool:
     (a rack of 100 tiles, 37 counts), which the compiled loops would read out of bounds, so its moves are played
     with the checks on, as outside a game."""
     return type(bot).__dict__.get("_PLAYS_TRUSTED", False) and not any(callable(v) for v in vars(bot).values())
-_CHARLESTON_METHODS = frozenset({"act", "charleston_move", "choose_pass", "choose_offer", "wants_second_charleston"})
 
 
 def _bots_charleston(game: "Game", bots: Sequence[Bot]) -> None:
@@ -763,12 +762,12 @@ def run_game(
             on_move(game)
     else:  # (the players are given the game's own racks and tiles seen: mjlearn.engine.checks.trusted_play)
         with trusted_play():
-            if all(type(bot) is Bot and not _CHARLESTON_METHODS.intersection(vars(bot)) for bot in bots):
-                _bots_charleston(game, bots)
-            first_waiting = game._first_waiting
-            # (Bot.act's choice of move, inline, for the players whose act is Bot's: as it is at the start)
-            # (only mjlearn's own players, as they are, play unchecked: the others' moves with the checks on)
+            # (only mjlearn's own players, as they are, play unchecked and inline: the others' moves with the
+            # checks on, through their act)
             acting = [_plays_trusted(bot) for bot in bots]
+            if all(acting) and all(type(bot) is Bot for bot in bots):  # (four Bots as they are: their choices
+                _bots_charleston(game, bots)  # do not touch the game, so a step's four are made, then played)
+            first_waiting = game._first_waiting
             for _ in range(max_moves):  # (play_move's steps, inline: a game makes a few hundred moves)
                 phase = game.phase
                 if phase == "over":
